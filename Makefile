@@ -1,0 +1,37 @@
+# Two commands do all the set-up on a fresh machine:
+#   make run    create .venv, install, migrate, load the demo into an empty desk, serve
+#   make test   the same set-up, then the whole test suite
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test setup lint clean
+
+$(STAMP): requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+setup: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py setup_desk
+
+run: setup
+	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
+	DESK_DEBUG=$${DESK_DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
+
+test: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(PY) manage.py check --fail-level WARNING
+	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest --cov=rules --cov-report=term:skip-covered --cov-fail-under=95 -p no:cacheprovider
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,97 @@
+"""Configuration read from the environment: database, secret key, flags and lists.
+
+Kept apart from `settings.py` so each rule can be tested without reloading Django's settings.
+Nothing here imports Django's models or touches the database.
+"""
+
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+
+#: Options for the embedded SQLite database. WAL lets readers (standings, projector) work while a
+#: referee saves; IMMEDIATE transactions take the write lock at BEGIN, so two referees saving at
+#: once queue on the busy timeout instead of failing with "database is locked" half-way through.
+SQLITE_OPTIONS = {
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 30,
+}
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off", ""}
+
+
+class ConfigError(ValueError):
+    """A setting in the environment that the desk cannot use."""
+
+
+def env_bool(environ, name, default=False):
+    """Read a yes/no flag such as DESK_DEBUG=1."""
+    raw = environ.get(name)
+    if raw is None:
+        return default
+    word = raw.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ConfigError(f"{name}={raw!r}: use 1/0, true/false, yes/no or on/off")
+
+
+def env_list(environ, name, default):
+    """Read a comma-separated list such as DESK_ALLOWED_HOSTS=192.168.1.20,desk.local."""
+    raw = environ.get(name)
+    if raw is None:
+        return list(default)
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def database_config(environ, data_dir):
+    """The DATABASES['default'] entry.
+
+    Without DATABASE_URL the desk uses SQLite in the data folder. DATABASE_URL=postgres://...
+    (or postgresql://, pgsql://) switches to PostgreSQL; sqlite:////path/file.sqlite3 chooses another
+    SQLite file. Any other scheme is refused with a message naming the supported ones.
+    """
+    url = environ.get("DATABASE_URL", "").strip()
+    if not url:
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(Path(data_dir) / "desk.sqlite3"),
+            "OPTIONS": dict(SQLITE_OPTIONS),
+        }
+    scheme = url.split(":", 1)[0].lower()
+    if scheme not in {"postgres", "postgresql", "pgsql", "sqlite"}:
+        raise ConfigError(
+            f"DATABASE_URL scheme {scheme!r} is not supported: use postgres://user:password@host/"
+            "name or sqlite:////absolute/path/desk.sqlite3"
+        )
+    config = dj_database_url.parse(url, conn_max_age=0)
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+    elif not config.get("NAME"):
+        raise ConfigError("DATABASE_URL names no database: postgres://user:password@host/name")
+    return config
+
+
+def secret_key(environ, data_dir):
+    """DESK_SECRET_KEY from the environment, else a key generated once into the data folder.
+
+    The generated file is readable by its owner only and never committed (data/ is git-ignored).
+    """
+    key = environ.get("DESK_SECRET_KEY", "").strip()
+    if key:
+        return key
+    path = Path(data_dir) / "secret_key"
+    if path.exists():
+        key = path.read_text(encoding="ascii").strip()
+        if key:
+            return key
+    key = secrets.token_urlsafe(50)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as handle:
+        handle.write(key + "\n")
+    return key

@@ -1,0 +1,110 @@
+"""Django settings for the Mahjong Tournament Desk.
+
+Every value that differs between the director's laptop, a test run and a production server comes
+from the environment (see README.md, "Configuration"); the rules for reading it are in
+`desk.config`.
+"""
+
+import os
+from pathlib import Path
+
+from django.utils.translation import gettext_lazy as _
+
+from desk import config
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = Path(os.environ.get("DESK_DATA_DIR", BASE_DIR / "data")).resolve()
+DATA_DIR.mkdir(parents=True, exist_ok=True)
+
+SECRET_KEY = config.secret_key(os.environ, DATA_DIR)
+DEBUG = config.env_bool(os.environ, "DESK_DEBUG", default=False)
+ALLOWED_HOSTS = config.env_list(
+    os.environ, "DESK_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"]
+)
+CSRF_TRUSTED_ORIGINS = config.env_list(os.environ, "DESK_CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "django_tables2",
+    "tournament",
+    "scoring",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "desk.urls"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+WSGI_APPLICATION = "desk.wsgi.application"
+
+DATABASES = {"default": config.database_config(os.environ, DATA_DIR)}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+LANGUAGES = [("en", _("English")), ("it", _("Italian"))]
+LANGUAGE_CODE = os.environ.get("DESK_LANGUAGE", "en")
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = os.environ.get("DESK_TIME_ZONE", "Europe/Rome")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = DATA_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)
+WHITENOISE_USE_FINDERS = True
+
+#: Player lists larger than this are refused before they are read.
+PLAYER_IMPORT_MAX_BYTES = 2 * 1024 * 1024
+
+DJANGO_TABLES2_TEMPLATE = "tables/desk_table.html"
+
+MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+    "loggers": {"desk": {"level": "INFO"}, "tournament": {"level": "INFO"}},
+}

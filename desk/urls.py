@@ -1,0 +1,19 @@
+"""The desk's URL map, split by audience.
+
+- `/` and `/t/<tournament>/...`: public pages (read-only, what the director published);
+- `/director/...`: director pages (staff accounts);
+- `/accounts/...`: login and logout; `/admin/`: Django's admin; `/i18n/`: language switch.
+"""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("tournament.urls.public")),
+    path("director/", include("tournament.urls.director")),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]

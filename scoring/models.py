@@ -1,0 +1,223 @@
+"""Hands and penalties: what happened at the tables, as entered by the referees.
+
+This module owns the records; the numbers in them are computed by the pure `rules` package
+through the scoring services, never here. Vocabulary:
+
+- a *Hand* is one hand played at a table. A correction never edits a hand: it saves a new
+  version and marks the old one as no longer current, so the history of a table is complete.
+  The four point changes are in starting seat order (East, South, West, North at the start of
+  the session).
+- a *Penalty* is a deduction given to a player in a session (late arrival, false Hu, repeated
+  infraction, ...), with the transfer to the other players at the table when the kind has one.
+  A penalty is cancelled with a reason, never deleted.
+"""
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import WIND_NAMES, Registration, Session, Table
+
+SEAT_CHOICES = list(enumerate(WIND_NAMES))
+
+
+class Outcome(models.TextChoices):
+    DISCARD_WIN = "discard", _("Win on a discard")
+    SELF_DRAWN = "self_drawn", _("Self-drawn win")
+    WASHOUT = "washout", _("Washout / exhaustive draw")
+    CHOMBO = "chombo", _("Chombo (hand replayed)")
+
+
+def _seat_field(verbose_name):
+    return models.PositiveSmallIntegerField(
+        verbose_name, null=True, blank=True, choices=SEAT_CHOICES,
+        validators=[MaxValueValidator(3)],
+    )
+
+
+def _seat_in_range(field):
+    return Q(**{f"{field}__isnull": True}) | (Q(**{f"{field}__gte": 0}) & Q(**{f"{field}__lte": 3}))
+
+
+class Hand(models.Model):
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="hands", verbose_name=_("table")
+    )
+    number = models.PositiveSmallIntegerField(_("hand"))
+    version = models.PositiveIntegerField(_("version"), default=1)
+    is_current = models.BooleanField(
+        _("current"), default=True, help_text=_("False once a correction replaced this version.")
+    )
+    outcome = models.CharField(_("outcome"), max_length=20, choices=Outcome.choices)
+    winner = _seat_field(_("winner"))
+    discarder = _seat_field(_("discarder"))
+    fan = models.PositiveSmallIntegerField(_("fan"), null=True, blank=True)
+    flowers = models.PositiveSmallIntegerField(_("flowers"), default=0)
+    han = models.PositiveSmallIntegerField(_("han"), null=True, blank=True)
+    fu = models.PositiveSmallIntegerField(_("fu"), null=True, blank=True)
+    entry = models.JSONField(
+        _("entry"),
+        default=dict,
+        blank=True,
+        help_text=_("Everything the referee entered, as the rule set's hand form defines it."),
+    )
+    change_east = models.IntegerField(_("East"))
+    change_south = models.IntegerField(_("South"))
+    change_west = models.IntegerField(_("West"))
+    change_north = models.IntegerField(_("North"))
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", verbose_name=_("entered by"),
+    )
+    entered_via = models.CharField(
+        _("entered via"), max_length=60, blank=True,
+        help_text=_("How it was entered when no account was used, e.g. the table's link."),
+    )
+    entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        ordering = ["table", "number", "version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "number", "version"], name="hand_unique_version"
+            ),
+            models.UniqueConstraint(
+                fields=["table", "number"], condition=Q(is_current=True),
+                name="hand_one_current_version",
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_min"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="hand_version_min"),
+            models.CheckConstraint(condition=_seat_in_range("winner"), name="hand_winner_seat"),
+            models.CheckConstraint(
+                condition=_seat_in_range("discarder"), name="hand_discarder_seat"
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__isnull=True)
+                | Q(discarder__isnull=True)
+                | ~Q(winner=F("discarder")),
+                name="hand_winner_is_not_discarder",
+            ),
+            models.CheckConstraint(
+                condition=~Q(outcome=Outcome.DISCARD_WIN)
+                | (Q(winner__isnull=False) & Q(discarder__isnull=False)),
+                name="hand_discard_win_has_winner_and_discarder",
+            ),
+            models.CheckConstraint(
+                condition=~Q(outcome=Outcome.SELF_DRAWN)
+                | (Q(winner__isnull=False) & Q(discarder__isnull=True)),
+                name="hand_self_drawn_has_winner_only",
+            ),
+            models.CheckConstraint(
+                condition=~Q(outcome=Outcome.WASHOUT) | Q(winner__isnull=True),
+                name="hand_washout_has_no_winner",
+            ),
+            models.CheckConstraint(
+                condition=Q(outcome__in=Outcome.values), name="hand_outcome_known"
+            ),
+        ]
+
+    def __str__(self):
+        return _("Hand %(number)s (version %(version)s)") % {
+            "number": self.number, "version": self.version,
+        }
+
+    @property
+    def changes(self):
+        """The four settled point changes in starting seat order."""
+        return (self.change_east, self.change_south, self.change_west, self.change_north)
+
+
+class PenaltyKind(models.TextChoices):
+    LATE_ARRIVAL = "late_arrival", _("Late arrival")
+    FALSE_HU = "false_hu", _("False Hu")
+    INFRACTION = "infraction", _("Repeated infraction")
+    TILE_NOT_SHOWN = "tile_not_shown", _("Winning tile not shown")
+    REFEREE_DECISION = "referee_decision", _("Referee decision")
+    DISQUALIFICATION = "disqualification", _("Disqualification")
+    CHOMBO = "chombo", _("Chombo")
+    FALSE_MAHJONG = "false_mahjong", _("False Mahjong")
+
+
+class Penalty(models.Model):
+    registration = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="penalties",
+        verbose_name=_("player"),
+    )
+    session = models.ForeignKey(
+        Session, on_delete=models.PROTECT, related_name="penalties", verbose_name=_("session")
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.PROTECT, null=True, blank=True, related_name="penalties",
+        verbose_name=_("table"),
+    )
+    hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True)
+    kind = models.CharField(_("kind"), max_length=30, choices=PenaltyKind.choices)
+    infraction = models.CharField(
+        _("infraction"), max_length=120, blank=True,
+        help_text=_("For a repeated infraction: which one (the ladder counts each separately)."),
+    )
+    occurrence = models.PositiveSmallIntegerField(
+        _("occurrence"), null=True, blank=True, validators=[MinValueValidator(1)]
+    )
+    minutes_late = models.PositiveSmallIntegerField(_("minutes late"), null=True, blank=True)
+    points = models.IntegerField(
+        _("points"), help_text=_("What comes off the player's score: zero or negative.")
+    )
+    transfer = models.IntegerField(
+        _("paid to each other player"), default=0,
+        help_text=_("What each other player at the table receives (false Hu), else 0."),
+    )
+    disqualified_for_session = models.BooleanField(_("out of the session"), default=False)
+    reason = models.TextField(_("reason"), blank=True)
+    given_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", verbose_name=_("given by"),
+    )
+    given_at = models.DateTimeField(_("given at"), auto_now_add=True)
+    cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", verbose_name=_("cancelled by"),
+    )
+    cancel_reason = models.TextField(_("reason for cancelling"), blank=True)
+
+    class Meta:
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+        ordering = ["session", "given_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(points__lte=0), name="penalty_points_not_positive"),
+            models.CheckConstraint(
+                condition=Q(transfer__gte=0), name="penalty_transfer_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=PenaltyKind.values), name="penalty_kind_known"
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind=PenaltyKind.INFRACTION) | ~Q(infraction=""),
+                name="penalty_infraction_named",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind=PenaltyKind.REFEREE_DECISION) | ~Q(reason=""),
+                name="penalty_referee_decision_has_reason",
+            ),
+            models.CheckConstraint(
+                condition=Q(cancelled_at__isnull=True) | ~Q(cancel_reason=""),
+                name="penalty_cancellation_has_reason",
+            ),
+            models.CheckConstraint(
+                condition=Q(hand_number__isnull=True) | Q(hand_number__gte=1),
+                name="penalty_hand_number_min",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.get_kind_display()}: {self.registration} ({self.points})"
+
+    @property
+    def is_cancelled(self):
+        return self.cancelled_at is not None

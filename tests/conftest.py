@@ -1,0 +1,80 @@
+"""Shared fixtures: small factories instead of big JSON fixtures."""
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournament.models import Player, RuleSetCode
+from tournament.services.registrations import register_player
+from tournament.services.tournaments import create_tournament
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def make_tournament(db):
+    def make(**fields):
+        defaults = {
+            "name": "Test Open",
+            "start_date": dt.date(2026, 5, 2),
+            "end_date": dt.date(2026, 5, 3),
+            "venue": "Faenza",
+            "ruleset": RuleSetCode.MCR,
+            "session_count": 4,
+            "published": True,
+        }
+        defaults.update(fields)
+        return create_tournament(**defaults)
+
+    return make
+
+
+@pytest.fixture
+def tournament(make_tournament):
+    return make_tournament()
+
+
+@pytest.fixture
+def make_player(db):
+    counter = iter(range(1, 10_000))
+
+    def make(**fields):
+        n = next(counter)
+        defaults = {"first_name": f"First{n}", "last_name": f"Last{n}", "country": "ITA"}
+        defaults.update(fields)
+        player = Player(**defaults)
+        player.save()
+        return player
+
+    return make
+
+
+@pytest.fixture
+def register(tournament):
+    def make(count, **fields):
+        return [
+            register_player(tournament, first_name=f"Player{i}", last_name=f"Test{i}", **fields)
+            for i in range(1, count + 1)
+        ]
+
+    return make
+
+
+@pytest.fixture
+def director(db):
+    return get_user_model().objects.create_user("boss", password="pw-for-tests", is_staff=True)
+
+
+@pytest.fixture
+def director_client(client, director):
+    client.force_login(director)
+    return client
+
+
+@pytest.fixture
+def plain_user(db):
+    return get_user_model().objects.create_user("someone", password="pw-for-tests")

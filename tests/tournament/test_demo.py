@@ -1,0 +1,63 @@
+"""The demo tournament and the `setup_desk` command that `make run` calls."""
+
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from tournament.models import Player, Tournament
+from tournament.services.demo import DEMO_SLUG
+
+
+def test_setup_desk_creates_the_director_and_loads_the_demo(db, settings, tmp_path, capsys):
+    settings.DATA_DIR = tmp_path
+    call_command("setup_desk")
+    out = capsys.readouterr().out
+    password = (tmp_path / "director_password.txt").read_text().strip()
+    assert f"Director login: director / {password}" in out
+    director = get_user_model().objects.get(username="director")
+    assert director.is_staff and director.check_password(password)
+
+    tournament = Tournament.objects.get(slug=DEMO_SLUG)
+    assert tournament.ruleset == "mcr" and tournament.published
+    assert tournament.sessions.count() == tournament.session_count == 6
+    assert all(s.scheduled_start for s in tournament.sessions.all())
+    players = tournament.registrations.filter(is_substitute=False)
+    assert players.count() == 32
+    assert tournament.registrations.filter(is_substitute=True).count() == 2
+    assert len(set(players.values_list("player__club", flat=True))) >= 10
+    assert len(set(players.values_list("player__country", flat=True))) >= 10
+    numbers = sorted(tournament.registrations.values_list("number", flat=True))
+    assert numbers == list(range(1, 35))
+    assert Player.objects.get(ema_id="14000601").first_name == "Łukasz"
+
+
+def test_setup_desk_does_not_reload_the_demo_or_recreate_the_director(db, settings, tmp_path,
+                                                                      capsys):
+    settings.DATA_DIR = tmp_path
+    call_command("setup_desk")
+    call_command("setup_desk")
+    assert Tournament.objects.count() == 1
+    assert get_user_model().objects.count() == 1
+
+
+def test_setup_desk_leaves_a_desk_with_tournaments_alone(db, settings, tmp_path, tournament):
+    settings.DATA_DIR = tmp_path
+    call_command("setup_desk")
+    assert not Tournament.objects.filter(slug=DEMO_SLUG).exists()
+
+
+def test_changed_password_is_not_printed(db, settings, tmp_path, capsys):
+    settings.DATA_DIR = tmp_path
+    call_command("setup_desk", "--no-demo")
+    director = get_user_model().objects.get(username="director")
+    director.set_password("something-else-entirely")
+    director.save()
+    capsys.readouterr()
+    call_command("setup_desk", "--no-demo")
+    assert "password changed" in capsys.readouterr().out
+
+
+def test_the_demo_page_is_served(client, db, settings, tmp_path):
+    settings.DATA_DIR = tmp_path
+    call_command("setup_desk")
+    page = client.get(f"/t/{DEMO_SLUG}/").content.decode()
+    assert "Demo Open" in page and "Wiśniewski" in page and "Dvořák" in page

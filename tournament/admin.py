@@ -1,0 +1,67 @@
+"""The Django admin for the tournament app: the director's tool of last resort."""
+
+from django.contrib import admin
+
+from tournament.models import Player, Registration, Seat, Session, Table, Tournament
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("last_name", "first_name", "ema_id", "country", "club")
+    list_filter = ("country",)
+    search_fields = ("last_name", "first_name", "ema_id", "club")
+
+
+class SessionInline(admin.TabularInline):
+    model = Session
+    extra = 0
+    fields = ("number", "scheduled_start", "status", "draw_seed")
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ("name", "start_date", "end_date", "venue", "ruleset", "status", "published")
+    list_filter = ("ruleset", "status", "published")
+    search_fields = ("name", "venue", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+    inlines = [SessionInline]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ("number", "player", "tournament", "status", "is_substitute")
+    list_filter = ("tournament", "status", "is_substitute")
+    search_fields = ("player__last_name", "player__first_name", "player__ema_id", "number")
+    list_select_related = ("player", "tournament")
+    autocomplete_fields = ("player",)
+
+
+@admin.register(Session)
+class SessionAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "number", "scheduled_start", "status", "draw_seed")
+    list_filter = ("tournament", "status")
+    search_fields = ("tournament__name",)
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ("wind", "registration")
+    autocomplete_fields = ("registration",)
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ("session", "number")
+    list_filter = ("session__tournament", "session__number")
+    search_fields = ("session__tournament__name",)
+    inlines = [SeatInline]
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("table", "session", "wind", "registration")
+    list_filter = ("session__tournament", "session__number", "wind")
+    search_fields = ("registration__player__last_name", "registration__player__first_name")
+    list_select_related = ("table", "session", "registration__player")
+    readonly_fields = ("session",)

@@ -1,0 +1,336 @@
+"""Players, tournaments, registrations, sessions, tables and seats.
+
+This module owns the structure of a tournament: who plays, in which session, at which table and
+in which seat. Points live in the `scoring` app; the rules that compute them live in the pure
+`rules` package. Vocabulary, used the same way in code, pages and documents:
+
+- a *Player* is a person, kept across tournaments (EMA id, country, club);
+- a *Registration* is a player entered in one tournament, with the player number used on the day;
+- a *Session* is one round of play of the whole tournament (MCR: 16 hands, usually 2 hours);
+- a *Table* is one table of four in a session, and a *Seat* is one of its four places, numbered
+  0..3 = the seat winds East, South, West, North at the start of the session.
+
+Every invariant the database can hold is a constraint, so a bug or a hand-edited row cannot put a
+player at two tables of one session.
+"""
+
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from tournament.countries import country_choices, country_name
+
+EMA_ID_PATTERN = r"^[0-9]{8}$"
+COUNTRY_PATTERN = r"^[A-Z]{3}$"
+
+#: The seat winds, in seat order. Seat 0 is East at the start of the session.
+WIND_NAMES = (_("East"), _("South"), _("West"), _("North"))
+
+
+def wind_name(seat):
+    return WIND_NAMES[seat]
+
+
+class RuleSetCode(models.TextChoices):
+    """The rule sets the desk scores; the codes are those of `rules.get_ruleset`."""
+
+    MCR = "mcr", _("MCR (MERS tournament rules)")
+    RIICHI_2008 = "riichi2008", _("EMA Riichi 2008")
+    RIICHI_2016 = "riichi2016", _("EMA Riichi 2016")
+    EUROPEAN = "european", _("Classic European")
+    FIMJ = "fimj", _("FIMJ Italian variant")
+    FAENTINO = "faentino", _("Faentino")
+
+
+class TournamentStatus(models.TextChoices):
+    PREPARING = "preparing", _("Preparing")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+
+
+class RegistrationStatus(models.TextChoices):
+    ACTIVE = "active", _("Active")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+    DISQUALIFIED = "disqualified", _("Disqualified")
+
+
+class SessionStatus(models.TextChoices):
+    DRAFT = "draft", _("Draft")
+    SEATED = "seated", _("Seated")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+
+
+class Player(models.Model):
+    first_name = models.CharField(_("first name"), max_length=100)
+    last_name = models.CharField(_("last name"), max_length=100)
+    ema_id = models.CharField(
+        _("EMA id"),
+        max_length=8,
+        null=True,
+        blank=True,
+        validators=[RegexValidator(EMA_ID_PATTERN, _("An EMA id is exactly 8 digits."))],
+        help_text=_("8 digits, as on the EMA ranking; leave empty if the player has none."),
+    )
+    country = models.CharField(
+        _("country"),
+        max_length=3,
+        blank=True,
+        choices=country_choices,
+        help_text=_("ISO 3166 three-letter code, as the EMA uses (ITA, DEU, NLD)."),
+    )
+    club = models.CharField(_("club"), max_length=120, blank=True)
+    notes = models.TextField(_("notes"), blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["last_name", "first_name", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["ema_id"], name="player_unique_ema_id"),
+            models.CheckConstraint(
+                condition=Q(ema_id__isnull=True) | Q(ema_id__regex=EMA_ID_PATTERN),
+                name="player_ema_id_8_digits",
+            ),
+            models.CheckConstraint(
+                condition=Q(country="") | Q(country__regex=COUNTRY_PATTERN),
+                name="player_country_alpha3",
+            ),
+            models.CheckConstraint(
+                condition=~Q(first_name="") & ~Q(last_name=""), name="player_has_name"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.last_name} {self.first_name}"
+
+    def save(self, *args, **kwargs):
+        # An empty EMA id is stored as NULL so that "unique when present" holds.
+        if not self.ema_id:
+            self.ema_id = None
+        super().save(*args, **kwargs)
+
+    @property
+    def full_name(self):
+        return f"{self.first_name} {self.last_name}"
+
+    @property
+    def country_name(self):
+        return country_name(self.country)
+
+
+class Tournament(models.Model):
+    Status = TournamentStatus
+
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(
+        _("short name"),
+        unique=True,
+        max_length=60,
+        help_text=_("Used in addresses and file names, e.g. rome-open-2026."),
+    )
+    start_date = models.DateField(_("first day"))
+    end_date = models.DateField(_("last day"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    ruleset = models.CharField(
+        _("rule set"), max_length=20, choices=RuleSetCode.choices, default=RuleSetCode.MCR
+    )
+    session_count = models.PositiveSmallIntegerField(
+        _("number of sessions"), validators=[MinValueValidator(1), MaxValueValidator(30)]
+    )
+    session_minutes = models.PositiveSmallIntegerField(
+        _("session length (minutes)"),
+        default=120,
+        validators=[MinValueValidator(10), MaxValueValidator(600)],
+    )
+    scoring_options = models.JSONField(
+        _("scoring settings"),
+        default=dict,
+        blank=True,
+        help_text=_("Settings of the rule set that differ from its preset."),
+    )
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.PREPARING
+    )
+    published = models.BooleanField(
+        _("published"),
+        default=False,
+        help_text=_("Shown on the public pages; unpublished tournaments are seen by directors only."),
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-start_date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end_date__gte=F("start_date")), name="tournament_ends_after_start"
+            ),
+            models.CheckConstraint(
+                condition=Q(session_count__gte=1) & Q(session_count__lte=30),
+                name="tournament_session_count_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(session_minutes__gte=10), name="tournament_session_minutes_min"
+            ),
+            models.CheckConstraint(
+                condition=Q(ruleset__in=RuleSetCode.values), name="tournament_ruleset_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=TournamentStatus.values), name="tournament_status_known"
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("tournament", kwargs={"slug": self.slug})
+
+
+class Registration(models.Model):
+    Status = RegistrationStatus
+
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations",
+        verbose_name=_("tournament"),
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="registrations", verbose_name=_("player")
+    )
+    number = models.PositiveIntegerField(_("player number"))
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.ACTIVE
+    )
+    is_substitute = models.BooleanField(
+        _("substitute"),
+        default=False,
+        help_text=_("Substitutes play to fill a table but are not ranked."),
+    )
+    registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="registration_unique_number"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="registration_unique_player"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="registration_number_min"),
+            models.CheckConstraint(
+                condition=Q(status__in=RegistrationStatus.values), name="registration_status_known"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.number}. {self.player}"
+
+
+class Session(models.Model):
+    Status = SessionStatus
+
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="sessions",
+        verbose_name=_("tournament"),
+    )
+    number = models.PositiveSmallIntegerField(_("session"))
+    scheduled_start = models.DateTimeField(_("scheduled start"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.DRAFT
+    )
+    draw_seed = models.BigIntegerField(
+        _("draw seed"),
+        null=True,
+        blank=True,
+        help_text=_("The random seed of this session's seating draw, to reproduce it."),
+    )
+
+    class Meta:
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="session_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="session_number_min"),
+            models.CheckConstraint(
+                condition=Q(status__in=SessionStatus.values), name="session_status_known"
+            ),
+        ]
+
+    def __str__(self):
+        return _("Session %(number)s") % {"number": self.number}
+
+
+class Table(models.Model):
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="tables", verbose_name=_("session")
+    )
+    number = models.PositiveSmallIntegerField(_("table"))
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="table_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_min"),
+        ]
+
+    def __str__(self):
+        return _("Table %(number)s") % {"number": self.number}
+
+
+class Seat(models.Model):
+    """One of the four places at a table. `wind` is the seat wind at the start of the session.
+
+    `session` repeats `table.session` so that the database itself refuses a second seat for the
+    same registration in one session; `save()` keeps the two in step.
+    """
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+    )
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="seats", verbose_name=_("session")
+    )
+    registration = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="seats",
+        verbose_name=_("registration"),
+    )
+    wind = models.PositiveSmallIntegerField(
+        _("seat wind"), choices=list(enumerate(WIND_NAMES)),
+        validators=[MaxValueValidator(3)],
+    )
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["table", "wind"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "wind"], name="seat_unique_wind"),
+            models.UniqueConstraint(
+                fields=["session", "registration"], name="seat_one_per_registration_per_session"
+            ),
+            models.CheckConstraint(
+                condition=Q(wind__gte=0) & Q(wind__lte=3), name="seat_wind_range"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.table} {wind_name(self.wind)}: {self.registration}"
+
+    def save(self, *args, **kwargs):
+        self.session_id = self.table.session_id
+        super().save(*args, **kwargs)

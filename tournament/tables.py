@@ -1,0 +1,61 @@
+"""Lists of the tournament app: tournaments, sessions, registrations."""
+
+import django_tables2 as tables
+from django.utils.formats import date_format
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from desk.tables import DeskTable
+from tournament.models import Registration, Session, Tournament
+
+
+class TournamentTable(DeskTable):
+    name = tables.Column(linkify=True, verbose_name=_("Tournament"))
+    dates = tables.Column(
+        empty_values=(), order_by=("start_date", "end_date"), verbose_name=_("Dates")
+    )
+
+    class Meta(DeskTable.Meta):
+        model = Tournament
+        fields = ("name", "dates", "venue", "ruleset", "status")
+        empty_text = _("No tournament yet.")
+
+    def render_dates(self, record):
+        start = date_format(record.start_date)
+        if record.start_date == record.end_date:
+            return start
+        return format_html("{} – {}", start, date_format(record.end_date))
+
+
+class SessionTable(DeskTable):
+    number = tables.Column(verbose_name=_("Session"))
+    table_count = tables.Column(verbose_name=_("Tables"))
+
+    class Meta(DeskTable.Meta):
+        model = Session
+        fields = ("number", "scheduled_start", "status", "table_count")
+        empty_text = _("No session yet.")
+        per_page = 50
+
+
+class RegistrationTable(DeskTable):
+    number = tables.Column(verbose_name=_("No."))
+    last_name = tables.Column(accessor="player__last_name", verbose_name=_("Last name"))
+    first_name = tables.Column(accessor="player__first_name", verbose_name=_("First name"))
+    ema_id = tables.Column(accessor="player__ema_id", verbose_name=_("EMA id"))
+    country = tables.Column(accessor="player__country", verbose_name=_("Country"))
+    club = tables.Column(accessor="player__club", verbose_name=_("Club"))
+    is_substitute = tables.BooleanColumn(verbose_name=_("Substitute"), yesno="✔,")
+
+    class Meta(DeskTable.Meta):
+        model = Registration
+        fields = (
+            "number", "last_name", "first_name", "ema_id", "country", "club", "status",
+            "is_substitute",
+        )
+        empty_text = _("No player registered yet.")
+
+    def render_country(self, record):
+        return format_html(
+            '<abbr title="{}">{}</abbr>', record.player.country_name, record.player.country
+        )
