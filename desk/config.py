@@ -52,8 +52,8 @@ def database_config(environ, data_dir):
     """The DATABASES['default'] entry.
 
     Without DATABASE_URL the desk uses SQLite in the data folder. DATABASE_URL=postgres://...
-    (or postgresql://, pgsql://) switches to PostgreSQL; sqlite:////path/file.sqlite3 chooses another
-    SQLite file. Any other scheme is refused with a message naming the supported ones.
+    (or postgresql://, pgsql://) switches to PostgreSQL; sqlite:////path/file.sqlite3 chooses
+    another SQLite file. Any other scheme is refused with a message naming the supported ones.
     """
     url = environ.get("DATABASE_URL", "").strip()
     if not url:

@@ -66,7 +66,8 @@ class SessionStatus(models.TextChoices):
 class Player(models.Model):
     first_name = models.CharField(_("first name"), max_length=100)
     last_name = models.CharField(_("last name"), max_length=100)
-    ema_id = models.CharField(
+    # NULL, not "", when absent: the unique constraint then holds only for real EMA ids.
+    ema_id = models.CharField(  # noqa: DJ001
         _("EMA id"),
         max_length=8,
         null=True,
@@ -160,7 +161,9 @@ class Tournament(models.Model):
     published = models.BooleanField(
         _("published"),
         default=False,
-        help_text=_("Shown on the public pages; unpublished tournaments are seen by directors only."),
+        help_text=_(
+            "Shown on the public pages; unpublished tournaments are seen by directors only."
+        ),
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 

@@ -134,7 +134,8 @@ def _read_xlsx(data):
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
-        raise PlayerListError(_("This Excel file cannot be read: %(error)s") % {"error": exc}) from exc
+        message = _("This Excel file cannot be read: %(error)s") % {"error": exc}
+        raise PlayerListError(message) from exc
     sheet = workbook.worksheets[0]
     for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
         cells = []

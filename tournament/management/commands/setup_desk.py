@@ -38,7 +38,9 @@ class Command(BaseCommand):
             tournament = load_demo()
             self.stdout.write(f"Loaded the demo tournament '{tournament.name}'.")
         director = User.objects.filter(username=DIRECTOR_USERNAME, is_staff=True).first()
-        password = password_file.read_text(encoding="utf-8").strip() if password_file.exists() else ""
+        password = ""
+        if password_file.exists():
+            password = password_file.read_text(encoding="utf-8").strip()
         if director and password and director.check_password(password):
             self.stdout.write(self.style.SUCCESS(
                 f"Director login: {DIRECTOR_USERNAME} / {password}  "
