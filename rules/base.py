@@ -1,0 +1,399 @@
+"""What every rule set offers the desk, and the data it exchanges with it.
+
+The desk (the Django side) never knows which rule set it is scoring. It asks a :class:`RuleSet`
+(from :func:`rules.get_ruleset`) for:
+
+- the structure of a session: :meth:`RuleSet.initial_state` and the :class:`TableState` returned
+  after each hand (hand number, winds, dealer, counters, deposits, whether the session is over);
+- the fields a referee fills in for one hand (:meth:`RuleSet.hand_fields`, a tuple of
+  :class:`~rules.entry.EntryField`, see :mod:`rules.entry`), and the settlement of an entry
+  made of those fields (:meth:`RuleSet.settle` -> :class:`HandSettlement`);
+- the result of a session at one table (:meth:`RuleSet.session_result` -> four
+  :class:`SeatResult`), and which of its fields order the standings (``ranking_fields``);
+- its penalty catalogue and the cost of each penalty (:mod:`rules.penalties`);
+- its settings (a frozen preset dataclass, :mod:`rules.options`).
+
+Seats are always the four starting seats 0..3 (East, South, West, North at the start of the
+session), and every per-seat tuple is in that order, whoever is East for the current hand.
+Points are ``int``; whatever is shared by division is a ``fractions.Fraction``. This package does
+not touch the database.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from rules.checks import (
+    SEATS,
+    check_four_bools,
+    check_four_ints,
+    check_int,
+    check_zero_sum,
+    is_int,
+)
+from rules.entry import (
+    BOOL,
+    ENTRY_KINDS,
+    INT,
+    OPTIONAL_SEAT,
+    OUTCOME,
+    PER_SEAT_INT,
+    SEAT,
+    SEATS_KIND,
+    EntryField,
+    clean_entry,
+)
+from rules.errors import RuleError
+from rules.i18n import Message, _, message
+from rules.options import OptionField, option_fields
+from rules.penalties import PenaltyKind, PenaltyOutcome, check_params, mers_outcome
+from rules.ranking import share, shared_places
+
+Four = tuple[int, int, int, int]
+NO_POINTS: Four = (0, 0, 0, 0)
+
+
+def winds_from_dealer(dealer: int) -> Four:
+    """Seat winds of the four starting seats when ``dealer`` is East and nobody changed seats."""
+    return tuple((seat - dealer) % 4 for seat in SEATS)  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Where a table stands before a hand: the next hand to play and what it needs to be scored.
+
+    - ``hand_number``: 1-based sequence number of the next hand to enter (repeated deals, and in
+      riichi the replay after a chombo, count as new hands);
+    - ``prevalent_wind``: 0..3 (East..North);
+    - ``seat_winds``: the seat wind of each starting seat for this hand;
+    - ``dealer``: the starting seat that is East for this hand;
+    - ``honba``: riichi counters on the table (0 elsewhere);
+    - ``deposits``: riichi deposit points on the table (0 elsewhere);
+    - ``finished``: the session's regular end has been reached (16 hands, South 4 passed...);
+    - ``repeats``: how many hands in a row the current dealer has kept the deal;
+    - ``deals``: how many times the deal has passed since the start of the session.
+    """
+
+    hand_number: int
+    prevalent_wind: int
+    seat_winds: Four
+    dealer: int
+    honba: int = 0
+    deposits: int = 0
+    finished: bool = False
+    repeats: int = 0
+    deals: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as JSON-friendly data (see :meth:`from_dict`)."""
+        data = dataclasses.asdict(self)
+        data["seat_winds"] = list(self.seat_winds)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TableState:
+        """Rebuild a state stored with :meth:`to_dict`."""
+        try:
+            values = dict(data)
+            values["seat_winds"] = tuple(values["seat_winds"])
+            return cls(**values)
+        except (KeyError, TypeError) as error:
+            raise RuleError(_("The stored table state is invalid: {error}"), error=error) from error
+
+
+@dataclass(frozen=True)
+class HandSettlement:
+    """The result of settling one hand.
+
+    ``deltas`` are the points each starting seat wins (+) or loses (-) in this hand, riichi
+    deposits included: a player declaring riichi has -1000 here, and the winner who collects the
+    deposits has them here. So ``sum(deltas) + deposits_change == 0`` always holds, where
+    ``deposits_change = next_state.deposits - state.deposits`` is what was added to (or, when
+    negative, taken from) the deposits on the table. ``chombo`` counts the chombo of each seat in
+    this hand (riichi; the 2016 edition takes 20000 off the final score per chombo).
+    """
+
+    deltas: Four
+    next_state: TableState
+    summary: Message
+    deposits_change: int = 0
+    chombo: Four = NO_POINTS
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's result for a session at one table.
+
+    - ``end_points``: starting points plus everything won at the table (hand deltas and penalty
+      transfers); riichi: the points in front of the player before leftover deposits;
+    - ``score``: the session score: MCR, classic, Faentino: points won plus transfers plus
+      penalties; riichi: ``end_points``;
+    - ``place``: 1..4 at the table, tied players sharing the best place;
+    - ``table_points``: MCR 4-2-1-0 shared (``Fraction``); ``None`` for rule sets without them;
+    - ``final_score``: what the standings add up: riichi end points - 30000 + uma + leftover
+      deposits (first place) - chombo - penalties; elsewhere the score;
+    - ``substitute``: a substitute played this seat; the registered player gets 0 score, 0 table
+      points and 0 final score (``place`` is still the seat's place, used for the others).
+    """
+
+    seat: int
+    end_points: int
+    score: int
+    place: int
+    table_points: Fraction | None
+    final_score: Fraction
+    substitute: bool = False
+
+
+class RuleSet(ABC):
+    """Base class of the rule sets; see the module docstring for what the desk uses.
+
+    Subclasses set the class attributes, build :attr:`penalty_catalogue`, and implement
+    :meth:`initial_state`, :meth:`hand_fields`, :meth:`_settle` and, when the generic
+    score-based ranking does not fit, :meth:`_session_result`.
+    """
+
+    code: ClassVar[str]
+    #: Field names of :class:`SeatResult` the standings add up and sort on, most important first.
+    ranking_fields: tuple[str, ...] = ("score",)
+    #: Number of hands of a full session, or None when it depends on play.
+    max_hands: int | None = None
+
+    def __init__(self, options: Any) -> None:
+        self.options = options
+        self.name: str = options.name
+        self.starting_points: int = options.starting_points
+
+    def __repr__(self) -> str:
+        return f"<RuleSet {self.code}>"
+
+    # -- settings ---------------------------------------------------------------------------
+
+    def option_fields(self) -> tuple[OptionField, ...]:
+        """The settings a director may change, with this rule set's current values."""
+        return option_fields(self.options)
+
+    # -- session structure ------------------------------------------------------------------
+
+    @abstractmethod
+    def initial_state(self) -> TableState:
+        """The state of a table before its first hand."""
+
+    def describe_state(self, state: TableState) -> Message:
+        """A short description of the hand about to be played, for score sheets."""
+        if state.finished:
+            return message(_("The session is over"))
+        return self._describe_state(state)
+
+    @abstractmethod
+    def _describe_state(self, state: TableState) -> Message:
+        """Implemented by each rule set."""
+
+    # -- hands ------------------------------------------------------------------------------
+
+    @abstractmethod
+    def hand_fields(self, state: TableState | None = None) -> tuple[EntryField, ...]:
+        """The fields a referee fills in for one hand; the first is always ``outcome``."""
+
+    def outcomes(self, state: TableState | None = None) -> tuple[tuple[str, str], ...]:
+        """The possible outcomes of a hand as (value, label) pairs."""
+        return self.hand_fields(state)[0].choices
+
+    def settle(self, entry: Mapping[str, Any], state: TableState) -> HandSettlement:
+        """Settle one hand described by ``entry`` (keys: the names of :meth:`hand_fields`)."""
+        if not isinstance(state, TableState):
+            raise RuleError(_("The table state is missing or invalid"))
+        if state.finished:
+            raise RuleError(_("The session at this table is over; no more hands can be entered"))
+        clean = clean_entry(self.hand_fields(state), entry)
+        settlement = self._settle(clean, state)
+        if sum(settlement.deltas) + settlement.deposits_change != 0:  # pragma: no cover
+            raise AssertionError(f"{self.code} settlement is not zero-sum: {settlement}")
+        return settlement
+
+    @abstractmethod
+    def _settle(self, entry: dict[str, Any], state: TableState) -> HandSettlement:
+        """Implemented by each rule set."""
+
+    # -- session result ---------------------------------------------------------------------
+
+    def session_result(
+        self,
+        scores: Any,
+        *,
+        penalties: Any = NO_POINTS,
+        transfers: Any = NO_POINTS,
+        chombo: Any = NO_POINTS,
+        deposits: int = 0,
+        substitutes: Any = (False, False, False, False),
+    ) -> tuple[SeatResult, ...]:
+        """The result of one session at one table, one :class:`SeatResult` per starting seat.
+
+        - ``scores``: per seat, the sum of the hand ``deltas`` of the session;
+        - ``penalties``: per seat, the sum of the ``offender_points`` (<= 0) of the penalties paid
+          to nobody;
+        - ``transfers``: per seat, the sum of the ``deltas()`` of penalties paid to the other
+          players (MCR false Hu); they must sum to 0;
+        - ``chombo``: per seat, the number of chombo (riichi; see :class:`HandSettlement`);
+        - ``deposits``: riichi deposit points left on the table at the end (``state.deposits``);
+        - ``substitutes``: per seat, True when a substitute played the seat.
+        """
+        scores = check_four_ints(scores, _("Session scores"))
+        penalties = check_four_ints(penalties, _("Penalties"), maximum=0)
+        transfers = check_four_ints(transfers, _("Penalty transfers"))
+        check_zero_sum(transfers, _("Penalty transfers"))
+        chombo = check_four_ints(chombo, _("Chombo counts"), minimum=0)
+        deposits = check_int(deposits, _("Deposits left on the table"), minimum=0)
+        substitutes = check_four_bools(substitutes, _("Substitutes"))
+        check_zero_sum(scores, _("The session scores"), expected=-deposits)
+        return self._session_result(scores, penalties, transfers, chombo, deposits, substitutes)
+
+    def _session_result(
+        self,
+        scores: Four,
+        penalties: Four,
+        transfers: Four,
+        chombo: Four,
+        deposits: int,
+        substitutes: tuple[bool, ...],
+    ) -> tuple[SeatResult, ...]:
+        """Score-based result: place by session score, optional shared table points."""
+        if deposits:
+            raise RuleError(_("{ruleset} has no deposits on the table"), ruleset=self.name)
+        if any(chombo):
+            raise RuleError(_("{ruleset} has no chombo"), ruleset=self.name)
+        played = tuple(s + t for s, t in zip(scores, transfers, strict=True))
+        score = tuple(p + q for p, q in zip(played, penalties, strict=True))
+        ranked_on = played if self.options.rank_before_penalties else score
+        places = shared_places(ranked_on)
+        table_points = (
+            share(self.options.table_points, ranked_on) if self.uses_table_points else None
+        )
+        results = []
+        for seat in SEATS:
+            substitute = substitutes[seat]
+            points = table_points[seat] if table_points is not None else None
+            if substitute and points is not None:
+                points = Fraction(0)
+            results.append(
+                SeatResult(
+                    seat=seat,
+                    end_points=self.starting_points + played[seat],
+                    score=0 if substitute else score[seat],
+                    place=places[seat],
+                    table_points=points,
+                    final_score=Fraction(0 if substitute else score[seat]),
+                    substitute=substitute,
+                )
+            )
+        return tuple(results)
+
+    @property
+    def uses_table_points(self) -> bool:
+        """True when sessions give table points (MCR; a setting elsewhere)."""
+        return bool(getattr(self.options, "use_table_points", False))
+
+    # -- penalties --------------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def penalty_catalogue(self) -> tuple[PenaltyKind, ...]:
+        """The penalties of this rule set, in the order the desk should offer them."""
+
+    def penalty(self, kind_code: str, **params: Any) -> PenaltyOutcome:
+        """The cost of one penalty; ``params`` are those named in its :class:`PenaltyKind`."""
+        kinds = {kind.code: kind for kind in self.penalty_catalogue}
+        if kind_code not in kinds:
+            raise RuleError(
+                _("Unknown penalty {code} for {ruleset}; the penalties are: {valid}"),
+                code=kind_code,
+                ruleset=self.name,
+                valid=", ".join(kinds),
+            )
+        kind = kinds[kind_code]
+        if kind.hand_entry is not None:
+            raise RuleError(
+                _(
+                    "{penalty} is entered with the hand it happened in ({entry}), not as a "
+                    "separate penalty"
+                ),
+                penalty=kind.label,
+                entry=kind.hand_entry,
+            )
+        check_params(kind, params)
+        return mers_outcome(kind, params, unit=self.penalty_unit)
+
+    @property
+    def penalty_unit(self) -> int:
+        """Multiplier of the MERS penalty amounts for this rule set."""
+        return int(getattr(self.options, "penalty_unit", 1))
+
+
+def dealer_passes(state: TableState, *, hand_count_finish: int) -> TableState:
+    """The next state when the deal passes to the next seat and nobody changes seats.
+
+    The session ends when the deal has passed ``hand_count_finish`` times.
+    """
+    deals = state.deals + 1
+    dealer = deals % 4
+    return TableState(
+        hand_number=state.hand_number + 1,
+        prevalent_wind=min(deals // 4, 3),
+        seat_winds=winds_from_dealer(dealer),
+        dealer=dealer,
+        honba=state.honba,
+        deposits=state.deposits,
+        finished=deals >= hand_count_finish,
+        repeats=0,
+        deals=deals,
+    )
+
+
+def dealer_stays(state: TableState) -> TableState:
+    """The next state when the dealer keeps the deal."""
+    return TableState(
+        hand_number=state.hand_number + 1,
+        prevalent_wind=state.prevalent_wind,
+        seat_winds=state.seat_winds,
+        dealer=state.dealer,
+        honba=state.honba,
+        deposits=state.deposits,
+        finished=False,
+        repeats=state.repeats + 1,
+        deals=state.deals,
+    )
+
+
+def first_state() -> TableState:
+    """Hand 1: seat 0 is East, East round, nothing on the table."""
+    return TableState(hand_number=1, prevalent_wind=0, seat_winds=(0, 1, 2, 3), dealer=0)
+
+
+def add(*rows: Four) -> Four:
+    """Per-seat sum of several 4-tuples."""
+    return tuple(sum(column) for column in zip(*rows, strict=True))  # type: ignore[return-value]
+
+
+__all__ = [
+    "BOOL",
+    "ENTRY_KINDS",
+    "INT",
+    "NO_POINTS",
+    "OPTIONAL_SEAT",
+    "OUTCOME",
+    "PER_SEAT_INT",
+    "SEAT",
+    "SEATS_KIND",
+    "EntryField",
+    "HandSettlement",
+    "RuleSet",
+    "SeatResult",
+    "TableState",
+    "clean_entry",
+    "is_int",
+]

@@ -1,0 +1,423 @@
+"""The EMA Riichi rule set: a game of East and South rounds at one table (RULES.md section 2).
+
+Hand entry (keys of the entry mapping given to :meth:`RiichiRuleSet.settle`):
+
+- ``outcome``: ``"ron"``, ``"tsumo"``, ``"draw"`` (exhaustive draw), ``"abortive_draw"`` (2008
+  edition, a setting) or ``"chombo"``;
+- ``winners``: seats (ron: one to three; tsumo: exactly one);
+- ``discarder``: seat (ron);
+- ``han``, ``fu``, ``yakuman``: four ints each, filled in for the winners only (0 elsewhere);
+  ``fu`` is not needed from 5 han, neither han nor fu for a yakuman hand (``yakuman`` = 1, or 2
+  for a 2008 double yakuman);
+- ``liable``: optional seat that fed the last set of Big Three Dragons / Big Four Winds (pao);
+- ``riichi``: seats that declared riichi this hand (each puts 1000 on the table);
+- ``tenpai``: seats tenpai at an exhaustive draw;
+- ``offender``: seat that committed the chombo.
+
+Deposits: the ``deltas`` of a settlement include the riichi stakes (-1000 per declarer) and the
+deposits taken by the winner nearest the discarder's right, so ``sum(deltas)`` plus the change in
+``TableState.deposits`` is always 0. After a draw the deposits stay on the table; after a chombo
+the hand is replayed and its riichi declarations are void (do not enter them).
+
+Dealer and counters (seed 000 3.4.9-3.4.12): the dealer keeps the deal when winning (also in a
+multiple ron) or tenpai at an exhaustive draw, and after an abortive draw or a chombo; a counter is
+added when the dealer wins and after any draw; counters clear when only non-dealers win. The game
+ends when the deal passes on from South 4. Leftover deposits then go to first place.
+
+Liability (pao, seed 000 3.3.6): on tsumo the liable player pays the whole hand (as on a ron,
+counters included); on ron the liable player and the discarder each pay half the hand value and
+the discarder pays the counters.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+from typing import Any
+
+from rules import penalties as pen
+from rules import riichi
+from rules.base import (
+    OPTIONAL_SEAT,
+    OUTCOME,
+    PER_SEAT_INT,
+    SEAT,
+    SEATS_KIND,
+    EntryField,
+    Four,
+    HandSettlement,
+    RuleSet,
+    SeatResult,
+    TableState,
+    add,
+    dealer_passes,
+    dealer_stays,
+    first_state,
+)
+from rules.checks import SEATS
+from rules.errors import RuleError
+from rules.i18n import WIND_NAMES, Message, _, message
+from rules.ranking import share, shared_places
+
+RON = "ron"
+TSUMO = "tsumo"
+DRAW = "draw"
+ABORTIVE_DRAW = "abortive_draw"
+CHOMBO = "chombo"
+WINS = (RON, TSUMO)
+DEALS_PER_GAME = 8  #: East 1-4 and South 1-4
+
+
+class RiichiRuleSet(RuleSet):
+    """EMA Riichi, 2008 or 2016 edition (the edition is the preset in ``options``)."""
+
+    ranking_fields = ("final_score",)
+    max_hands = None
+
+    def __init__(self, options: Any, code: str) -> None:
+        super().__init__(options)
+        self.code = code  # type: ignore[misc]
+
+    # -- structure --------------------------------------------------------------------------
+
+    def initial_state(self) -> TableState:
+        return first_state()
+
+    def _describe_state(self, state: TableState) -> Message:
+        return message(
+            _("{wind} {number}, {honba} counters, {deposits} points in deposits"),
+            wind=WIND_NAMES[state.prevalent_wind],
+            number=state.deals % 4 + 1,
+            honba=state.honba,
+            deposits=state.deposits,
+        )
+
+    def hand_fields(self, state: TableState | None = None) -> tuple[EntryField, ...]:
+        outcomes = [
+            (RON, _("Ron (win on a discard)")),
+            (TSUMO, _("Tsumo (self-drawn win)")),
+            (DRAW, _("Exhaustive draw")),
+        ]
+        if self.options.abortive_draws:
+            outcomes.append((ABORTIVE_DRAW, _("Abortive draw")))
+        outcomes.append((CHOMBO, _("Chombo")))
+        played = tuple(code for code, _label in outcomes if code != CHOMBO)
+        zeros = (0, 0, 0, 0)
+        return (
+            EntryField("outcome", OUTCOME, _("Outcome"), choices=tuple(outcomes)),
+            EntryField(
+                "winners",
+                SEATS_KIND,
+                _("Winners"),
+                _("One winner on tsumo; up to three on ron."),
+                min_value=1,
+                max_value=3,
+                outcomes=WINS,
+            ),
+            EntryField(
+                "discarder",
+                SEAT,
+                _("Discarder"),
+                _("Robbing a kong: the player who added the tile."),
+                outcomes=(RON,),
+            ),
+            EntryField(
+                "han",
+                PER_SEAT_INT,
+                _("Han"),
+                _("For each winner; 0 for the others and for yakuman hands."),
+                min_value=0,
+                outcomes=WINS,
+            ),
+            EntryField(
+                "fu",
+                PER_SEAT_INT,
+                _("Fu"),
+                _("For each winner below 5 han, rounded up (25 for seven pairs); otherwise 0."),
+                required=False,
+                min_value=0,
+                max_value=max(riichi.VALID_FU),
+                outcomes=WINS,
+                default=zeros,
+            ),
+            EntryField(
+                "yakuman",
+                PER_SEAT_INT,
+                _("Yakuman"),
+                _("1 for a yakuman hand, 2 for a double yakuman where allowed; otherwise 0."),
+                required=False,
+                min_value=0,
+                max_value=self.options.max_yakuman,
+                outcomes=WINS,
+                default=zeros,
+            ),
+            EntryField(
+                "liable",
+                OPTIONAL_SEAT,
+                _("Liable player (pao)"),
+                _("Who fed the last set of Big Three Dragons or Big Four Winds, if anyone."),
+                required=False,
+                outcomes=WINS,
+            ),
+            EntryField(
+                "riichi",
+                SEATS_KIND,
+                _("Riichi declared"),
+                _("Players who declared riichi in this hand; each puts 1000 on the table."),
+                required=False,
+                outcomes=played,
+                default=(),
+            ),
+            EntryField(
+                "tenpai",
+                SEATS_KIND,
+                _("Tenpai"),
+                _("Players tenpai at the exhaustive draw."),
+                required=False,
+                outcomes=(DRAW,),
+                default=(),
+            ),
+            EntryField("offender", SEAT, _("Offender"), outcomes=(CHOMBO,)),
+        )
+
+    # -- settlement -------------------------------------------------------------------------
+
+    def _settle(self, entry: dict[str, Any], state: TableState) -> HandSettlement:
+        outcome = entry["outcome"]
+        if outcome == CHOMBO:
+            return self._chombo(entry["offender"], state)
+        riichi_seats = entry["riichi"]
+        stakes = tuple(-riichi.RIICHI_STAKE if seat in riichi_seats else 0 for seat in SEATS)
+        pot = state.deposits + riichi.RIICHI_STAKE * len(riichi_seats)
+        if outcome in WINS:
+            return self._win(entry, state, stakes, pot)
+        if outcome == DRAW:
+            tenpai = entry["tenpai"]
+            noten_riichi = [seat for seat in riichi_seats if seat not in tenpai]
+            if noten_riichi:
+                raise RuleError(
+                    _(
+                        "Seat {seat} declared riichi but is not tenpai at the draw: that is a "
+                        "chombo; enter it as such"
+                    ),
+                    seat=noten_riichi[0],
+                )
+            payments = riichi.noten_payments(tuple(seat in tenpai for seat in SEATS))
+            keep = state.dealer in tenpai
+            summary = message(
+                _("Exhaustive draw, tenpai: {seats}"),
+                seats=", ".join(map(str, tenpai)) or _("nobody"),
+            )
+        else:
+            payments = (0, 0, 0, 0)
+            keep = True
+            summary = message(_("Abortive draw"))
+        after = (
+            dealer_stays(state) if keep else dealer_passes(state, hand_count_finish=DEALS_PER_GAME)
+        )
+        next_state = dataclasses.replace(after, honba=state.honba + 1, deposits=pot)
+        return HandSettlement(
+            deltas=add(payments, stakes),  # type: ignore[arg-type]
+            next_state=next_state,
+            summary=summary,
+            deposits_change=pot - state.deposits,
+        )
+
+    def _check_winners(self, entry: dict[str, Any]) -> dict[int, tuple[int, int, int]]:
+        """Check winners and their hand values; return {winner: (han, fu, yakuman)}."""
+        winners = entry["winners"]
+        if entry["outcome"] == TSUMO and len(winners) != 1:
+            raise RuleError(_("A tsumo has exactly one winner; got {count}"), count=len(winners))
+        if entry["outcome"] == RON and entry["discarder"] in winners:
+            raise RuleError(
+                _("The discarder (seat {seat}) cannot be one of the winners"),
+                seat=entry["discarder"],
+            )
+        values = {}
+        for seat in SEATS:
+            han, fu, yakuman = entry["han"][seat], entry["fu"][seat], entry["yakuman"][seat]
+            if seat not in winners:
+                if han or fu or yakuman:
+                    raise RuleError(
+                        _(
+                            "Han, fu and yakuman are entered for winners only; seat {seat} did "
+                            "not win"
+                        ),
+                        seat=seat,
+                    )
+                continue
+            if not yakuman and han == 0:
+                raise RuleError(_("Winner seat {seat} needs at least 1 han"), seat=seat)
+            values[seat] = riichi.check_value(han, fu, yakuman, self.options)
+            check_possible(*values[seat], tsumo=entry["outcome"] == TSUMO, seat=seat)
+        liable = entry["liable"]
+        if liable is not None:
+            yakuman_winners = [seat for seat in winners if values[seat][2]]
+            if len(yakuman_winners) != 1:
+                raise RuleError(_("A liable player (pao) needs exactly one yakuman winner"))
+            if liable in winners:
+                raise RuleError(
+                    _("The liable player (seat {seat}) cannot be a winner"), seat=liable
+                )
+        return values
+
+    def _win(
+        self, entry: dict[str, Any], state: TableState, stakes: tuple[int, ...], pot: int
+    ) -> HandSettlement:
+        values = self._check_winners(entry)
+        liable = entry["liable"]
+        deltas = list(stakes)
+        honba = state.honba
+
+        def pay(payer: int, winner: int, amount: int) -> None:
+            deltas[payer] -= amount
+            deltas[winner] += amount
+
+        for winner, value in values.items():
+            base = riichi.base_points_for(*value, self.options)
+            is_dealer = winner == state.dealer
+            whole = riichi.ron_amount(base, dealer=is_dealer, honba=0)
+            pao = liable is not None and value[2] > 0
+            if entry["outcome"] == RON:
+                discarder = entry["discarder"]
+                if pao:
+                    pay(liable, winner, whole // 2)
+                    pay(discarder, winner, whole - whole // 2 + riichi.HONBA_RON * honba)
+                else:
+                    pay(discarder, winner, whole + riichi.HONBA_RON * honba)
+            elif pao:
+                pay(liable, winner, whole + riichi.HONBA_RON * honba)
+            else:
+                by_other, by_dealer = riichi.tsumo_amounts(base, dealer=is_dealer, honba=honba)
+                for seat in SEATS:
+                    if seat != winner:
+                        pay(seat, winner, by_dealer if seat == state.dealer else by_other)
+        winners = entry["winners"]
+        if entry["outcome"] == RON:
+            discarder = entry["discarder"]
+            collector = min(winners, key=lambda seat: (seat - discarder) % 4)
+            summary = message(
+                _("Ron by seat {winners} on the discard of seat {discarder}"),
+                winners=", ".join(map(str, winners)),
+                discarder=discarder,
+            )
+        else:
+            collector = winners[0]
+            summary = message(_("Tsumo by seat {winner}"), winner=collector)
+        deltas[collector] += pot
+        if state.dealer in winners:
+            after = dataclasses.replace(dealer_stays(state), honba=honba + 1)
+        else:
+            after = dataclasses.replace(
+                dealer_passes(state, hand_count_finish=DEALS_PER_GAME), honba=0
+            )
+        return HandSettlement(
+            deltas=tuple(deltas),  # type: ignore[arg-type]
+            next_state=dataclasses.replace(after, deposits=0),
+            summary=summary,
+            deposits_change=-state.deposits,
+        )
+
+    def _chombo(self, offender: int, state: TableState) -> HandSettlement:
+        if self.options.chombo_payment:
+            deltas: Four = riichi.chombo_deltas(offender, state.dealer)
+        else:
+            deltas = (0, 0, 0, 0)
+        next_state = dataclasses.replace(state, hand_number=state.hand_number + 1)
+        return HandSettlement(
+            deltas=deltas,
+            next_state=next_state,
+            summary=message(_("Chombo by seat {seat}; the hand is replayed"), seat=offender),
+            chombo=tuple(int(seat == offender) for seat in SEATS),  # type: ignore[arg-type]
+        )
+
+    # -- end of the game --------------------------------------------------------------------
+
+    def _session_result(
+        self,
+        scores: Four,
+        penalties: Four,
+        transfers: Four,
+        chombo: Four,
+        deposits: int,
+        substitutes: tuple[bool, ...],
+    ) -> tuple[SeatResult, ...]:
+        options = self.options
+        end = tuple(options.starting_points + s + t for s, t in zip(scores, transfers, strict=True))
+        places = shared_places(end)
+        uma = share(options.uma, end)
+        firsts = places.count(1)
+        leftover = Fraction(deposits, firsts) if options.leftover_deposits_to_first else 0
+        results = []
+        for seat in SEATS:
+            final = (
+                end[seat]
+                - options.return_points
+                + uma[seat]
+                + (leftover if places[seat] == 1 else 0)
+                - options.chombo_final_penalty * chombo[seat]
+                + penalties[seat]
+            )
+            substitute = substitutes[seat]
+            results.append(
+                SeatResult(
+                    seat=seat,
+                    end_points=end[seat],
+                    score=0 if substitute else end[seat],
+                    place=places[seat],
+                    table_points=None,
+                    final_score=Fraction(0) if substitute else Fraction(final),
+                    substitute=substitute,
+                )
+            )
+        return tuple(results)
+
+    # -- penalties --------------------------------------------------------------------------
+
+    @property
+    def penalty_catalogue(self) -> tuple[pen.PenaltyKind, ...]:
+        if self.options.chombo_payment:
+            chombo_help = _(
+                "A mangan paid by the offender: 4000 to the dealer and 2000 to the "
+                "others, or 4000 to each when the dealer is the offender; the hand "
+                "is replayed."
+            )
+            applies_to = pen.SCORE
+        else:
+            chombo_help = _(
+                "20000 points off the offender's final score after uma; the hand is replayed."
+            )
+            applies_to = pen.FINAL_SCORE
+        chombo = pen.PenaltyKind(
+            pen.CHOMBO,
+            _("Chombo"),
+            chombo_help,
+            transfers=self.options.chombo_payment,
+            applies_to=applies_to,
+            hand_entry=CHOMBO,
+        )
+        return (
+            chombo,
+            *pen.mers_kinds(applies_to=pen.FINAL_SCORE, tile_not_shown=False, false_hu=False),
+        )
+
+
+def check_possible(han: int, fu: int, yakuman: int, *, tsumo: bool, seat: int) -> None:
+    """Refuse han/fu combinations no hand can have (seed 000 4.1.1 and App. A)."""
+    if yakuman or han >= 5:
+        return
+    if fu == 20 and not tsumo:
+        raise RuleError(
+            _("Seat {seat}: a win on a discard has at least 30 fu (20 fu is a self-drawn pinfu)"),
+            seat=seat,
+        )
+    if fu == 20 and han < 2:
+        raise RuleError(
+            _("Seat {seat}: 20 fu is a self-drawn pinfu, which is at least 2 han"), seat=seat
+        )
+    if fu == 25 and han < (3 if tsumo else 2):
+        raise RuleError(
+            _("Seat {seat}: 25 fu is seven pairs, at least 2 han ({minimum} when self-drawn)"),
+            seat=seat,
+            minimum=3,
+        )
