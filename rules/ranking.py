@@ -35,14 +35,22 @@ def shared_places(values: Sequence[Any], reverse: bool = True) -> tuple[int, ...
     >>> shared_places([3, 1, 2], reverse=False)
     (3, 1, 2)
     """
-    if reverse:
-        return tuple(1 + sum(other > value for other in values) for value in values)
-    return tuple(1 + sum(other < value for other in values) for value in values)
+    order = sorted(range(len(values)), key=lambda i: values[i], reverse=reverse)
+    places = [0] * len(values)
+    for position, index in enumerate(order):
+        previous = order[position - 1] if position else None
+        tied = previous is not None and values[previous] == values[index]
+        places[index] = places[previous] if tied else position + 1
+    return tuple(places)
 
 
 def tie_sizes(values: Sequence[Any]) -> tuple[int, ...]:
     """Return how many values (itself included) equal each value."""
-    return tuple(sum(other == value for other in values) for value in values)
+    places = shared_places(values)
+    counts: dict[int, int] = {}
+    for place in places:
+        counts[place] = counts.get(place, 0) + 1
+    return tuple(counts[place] for place in places)
 
 
 def share(
