@@ -3,8 +3,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from desk.i18n import translate_text
 from tournament.countries import country_choices
-from tournament.models import EMA_ID_PATTERN, Player, Tournament
+from tournament.models import EMA_ID_PATTERN, Player, Session, TieBreak, Tournament
 from tournament.services.player_import import PlayerListError, check_size
 
 
@@ -20,7 +21,7 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = (
             "name", "slug", "start_date", "end_date", "venue", "ruleset", "session_count",
-            "session_minutes", "published",
+            "session_minutes", "seating_groups", "published",
         )
         widgets = {"start_date": DateInput(), "end_date": DateInput()}
 
@@ -78,3 +79,123 @@ class PlayerImportForm(forms.Form):
         except PlayerListError as exc:
             raise forms.ValidationError(str(exc)) from exc
         return upload
+
+
+class DrawForm(forms.Form):
+    """What to draw: every session not yet played, or one session; and optionally the seed."""
+
+    REMAINING = "remaining"
+
+    scope = forms.ChoiceField(label=_("Sessions to draw"))
+    seed = forms.IntegerField(
+        label=_("Seed"), required=False, min_value=0, max_value=2**63 - 1,
+        help_text=_("Leave empty for a new random draw; enter a stored seed to reproduce one."),
+    )
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(self.REMAINING, _("Every session not yet played"))]
+        for session in tournament.sessions.order_by("number"):
+            label = _("Session %(number)s only") % {"number": session.number}
+            if session.is_swiss:
+                label = _("%(label)s (Swiss)") % {"label": label}
+            choices.append((str(session.number), label))
+        self.fields["scope"].choices = choices
+
+    @property
+    def session_number(self):
+        scope = self.cleaned_data["scope"]
+        return None if scope == self.REMAINING else int(scope)
+
+
+class PublishDrawForm(DrawForm):
+    seed = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=2**63 - 1)
+    fingerprint = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+
+class SessionSettingsForm(forms.ModelForm):
+    class Meta:
+        model = Session
+        fields = ("scheduled_start", "is_swiss", "swiss_band")
+        widgets = {
+            "scheduled_start": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+        }
+
+    def clean_swiss_band(self):
+        band = self.cleaned_data.get("swiss_band")
+        if band is not None and band % 4:
+            raise forms.ValidationError(_("A band is a whole number of tables: use a multiple "
+                                          "of 4 players."))
+        return band
+
+
+class ScoringSettingsForm(forms.Form):
+    """The settings of the tournament's rule set, built from `RuleSet.option_fields()`, and the
+    tie-breakers of the standings."""
+
+    TIE_BREAK_FIELDS = ("tie_break_1", "tie_break_2", "tie_break_3")
+
+    def __init__(self, *args, ruleset, tie_breaks=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.option_fields = ruleset.option_fields()
+        current = {
+            name: getattr(ruleset.options, name) for name in (f.name for f in self.option_fields)
+        }
+        for option in self.option_fields:
+            self.fields[option.name] = self._field(option, current[option.name])
+        for index, name in enumerate(self.TIE_BREAK_FIELDS):
+            self.fields[name] = forms.ChoiceField(
+                label=_("Tie-breaker %(n)s") % {"n": index + 1}, required=False,
+                choices=[("", "—"), *TieBreak.choices],
+                initial=tie_breaks[index] if index < len(tie_breaks) else "",
+                help_text=_("Players equal on the ranking are then ordered by these; still "
+                            "equal, they share the place.") if index == 0 else "",
+            )
+
+    def options(self):
+        return {name: value for name, value in self.cleaned_data.items()
+                if name not in self.TIE_BREAK_FIELDS}
+
+    def tie_breaks(self):
+        chosen = [self.cleaned_data.get(name) for name in self.TIE_BREAK_FIELDS]
+        return list(dict.fromkeys(code for code in chosen if code))
+
+    @staticmethod
+    def _field(option, value):
+        common = {
+            "label": translate_text(option.label),
+            "help_text": translate_text(option.help_text),
+            "initial": value,
+        }
+        if option.kind == "bool":
+            return forms.BooleanField(required=False, **common)
+        if option.kind == "int":
+            return forms.IntegerField(
+                min_value=option.min_value, max_value=option.max_value, **common
+            )
+        common["initial"] = ", ".join(str(number) for number in value)
+        return IntListField(length=option.length, **common)
+
+
+class IntListField(forms.CharField):
+    """Whole numbers separated by commas, e.g. uma "15000, 5000, -5000, -15000"."""
+
+    def __init__(self, *, length=None, **kwargs):
+        self.length = length
+        super().__init__(**kwargs)
+
+    def to_python(self, value):
+        text = super().to_python(value)
+        try:
+            numbers = tuple(int(part) for part in text.replace(";", ",").split(",") if part.strip())
+        except ValueError as exc:
+            raise forms.ValidationError(
+                _("Write whole numbers separated by commas.")
+            ) from exc
+        if self.length is not None and len(numbers) != self.length:
+            raise forms.ValidationError(
+                _("Write exactly %(length)s numbers.") % {"length": self.length}
+            )
+        return numbers

@@ -14,6 +14,10 @@ Every invariant the database can hold is a constraint, so a bug or a hand-edited
 player at two tables of one session.
 """
 
+import secrets
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import F, Q
@@ -31,6 +35,23 @@ WIND_NAMES = (_("East"), _("South"), _("West"), _("North"))
 
 def wind_name(seat):
     return WIND_NAMES[seat]
+
+
+class SeatingGroups(models.TextChoices):
+    """Which players the seating draw keeps apart."""
+
+    CLUB = "club", _("Players of the same club")
+    COUNTRY = "country", _("Players of the same country")
+    NONE = "none", _("Nobody (ignore clubs and countries)")
+
+
+class TieBreak(models.TextChoices):
+    """Tie-breakers a tournament may chain after its rule set's ranking (table points, score)."""
+
+    BEST_SESSION = "best_session", _("Best single session")
+    MOST_FIRST_PLACES = "most_first_places", _("Most first places at the table")
+    HANDS_WON = "hands_won", _("Most hands won")
+    BIGGEST_HAND = "biggest_hand", _("Biggest hand")
 
 
 class RuleSetCode(models.TextChoices):
@@ -158,6 +179,15 @@ class Tournament(models.Model):
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.PREPARING
     )
+    tie_breaks = models.JSONField(
+        _("tie-breakers"), default=list, blank=True,
+        help_text=_("Applied in order after the rule set's ranking, before players share a "
+                    "place."),
+    )
+    seating_groups = models.CharField(
+        _("keep apart in the draw"), max_length=10, choices=SeatingGroups.choices,
+        default=SeatingGroups.CLUB,
+    )
     published = models.BooleanField(
         _("published"),
         default=False,
@@ -195,6 +225,13 @@ class Tournament(models.Model):
 
     def get_absolute_url(self):
         return reverse("tournament", kwargs={"slug": self.slug})
+
+    def clean(self):
+        from tournament.rulesets import check_scoring_options
+
+        problem = check_scoring_options(self.ruleset, self.scoring_options)
+        if problem:
+            raise ValidationError({"scoring_options": problem})
 
 
 class Registration(models.Model):
@@ -259,6 +296,25 @@ class Session(models.Model):
         blank=True,
         help_text=_("The random seed of this session's seating draw, to reproduce it."),
     )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", verbose_name=_("confirmed by"),
+    )
+    is_swiss = models.BooleanField(
+        _("Swiss session"),
+        default=False,
+        help_text=_("Seated by the standings: the top four at table 1, and so on."),
+    )
+    swiss_band = models.PositiveSmallIntegerField(
+        _("Swiss band (players)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Players are moved only within bands of this many places to avoid repeated "
+            "opponents; empty for neighbouring tables only."
+        ),
+    )
 
     class Meta:
         verbose_name = _("session")
@@ -268,6 +324,10 @@ class Session(models.Model):
             models.UniqueConstraint(fields=["tournament", "number"], name="session_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="session_number_min"),
             models.CheckConstraint(
+                condition=Q(swiss_band__isnull=True) | Q(swiss_band__gte=4),
+                name="session_swiss_band_min",
+            ),
+            models.CheckConstraint(
                 condition=Q(status__in=SessionStatus.values), name="session_status_known"
             ),
         ]
@@ -276,11 +336,43 @@ class Session(models.Model):
         return _("Session %(number)s") % {"number": self.number}
 
 
+def new_table_token():
+    """A referee link's secret: 32 random bytes, URL-safe (unguessable, 256 bits)."""
+    return secrets.token_urlsafe(32)
+
+
 class Table(models.Model):
+    """A table of four in one session.
+
+    `token` is the secret of the table's referee link (and QR code): it opens this table's entry
+    page for this session only. The director revokes a link by giving the table a new token.
+    `revision` grows with every write to the table (hand, correction, penalty, closing), so a
+    page built from an older revision is recognised as stale and its save is refused.
+    """
+
     session = models.ForeignKey(
         Session, on_delete=models.CASCADE, related_name="tables", verbose_name=_("session")
     )
     number = models.PositiveSmallIntegerField(_("table"))
+    token = models.CharField(
+        _("referee link secret"), max_length=64, unique=True, default=new_table_token,
+        editable=False,
+    )
+    referees = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="refereed_tables",
+        verbose_name=_("referee accounts"),
+    )
+    revision = models.PositiveIntegerField(_("revision"), default=0)
+    time_up_at = models.DateTimeField(_("time up at"), null=True, blank=True)
+    time_up_after_hand = models.PositiveSmallIntegerField(
+        _("time up after hand"), null=True, blank=True,
+        help_text=_("When time was called: the hands entered then; one more may follow."),
+    )
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", verbose_name=_("closed by"),
+    )
 
     class Meta:
         verbose_name = _("table")
@@ -293,6 +385,10 @@ class Table(models.Model):
 
     def __str__(self):
         return _("Table %(number)s") % {"number": self.number}
+
+    @property
+    def is_closed(self):
+        return self.closed_at is not None
 
 
 class Seat(models.Model):
@@ -316,6 +412,12 @@ class Seat(models.Model):
         _("seat wind"), choices=list(enumerate(WIND_NAMES)),
         validators=[MaxValueValidator(3)],
     )
+    replaced = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("replaced player"),
+        help_text=_("The player drawn for this seat when a substitute took it (e.g. a late "
+                    "arrival disqualified for the session)."),
+    )
 
     class Meta:
         verbose_name = _("seat")
@@ -325,6 +427,14 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["table", "wind"], name="seat_unique_wind"),
             models.UniqueConstraint(
                 fields=["session", "registration"], name="seat_one_per_registration_per_session"
+            ),
+            models.UniqueConstraint(
+                fields=["session", "replaced"], condition=Q(replaced__isnull=False),
+                name="seat_replaced_once_per_session",
+            ),
+            models.CheckConstraint(
+                condition=Q(replaced__isnull=True) | ~Q(replaced=F("registration")),
+                name="seat_replaced_by_someone_else",
             ),
             models.CheckConstraint(
                 condition=Q(wind__gte=0) & Q(wind__lte=3), name="seat_wind_range"

@@ -1,6 +1,7 @@
 """Lists of the tournament app: tournaments, sessions, registrations."""
 
 import django_tables2 as tables
+from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
@@ -29,13 +30,28 @@ class TournamentTable(DeskTable):
 
 class SessionTable(DeskTable):
     number = tables.Column(verbose_name=_("Session"))
+    seating = tables.Column(verbose_name=_("Seating"), empty_values=(), orderable=False)
+    dashboard = tables.Column(verbose_name=_("Tables"), empty_values=(), orderable=False)
     table_count = tables.Column(verbose_name=_("Tables"))
 
     class Meta(DeskTable.Meta):
         model = Session
-        fields = ("number", "scheduled_start", "status", "table_count")
+        fields = ("number", "scheduled_start", "status", "table_count", "seating", "dashboard")
         empty_text = _("No session yet.")
         per_page = 50
+
+    def render_seating(self, record):
+        if record.status == record.Status.DRAFT:
+            return "—"
+        url = reverse("seating", kwargs={"slug": record.tournament.slug, "number": record.number})
+        return format_html('<a href="{}">{}</a>', url, _("Seating"))
+
+    def render_dashboard(self, record):
+        if record.status == record.Status.DRAFT:
+            return "—"
+        url = reverse("session-dashboard",
+                      kwargs={"slug": record.tournament.slug, "number": record.number})
+        return format_html('<a href="{}">{}</a>', url, _("Tables and results"))
 
 
 class RegistrationTable(DeskTable):

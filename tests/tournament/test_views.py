@@ -71,7 +71,7 @@ def test_director_creates_a_tournament_with_its_sessions(director_client):
     response = director_client.post(reverse("tournament-create"), {
         "name": "Faenza Open 2026", "slug": "", "start_date": "2026-06-06",
         "end_date": "2026-06-07", "venue": "Faenza", "ruleset": "mcr", "session_count": "5",
-        "session_minutes": "120", "published": "on",
+        "session_minutes": "120", "seating_groups": "club", "published": "on",
     })
     tournament = Tournament.objects.get()
     assert response.status_code == 302 and response.url == tournament.get_absolute_url()
@@ -82,7 +82,7 @@ def test_director_creates_a_tournament_with_its_sessions(director_client):
 def test_create_tournament_form_errors_keep_the_input(director_client):
     response = director_client.post(reverse("tournament-create"), {
         "name": "Backwards", "start_date": "2026-06-07", "end_date": "2026-06-06",
-        "ruleset": "mcr", "session_count": "5", "session_minutes": "120",
+        "ruleset": "mcr", "session_count": "5", "session_minutes": "120", "seating_groups": "club",
     })
     assert response.status_code == 200
     assert "The last day cannot be before the first day." in response.content.decode()
@@ -94,7 +94,7 @@ def test_editing_sessions_count_adds_and_removes_draft_sessions(director_client,
     data = {
         "name": tournament.name, "slug": tournament.slug, "start_date": "2026-05-02",
         "end_date": "2026-05-03", "ruleset": "mcr", "session_count": "6",
-        "session_minutes": "120", "published": "on",
+        "session_minutes": "120", "seating_groups": "club", "published": "on",
     }
     director_client.post(reverse("tournament-edit", args=[tournament.slug]), data)
     assert tournament.sessions.count() == 6

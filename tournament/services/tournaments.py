@@ -4,7 +4,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from tournament.models import Session, Tournament
+from tournament.models import Session, Table, Tournament
 
 
 class TournamentError(ValueError):
@@ -34,13 +34,54 @@ def create_tournament(**fields):
 
 @transaction.atomic
 def update_tournament(tournament, **fields):
-    """Change a tournament's settings; adds or removes sessions when their number changes."""
+    """Change a tournament's settings; adds or removes sessions when their number changes.
+
+    The rule set cannot change once a hand has been entered. When it changes before, scoring
+    settings that do not apply to the new rule set are dropped.
+    """
+    from tournament.rulesets import check_scoring_options
+
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    new_ruleset = fields.get("ruleset", tournament.ruleset)
+    if new_ruleset != tournament.ruleset:
+        if Table.objects.filter(session__tournament=tournament, hands__isnull=False).exists():
+            raise TournamentError(
+                _("Hands have been entered with the current rule set: it can no longer change.")
+            )
+        if check_scoring_options(new_ruleset, tournament.scoring_options):
+            tournament.scoring_options = {}
     for name, value in fields.items():
         setattr(tournament, name, value)
     tournament.full_clean()
     tournament.save()
     sync_sessions(tournament)
+    return tournament
+
+
+@transaction.atomic
+def update_scoring_options(tournament, options, *, tie_breaks=None):
+    """Store the scoring settings that differ from the rule set's preset (and the tie-breakers).
+
+    Raises TournamentError (with the rules' reason) for a setting the rule set refuses.
+    """
+    import rules
+    from tournament.rulesets import check_scoring_options
+
+    preset = {field.name: field.default for field in rules.get_ruleset(tournament.ruleset)
+              .option_fields()}
+    changes = {name: value for name, value in options.items() if preset.get(name) != value}
+    problem = check_scoring_options(tournament.ruleset, changes)
+    if problem:
+        raise TournamentError(problem)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament.scoring_options = {
+        name: list(value) if isinstance(value, tuple) else value for name, value in changes.items()
+    }
+    fields = ["scoring_options"]
+    if tie_breaks is not None:
+        tournament.tie_breaks = list(tie_breaks)
+        fields.append("tie_breaks")
+    tournament.save(update_fields=fields)
     return tournament
 
 

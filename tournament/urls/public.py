@@ -1,8 +1,10 @@
 from django.urls import path
 
-from tournament import views
+from tournament.views import seating, tournaments
 
 urlpatterns = [
-    path("", views.HomeView.as_view(), name="home"),
-    path("t/<slug:slug>/", views.TournamentView.as_view(), name="tournament"),
+    path("", tournaments.HomeView.as_view(), name="home"),
+    path("t/<slug:slug>/", tournaments.TournamentView.as_view(), name="tournament"),
+    path("t/<slug:slug>/sessions/<int:number>/seating/", seating.SeatingView.as_view(),
+         name="seating"),
 ]

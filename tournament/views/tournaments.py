@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import DetailView, FormView
 from django_tables2 import MultiTableMixin, SingleTableView
 
+from desk.i18n import translate_text
 from desk.permissions import (
     DirectorRequiredMixin,
     DirectorTournamentMixin,
@@ -16,10 +17,21 @@ from desk.permissions import (
     is_director,
     visible_tournaments,
 )
-from tournament.forms import PlayerImportForm, PlayerRegistrationForm, TournamentForm
+from tournament.forms import (
+    PlayerImportForm,
+    PlayerRegistrationForm,
+    ScoringSettingsForm,
+    TournamentForm,
+)
+from tournament.rulesets import ruleset_for
 from tournament.services.player_import import import_players
 from tournament.services.registrations import RegistrationError, register_player
-from tournament.services.tournaments import TournamentError, create_tournament, update_tournament
+from tournament.services.tournaments import (
+    TournamentError,
+    create_tournament,
+    update_scoring_options,
+    update_tournament,
+)
 from tournament.tables import RegistrationTable, SessionTable, TournamentTable
 
 
@@ -43,10 +55,13 @@ class TournamentView(TournamentMixin, MultiTableMixin, DetailView):
         return self.tournament
 
     def get_tables(self):
-        sessions = self.tournament.sessions.annotate(table_count=Count("tables"))
+        sessions = self.tournament.sessions.select_related("tournament").annotate(
+            table_count=Count("tables")
+        )
         registrations = self.tournament.registrations.select_related("player")
         return [
-            SessionTable(sessions, prefix="session-"),
+            SessionTable(sessions, prefix="session-",
+                         exclude=() if is_director(self.request.user) else ("dashboard",)),
             RegistrationTable(registrations, prefix="player-"),
         ]
 
@@ -133,3 +148,27 @@ class ImportPlayersView(DirectorTournamentMixin, FormView):
             )
         messages.success(self.request, result.summary())
         return redirect(reverse("tournament", kwargs={"slug": self.tournament.slug}))
+
+
+class ScoringSettingsView(DirectorTournamentMixin, FormView):
+    """The settings of the tournament's rule set (what differs from its preset)."""
+
+    form_class = ScoringSettingsForm
+    template_name = "tournament/scoring_settings.html"
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "ruleset": ruleset_for(self.tournament),
+                "tie_breaks": self.tournament.tie_breaks}
+
+    def get_context_data(self, **kwargs):
+        kwargs["ruleset_name"] = translate_text(ruleset_for(self.tournament).name)
+        return super().get_context_data(**kwargs)
+
+    def form_valid(self, form):
+        try:
+            update_scoring_options(self.tournament, form.options(), tie_breaks=form.tie_breaks())
+        except TournamentError as exc:
+            form.add_error(None, str(exc))
+            return self.form_invalid(form)
+        messages.success(self.request, _("Scoring settings saved."))
+        return redirect(self.tournament)

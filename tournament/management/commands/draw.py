@@ -1,0 +1,42 @@
+"""`python manage.py draw <tournament> [--session N] [--seed S]`: the draw page, from the shell.
+
+Draws every session not yet played (or session N alone), writes it, and prints the report.
+"""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.models import Tournament
+from tournament.services.draw import DrawError, write_draw
+
+
+class Command(BaseCommand):
+    help = "Draw the seating of every session not yet played, or of one session."
+
+    def add_arguments(self, parser):
+        parser.add_argument("tournament", help="the tournament's short name (slug)")
+        parser.add_argument("--session", type=int, help="draw only this session")
+        parser.add_argument("--seed", type=int, help="the random seed (to reproduce a draw)")
+
+    def handle(self, *args, tournament, session, seed, **options):
+        try:
+            tournament = Tournament.objects.get(slug=tournament)
+        except Tournament.DoesNotExist:
+            raise CommandError(f"No tournament '{tournament}'.") from None
+        if seed is not None and seed < 0:
+            raise CommandError("The seed is a whole number from 0.")
+        try:
+            plan = write_draw(tournament, session_number=session, seed=seed)
+        except DrawError as exc:
+            raise CommandError(str(exc)) from None
+        report = plan.report
+        numbers = ", ".join(str(s.number) for s in plan.scope)
+        self.stdout.write(self.style.SUCCESS(
+            f"Drew session(s) {numbers} of {tournament.slug} with seed {plan.seed}."
+        ))
+        self.stdout.write(
+            f"repeats {report['repeats']} (lower bound {report['lower_bound']}), "
+            f"max meetings {report['max_meetings']}, wind spread {report['wind_spread']}, "
+            f"group clashes {report['group_clashes']}"
+        )
+        for cleared in plan.cleared:
+            self.stdout.write(f"Session {cleared.number} was cleared: draw it again.")

@@ -1,0 +1,264 @@
+"""The bridge between the database and the seating algorithm (`tournament.seating`).
+
+Load the players and the sessions already played, ask the pure algorithm for a schedule, and
+write it in one transaction with the random seed, so every draw can be reproduced. The director
+first sees a preview (`plan_draw`), then publishes exactly that draw (`write_draw`): the plan is
+recomputed from the same seed and refused if the registrations changed in between.
+
+Vocabulary: the *scope* of a draw is the sessions being (re)drawn, always a run of consecutive
+sessions ending with the last session or the next session alone. Sessions before the scope that
+were drawn are *history*: they stay as they are and count for repeated opponents and wind
+balance. Drawn sessions after the scope that were not played are cleared back to drafts (the
+preview says so), since they were drawn against a history that no longer holds.
+"""
+
+import hashlib
+import secrets
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from desk.i18n import translate_error
+from tournament import seating
+from tournament.models import (
+    RegistrationStatus,
+    Seat,
+    SeatingGroups,
+    Session,
+    SessionStatus,
+    Table,
+)
+
+PLAYED = (SessionStatus.RUNNING, SessionStatus.FINISHED)
+
+
+class DrawError(ValueError):
+    """A draw the desk refuses; the message tells the director what to change."""
+
+
+@dataclass
+class DrawPlan:
+    """A computed draw, not yet written: what the preview shows and `write_draw` stores."""
+
+    tournament: object
+    scope: list  # Session objects being drawn, in order
+    seed: int
+    schedule: list  # one list of tables per session in `scope`; a table is 4 registrations
+    history: list  # drawn sessions before the scope, as lists of 4-tuples of registrations
+    cleared: list = field(default_factory=list)  # drawn sessions after the scope
+    left_out: list = field(default_factory=list)  # substitutes not needed to fill the tables
+    report: dict = field(default_factory=dict)
+    fingerprint: str = ""
+
+    @property
+    def sessions(self):
+        return list(zip(self.scope, self.schedule, strict=True))
+
+
+def draw_players(tournament):
+    """The registrations that sit in the next draws, and the substitutes left out.
+
+    Every active player sits; active substitutes fill the last table, in player-number order.
+    Raises DrawError when the tables cannot be filled.
+    """
+    active = list(
+        tournament.registrations.filter(status=RegistrationStatus.ACTIVE)
+        .select_related("player")
+        .order_by("number")
+    )
+    players = [r for r in active if not r.is_substitute]
+    substitutes = [r for r in active if r.is_substitute]
+    missing = -len(players) % 4
+    if missing > len(substitutes):
+        raise DrawError(
+            ngettext(
+                "%(players)s players registered: register %(missing)s more substitute to make "
+                "full tables of four.",
+                "%(players)s players registered: register %(missing)s more substitutes to make "
+                "full tables of four.",
+                missing - len(substitutes),
+            )
+            % {"players": len(players) + len(substitutes), "missing": missing - len(substitutes)}
+        )
+    if not players:
+        raise DrawError(_("No player is registered yet."))
+    return players + substitutes[:missing], substitutes[missing:]
+
+
+def _groups(tournament, registrations):
+    if tournament.seating_groups == SeatingGroups.NONE:
+        return None
+    attribute = "club" if tournament.seating_groups == SeatingGroups.CLUB else "country"
+    groups = {r: getattr(r.player, attribute).strip().lower() for r in registrations}
+    return {r: key for r, key in groups.items() if key} or None
+
+
+def session_tables(session):
+    """A drawn session as a list of 4-tuples of registrations in starting seat order."""
+    seats = (
+        Seat.objects.filter(session=session)
+        .select_related("table", "registration__player")
+        .order_by("table__number", "wind")
+    )
+    tables = {}
+    for seat in seats:
+        tables.setdefault(seat.table.number, [None] * 4)[seat.wind] = seat.registration
+    return [tuple(players) for _number, players in sorted(tables.items())]
+
+
+def _check_history(tournament, number, tables):
+    for index, players in enumerate(tables, start=1):
+        if any(player is None for player in players):
+            raise DrawError(
+                _("Session %(session)s, table %(table)s does not have four players: correct it "
+                  "in the admin before drawing.") % {"session": number, "table": index}
+            )
+        if any(player.tournament_id != tournament.pk for player in players):
+            raise DrawError(
+                _("Session %(session)s seats a player of another tournament: correct it in "
+                  "the admin before drawing.") % {"session": number}
+            )
+
+
+def scope_for(tournament, session_number=None):
+    """The sessions a draw covers: the given session alone, or every session not yet played."""
+    sessions = list(tournament.sessions.order_by("number"))
+    if not sessions:
+        raise DrawError(_("The tournament has no session."))
+    if session_number is not None:
+        scope = [s for s in sessions if s.number == session_number]
+        if not scope:
+            raise DrawError(_("There is no session %(number)s.") % {"number": session_number})
+    else:
+        scope = [s for s in sessions if s.status not in PLAYED]
+        if not scope:
+            raise DrawError(_("Every session has been played: there is nothing left to draw."))
+    first = scope[0]
+    played_later = [s.number for s in sessions if s.number >= first.number and s.status in PLAYED]
+    if played_later:
+        raise DrawError(
+            _("Session %(number)s has already been played and cannot be drawn again.")
+            % {"number": played_later[0]}
+        )
+    return sessions, scope
+
+
+def _fingerprint(players, history, seed, scope):
+    text = "|".join([
+        ",".join(str(r.pk) for r in players),
+        ";".join(",".join(str(r.pk) for r in table) for tables in history for table in tables),
+        str(seed),
+        ",".join(str(s.pk) for s in scope),
+    ])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def plan_draw(tournament, *, session_number=None, seed=None):
+    """Compute (but do not write) the draw of one session or of every session not yet played."""
+    sessions, scope = scope_for(tournament, session_number)
+    players, left_out = draw_players(tournament)
+    first = scope[0].number
+    history = []
+    for session in sessions:
+        if session.number < first and session.status != SessionStatus.DRAFT:
+            tables = session_tables(session)
+            _check_history(tournament, session.number, tables)
+            history.append(tables)
+    cleared = [
+        s for s in sessions
+        if s.number > scope[-1].number and s.status == SessionStatus.SEATED
+    ]
+    seed = secrets.randbelow(2**31) if seed is None else int(seed)
+    groups = _groups(tournament, players)
+    swiss = [s for s in scope if s.is_swiss]
+    try:
+        if swiss:
+            schedule = [_swiss_tables(tournament, scope, players, history, groups, seed)]
+        else:
+            full = seating.draw_schedule(
+                players, len(history) + len(scope), seed=seed, groups=groups, fixed=history
+            )
+            schedule = [list(tables) for tables in full[len(history):]]
+    except seating.SeatingError as exc:
+        raise DrawError(translate_error(exc)) from exc
+    report = dict(seating.seating_report(history + schedule, groups=groups))
+    report["lower_bound"] = seating.lower_bound(len(players), len(history) + len(scope))
+    return DrawPlan(
+        tournament=tournament, scope=scope, seed=seed, schedule=schedule, history=history,
+        cleared=cleared, left_out=left_out, report=report,
+        fingerprint=_fingerprint(players, history, seed, scope),
+    )
+
+
+def _swiss_tables(tournament, scope, players, history, groups, seed):
+    from scoring.standings import ranking_order
+
+    (session,) = scope if len(scope) == 1 else (None,)
+    if session is None:
+        raise DrawError(_("A Swiss session is drawn on its own, after the session before it."))
+    previous = tournament.sessions.filter(number__lt=session.number)
+    if previous.exclude(status=SessionStatus.FINISHED).exists() or not previous.exists():
+        raise DrawError(
+            _("Session %(number)s is Swiss: it can be drawn only when every session before it "
+              "is confirmed, because it seats players by the standings.")
+            % {"number": session.number}
+        )
+    order = ranking_order(tournament, players)
+    return list(
+        seating.swiss_session(
+            order, history=history, band_size=session.swiss_band, groups=groups, seed=seed
+        )
+    )
+
+
+@transaction.atomic
+def write_draw(tournament, *, session_number=None, seed, fingerprint=None):
+    """Recompute the previewed draw from its seed and write it: tables, seats, seeds, statuses.
+
+    `fingerprint` is the one the preview showed; if players or history changed since, the draw
+    is refused rather than silently different from what the director saw.
+    """
+    from tournament.services.registrations import lock_tournament
+
+    tournament = lock_tournament(tournament)
+    plan = plan_draw(tournament, session_number=session_number, seed=seed)
+    if fingerprint is not None and fingerprint != plan.fingerprint:
+        raise DrawError(
+            _("The registrations or the played sessions changed since this preview: look at "
+              "the new preview before publishing.")
+        )
+    redrawn = plan.scope + plan.cleared
+    if Table.objects.filter(session__in=redrawn, hands__isnull=False).exists():
+        raise DrawError(_("Hands were already entered in a session being drawn: it cannot be "
+                          "drawn again."))
+    Table.objects.filter(session__in=redrawn).delete()
+    Session.objects.filter(pk__in=[s.pk for s in plan.cleared]).update(
+        status=SessionStatus.DRAFT, draw_seed=None
+    )
+    for session, tables in plan.sessions:
+        created = Table.objects.bulk_create(
+            Table(session=session, number=number) for number in range(1, len(tables) + 1)
+        )
+        Seat.objects.bulk_create(
+            Seat(table=table, session=session, registration=registration, wind=wind)
+            for table, players in zip(created, tables, strict=True)
+            for wind, registration in enumerate(players)
+        )
+        session.status = SessionStatus.SEATED
+        session.draw_seed = plan.seed
+        session.save(update_fields=["status", "draw_seed"])
+    return plan
+
+
+def current_report(tournament):
+    """The quality report of every drawn session of the tournament, as stored."""
+    sessions = tournament.sessions.exclude(status=SessionStatus.DRAFT).order_by("number")
+    schedule = [session_tables(session) for session in sessions]
+    if not schedule:
+        return None
+    players = {r for tables in schedule for table in tables for r in table}
+    report = dict(seating.seating_report(schedule, groups=_groups(tournament, players)))
+    report["lower_bound"] = seating.lower_bound(len(schedule[0]) * 4, len(schedule))
+    return report

@@ -1,0 +1,38 @@
+"""Seating pages of a session: by table, and alphabetically by player."""
+
+from django.shortcuts import get_object_or_404
+from django.views.generic import TemplateView
+
+from desk.permissions import TournamentMixin
+from tournament.models import WIND_NAMES, Seat
+from tournament.services.draw import current_report
+
+
+class SeatingView(TournamentMixin, TemplateView):
+    template_name = "tournament/seating.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        session = get_object_or_404(self.tournament.sessions, number=self.kwargs["number"])
+        seats = list(
+            Seat.objects.filter(session=session)
+            .select_related("table", "registration__player")
+            .order_by("table__number", "wind")
+        )
+        tables = {}
+        for seat in seats:
+            tables.setdefault(seat.table.number, []).append(seat)
+        context.update(
+            session=session,
+            tables=sorted(tables.items()),
+            by_player=sorted(
+                seats,
+                key=lambda s: (s.registration.player.last_name.lower(),
+                               s.registration.player.first_name.lower()),
+            ),
+            wind_names=WIND_NAMES,
+            sessions=self.tournament.sessions.order_by("number"),
+        )
+        if context["is_director"]:
+            context["report"] = current_report(self.tournament)
+        return context
