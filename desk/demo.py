@@ -1,24 +1,37 @@
 """The demo tournament that `make run` loads into an empty desk.
 
-It is built only through the desk's own services (the same player import a director uses, the
-same tournament creation), so its numbers are as consistent as a real tournament's.
+It is built only through the desk's own services, as a director and referees would build it:
+the player import, the seating draw, hand entry, penalties, closing and confirming. Its numbers
+are therefore as consistent as a real tournament's, and it grows with the desk:
+
+- "Demo Open": MCR, 32 players from 11 countries and 12 clubs, 2 substitutes, 6 sessions;
+- every session drawn (seed stored); sessions 1 and 2 played through, with a late arrival, a
+  false Hu and a repeated infraction among them, and confirmed; session 3 seated, ready to play.
 """
 
 import datetime as dt
+import random
 from pathlib import Path
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.access import Actor
+from scoring.services import closing, hands, penalties
 from tournament.models import RuleSetCode, Tournament
+from tournament.services.draw import write_draw
 from tournament.services.player_import import import_players
 from tournament.services.tournaments import create_tournament
 
 DEMO_SLUG = "demo-open"
+DEMO_SEED = 2026
 FIXTURES = Path(settings.BASE_DIR) / "fixtures"
 #: Start times of the six sessions: three on each of the two days.
 SESSION_TIMES = ((0, "09:30"), (0, "13:30"), (0, "16:30"), (1, "09:30"), (1, "13:00"), (1, "16:00"))
+PLAYED_SESSIONS = 2
+#: MCR hand values as they come at a table: mostly small hands, now and then a big one.
+FAN_VALUES = (8, 8, 9, 9, 10, 11, 12, 12, 13, 14, 16, 17, 19, 22, 24, 26, 32, 40, 48, 64, 88)
 
 
 class DemoError(RuntimeError):
@@ -33,9 +46,57 @@ def _import(tournament, name, *, as_substitutes=False):
     return result
 
 
+def _random_entry(rng):
+    roll = rng.random()
+    if roll < 0.08:
+        return {"outcome": "washout"}
+    flowers = rng.choice((0, 0, 0, 1, 1, 2, 3))
+    fan = rng.choice(FAN_VALUES) + flowers
+    winner = rng.randrange(4)
+    if roll < 0.72:
+        discarder = rng.choice([seat for seat in range(4) if seat != winner])
+        return {"outcome": "discard", "winner": winner, "discarder": discarder, "fan": fan,
+                "flowers": flowers}
+    return {"outcome": "self_drawn", "winner": winner, "fan": fan, "flowers": flowers}
+
+
+def _save(table, entry, actor):
+    table.refresh_from_db()
+    return hands.record_hand(table, entry, actor=actor, revision=table.revision)
+
+
+def _penalty(table, wind, kind, actor, **params):
+    table.refresh_from_db()
+    registration = table.seats.get(wind=wind).registration
+    return penalties.give_penalty(table.session, registration, kind, actor=actor, table=table,
+                                  revision=table.revision, **params)
+
+
+def _play_session(session, rng, referee, director):
+    tables = list(session.tables.order_by("number"))
+    first, second, third = tables[0], tables[1], tables[2]
+    if session.number == 1:
+        _penalty(first, 2, "late_arrival", referee, minutes=7)
+    if session.number == 2:
+        for _ in range(2):  # the second time costs 5 points
+            _penalty(third, 1, "infraction", referee, infraction="wrong_call")
+    for table in tables:
+        for number in range(1, 17):
+            _save(table, _random_entry(rng), referee)
+            if session.number == 1 and table == second and number == 5:
+                _penalty(table, 3, "false_hu", referee, valid_shape=True, revealed=True)
+        if session.number == 1 and table == first:
+            table.refresh_from_db()  # a referee's mistake, corrected
+            hands.correct_hand(table, 3, {"outcome": "self_drawn", "winner": 1, "fan": 12},
+                               actor=referee, revision=table.revision)
+        table.refresh_from_db()
+        closing.close_table(table, actor=referee, revision=table.revision)
+    closing.confirm_session(session, actor=director)
+
+
 @transaction.atomic
 def load_demo(today=None):
-    """Create the demo MCR tournament: 32 players from 11 countries, 2 substitutes, 6 sessions."""
+    """Create the demo tournament (see the module docstring) and return it."""
     today = today or timezone.localdate()
     tournament = create_tournament(
         name="Demo Open",
@@ -57,7 +118,24 @@ def load_demo(today=None):
         session.save(update_fields=["scheduled_start"])
     _import(tournament, "demo_players.csv")
     _import(tournament, "demo_substitutes.csv", as_substitutes=True)
+    write_draw(tournament, seed=DEMO_SEED)
+    rng = random.Random(DEMO_SEED)
+    referee = Actor(via="demo referee")
+    director = Actor(user=_director(), via="demo")
+    for session in tournament.sessions.order_by("number")[:PLAYED_SESSIONS]:
+        _play_session(session, rng, referee, director)
     return tournament
+
+
+def _director():
+    """Confirming the demo's sessions needs a director: the desk's first staff account."""
+    from django.contrib.auth import get_user_model
+
+    director = get_user_model().objects.filter(is_staff=True, is_active=True).order_by(
+        "pk").first()
+    if director is None:
+        raise DemoError("The demo needs a director account: run `manage.py setup_desk`.")
+    return director
 
 
 def demo_exists():

@@ -22,6 +22,9 @@ ALLOWED_HOSTS = config.env_list(
     os.environ, "DESK_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"]
 )
 CSRF_TRUSTED_ORIGINS = config.env_list(os.environ, "DESK_CSRF_TRUSTED_ORIGINS", default=[])
+#: The address phones use to reach the desk (e.g. http://192.168.1.20:8000), for referee links and
+#: QR codes; empty: the address the director's browser used.
+DESK_PUBLIC_URL = os.environ.get("DESK_PUBLIC_URL", "").strip()
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -2,6 +2,8 @@
 
 - `/` and `/t/<tournament>/...`: public pages (read-only, what the director published);
 - `/director/...`: director pages (staff accounts);
+- `/r/<secret>/...` and `/referee/tables/<id>/...`: a table's entry pages, for its referee link
+  or a referee account assigned to it;
 - `/accounts/...`: login and logout; `/admin/`: Django's admin; `/i18n/`: language switch.
 """
 
@@ -12,6 +14,9 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("tournament.urls.public")),
     path("director/", include("tournament.urls.director")),
+    path("director/", include("scoring.urls.director")),
+    path("", include("scoring.urls.referee")),
+    path("", include("scoring.urls.public")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -18,16 +18,31 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring.fields import TwelfthsField
 from tournament.models import WIND_NAMES, Registration, Session, Table
 
 SEAT_CHOICES = list(enumerate(WIND_NAMES))
 
 
 class Outcome(models.TextChoices):
+    """Every outcome a rule set's hand form offers (a test keeps this list and `rules` in step)."""
+
     DISCARD_WIN = "discard", _("Win on a discard")
     SELF_DRAWN = "self_drawn", _("Self-drawn win")
-    WASHOUT = "washout", _("Washout / exhaustive draw")
-    CHOMBO = "chombo", _("Chombo (hand replayed)")
+    WASHOUT = "washout", _("Washout")
+    RON = "ron", _("Ron")
+    TSUMO = "tsumo", _("Tsumo")
+    DRAW = "draw", _("Exhaustive draw")
+    ABORTIVE_DRAW = "abortive_draw", _("Abortive draw")
+    CHOMBO = "chombo", _("Chombo")
+    MAHJONG = "mahjong", _("Mahjong")
+    WALL_DESTROYED = "wall_destroyed", _("Wall destroyed")
+
+
+WINS_ON_A_DISCARD = (Outcome.DISCARD_WIN, Outcome.RON)
+SELF_DRAWN_WINS = (Outcome.SELF_DRAWN, Outcome.TSUMO)
+NO_WINNER = (Outcome.WASHOUT, Outcome.DRAW, Outcome.ABORTIVE_DRAW, Outcome.CHOMBO,
+             Outcome.WALL_DESTROYED)
 
 
 def _seat_field(verbose_name):
@@ -43,7 +58,7 @@ def _seat_in_range(field):
 
 class Hand(models.Model):
     table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="hands", verbose_name=_("table")
+        Table, on_delete=models.PROTECT, related_name="hands", verbose_name=_("table")
     )
     number = models.PositiveSmallIntegerField(_("hand"))
     version = models.PositiveIntegerField(_("version"), default=1)
@@ -76,6 +91,11 @@ class Hand(models.Model):
         help_text=_("How it was entered when no account was used, e.g. the table's link."),
     )
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+    submission = models.UUIDField(
+        _("submission"), null=True, blank=True, unique=True,
+        help_text=_("The entry form's one-time id: a double submit never saves twice."),
+    )
+    note = models.CharField(_("note"), max_length=200, blank=True)
 
     class Meta:
         verbose_name = _("hand")
@@ -102,18 +122,22 @@ class Hand(models.Model):
                 name="hand_winner_is_not_discarder",
             ),
             models.CheckConstraint(
-                condition=~Q(outcome=Outcome.DISCARD_WIN)
+                condition=~Q(outcome__in=WINS_ON_A_DISCARD)
                 | (Q(winner__isnull=False) & Q(discarder__isnull=False)),
                 name="hand_discard_win_has_winner_and_discarder",
             ),
             models.CheckConstraint(
-                condition=~Q(outcome=Outcome.SELF_DRAWN)
+                condition=~Q(outcome__in=SELF_DRAWN_WINS)
                 | (Q(winner__isnull=False) & Q(discarder__isnull=True)),
                 name="hand_self_drawn_has_winner_only",
             ),
             models.CheckConstraint(
-                condition=~Q(outcome=Outcome.WASHOUT) | Q(winner__isnull=True),
-                name="hand_washout_has_no_winner",
+                condition=~Q(outcome__in=NO_WINNER) | Q(winner__isnull=True),
+                name="hand_without_winner",
+            ),
+            models.CheckConstraint(
+                condition=~Q(outcome=Outcome.MAHJONG) | Q(winner__isnull=False),
+                name="hand_mahjong_has_winner",
             ),
             models.CheckConstraint(
                 condition=Q(outcome__in=Outcome.values), name="hand_outcome_known"
@@ -221,3 +245,109 @@ class Penalty(models.Model):
     @property
     def is_cancelled(self):
         return self.cancelled_at is not None
+
+
+class SeatResult(models.Model):
+    """One seat's result of a closed table: what the players check on screen, as they would sign
+    the score sheet. Written when the table is closed, removed when the director reopens it."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="results", verbose_name=_("table")
+    )
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="results", verbose_name=_("session")
+    )
+    registration = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="results", verbose_name=_("player")
+    )
+    wind = models.PositiveSmallIntegerField(_("seat wind"), choices=SEAT_CHOICES)
+    hand_points = models.IntegerField(
+        _("hand points"), help_text=_("Won or lost in the hands, false Hu transfers included.")
+    )
+    penalty_points = models.IntegerField(
+        _("penalties"), help_text=_("Penalty points paid to nobody (zero or negative).")
+    )
+    score = models.IntegerField(_("score"))
+    place = models.PositiveSmallIntegerField(_("place"))
+    table_points = TwelfthsField(_("table points"), null=True, blank=True)
+    final_score = TwelfthsField(_("final score"))
+    hands_won = models.PositiveSmallIntegerField(_("hands won"), default=0)
+    biggest_hand = models.PositiveSmallIntegerField(_("biggest hand"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("seat result")
+        verbose_name_plural = _("seat results")
+        ordering = ["table", "wind"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "wind"], name="result_unique_wind"),
+            models.UniqueConstraint(
+                fields=["session", "registration"], name="result_one_per_registration_per_session"
+            ),
+            models.CheckConstraint(condition=Q(place__gte=1) & Q(place__lte=4),
+                                   name="result_place_range"),
+            models.CheckConstraint(condition=Q(wind__gte=0) & Q(wind__lte=3),
+                                   name="result_wind_range"),
+        ]
+
+    def __str__(self):
+        return f"{self.table} {self.registration}: {self.score}"
+
+
+class AuditAction(models.TextChoices):
+    HAND_SAVED = "hand_saved", _("Hand saved")
+    HAND_CORRECTED = "hand_corrected", _("Hand corrected")
+    HAND_RESETTLED = "hand_resettled", _("Hand settled again after a correction")
+    PENALTY_GIVEN = "penalty_given", _("Penalty given")
+    PENALTY_CANCELLED = "penalty_cancelled", _("Penalty cancelled")
+    TIME_UP = "time_up", _("Time called")
+    TABLE_CLOSED = "table_closed", _("Table closed")
+    TABLE_REOPENED = "table_reopened", _("Table reopened")
+    SUBSTITUTE_SEATED = "substitute_seated", _("Substitute seated")
+    LINK_RENEWED = "link_renewed", _("Referee link renewed")
+    SESSION_STARTED = "session_started", _("Session started")
+    SESSION_CONFIRMED = "session_confirmed", _("Session confirmed")
+
+
+class AuditEntry(models.Model):
+    """Who did what, when, and what changed: written by the services, never by views."""
+
+    tournament = models.ForeignKey(
+        "tournament.Tournament", on_delete=models.CASCADE, related_name="audit_entries",
+        verbose_name=_("tournament"),
+    )
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, null=True, blank=True, related_name="audit_entries",
+        verbose_name=_("session"),
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries",
+        verbose_name=_("table"),
+    )
+    registrations = models.ManyToManyField(
+        Registration, blank=True, related_name="audit_entries", verbose_name=_("players"),
+    )
+    action = models.CharField(_("action"), max_length=30, choices=AuditAction.choices)
+    hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
+        related_name="+", verbose_name=_("by"),
+    )
+    via = models.CharField(_("via"), max_length=60, blank=True)
+    at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+    changes = models.JSONField(_("what changed"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit trail")
+        ordering = ["-at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(action__in=AuditAction.values),
+                                   name="audit_action_known"),
+        ]
+
+    def __str__(self):
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.get_action_display()}"
+
+    @property
+    def actor(self):
+        return self.user.get_username() if self.user_id else self.via

@@ -55,6 +55,8 @@ class TableAdmin(admin.ModelAdmin):
     list_display = ("session", "number")
     list_filter = ("session__tournament", "session__number")
     search_fields = ("session__tournament__name",)
+    filter_horizontal = ("referees",)
+    readonly_fields = ("revision", "time_up_at", "time_up_after_hand", "closed_at", "closed_by")
     inlines = [SeatInline]
 
 

@@ -3,8 +3,8 @@
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from desk.demo import DEMO_SLUG
 from tournament.models import Player, Tournament
-from tournament.services.demo import DEMO_SLUG
 
 
 def test_setup_desk_creates_the_director_and_loads_the_demo(db, settings, tmp_path, capsys):
@@ -61,3 +61,30 @@ def test_the_demo_page_is_served(client, db, settings, tmp_path):
     call_command("setup_desk")
     page = client.get(f"/t/{DEMO_SLUG}/").content.decode()
     assert "Demo Open" in page and "Wiśniewski" in page and "Dvořák" in page
+
+
+def test_the_demo_has_two_sessions_played_and_a_third_seated(db, settings, tmp_path):
+    from scoring.models import Hand, Penalty, SeatResult
+    from scoring.services.tables import snapshot
+    from scoring.standings import compute_standings
+
+    settings.DATA_DIR = tmp_path
+    call_command("setup_desk")
+    tournament = Tournament.objects.get(slug=DEMO_SLUG)
+    statuses = list(tournament.sessions.order_by("number").values_list("status", flat=True))
+    assert statuses == ["finished", "finished", "seated", "seated", "seated", "seated"]
+    assert all(s.draw_seed is not None for s in tournament.sessions.all())
+    for session in tournament.sessions.filter(status="finished"):
+        for table in session.tables.all():
+            snap = snapshot(table)  # replays every hand against the rules
+            assert snap.hands_played == 16 and sum(snap.totals) == 0
+            assert table.is_closed
+            assert sum(r.table_points for r in SeatResult.objects.filter(table=table)) == 7
+    kinds = set(Penalty.objects.values_list("kind", flat=True))
+    assert {"late_arrival", "false_hu", "infraction"} <= kinds
+    ladder = Penalty.objects.filter(kind="infraction").order_by("occurrence")
+    assert [(p.occurrence, p.points) for p in ladder] == [(1, 0), (2, -5)]
+    assert Hand.objects.filter(is_current=False).exists()  # a corrected hand
+    standings = compute_standings(tournament)
+    assert standings.through == 2 and len(standings.rows) == 32
+    assert sum(row.table_points for row in standings.rows) == 2 * 8 * 7

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.services.demo import demo_exists, load_demo
+from desk.demo import demo_exists, load_demo
 
 
 class Command(BaseCommand):

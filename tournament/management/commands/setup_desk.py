@@ -12,8 +12,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
+from desk.demo import load_demo
 from tournament.models import Tournament
-from tournament.services.demo import load_demo
 
 DIRECTOR_USERNAME = "director"
 

@@ -1,0 +1,72 @@
+"""Who may write to a table, checked on the server for every request.
+
+An *actor* is whoever makes a request: the director (a staff account), a referee account
+assigned to tables, or the bearer of a table's secret link. `table_for_token` and
+`table_for_account` are the only ways a referee page finds its table, so a link for table 3
+can never read or write table 4, another session, or a director page.
+"""
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import Http404
+from django.utils.translation import gettext as _
+
+from desk.permissions import is_director
+from tournament.models import SessionStatus, Table
+
+#: A referee link works while its session is being played or checked, never before the draw is
+#: published or after the director confirmed the session.
+LINK_SESSION_STATUSES = (SessionStatus.SEATED, SessionStatus.RUNNING)
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who acts: `user` when logged in, else None; `via` says how (e.g. "table link")."""
+
+    user: object = None
+    via: str = ""
+
+    @property
+    def is_director(self):
+        return is_director(self.user)
+
+    @property
+    def label(self):
+        return self.user.get_username() if self.user is not None else self.via
+
+
+def actor_for(request, *, via_link=False):
+    user = request.user if request.user.is_authenticated else None
+    return Actor(user=user, via=_("table link") if via_link else "")
+
+
+def table_for_token(token):
+    """The table whose referee link this is; 404 for an unknown, renewed or expired link."""
+    table = (
+        Table.objects.select_related("session__tournament")
+        .filter(token=token, session__status__in=LINK_SESSION_STATUSES)
+        .first()
+    )
+    if table is None:
+        raise Http404(_("This table link is not valid (any more). Ask the director for the "
+                        "current one."))
+    return table
+
+
+def tables_for_account(user):
+    """The tables a logged-in account may referee: all for a director, assigned ones otherwise."""
+    tables = Table.objects.select_related("session__tournament")
+    if is_director(user):
+        return tables
+    return tables.filter(Q(referees=user), session__status__in=LINK_SESSION_STATUSES)
+
+
+def table_for_account(user, pk):
+    if not (user and user.is_authenticated):
+        raise PermissionDenied
+    table = tables_for_account(user).filter(pk=pk).first()
+    if table is None:
+        raise PermissionDenied(_("You are not a referee of this table."))
+    return table

@@ -1,0 +1,22 @@
+"""The audit trail: one entry per write, with who, when, through what, and what changed."""
+
+from scoring.models import AuditEntry
+
+
+def log_action(actor, action, *, table=None, session=None, registrations=(), hand_number=None,
+               changes=None):
+    """Record `action` done by `actor` (an `Actor`), on a table or a session."""
+    session = session or (table.session if table is not None else None)
+    entry = AuditEntry.objects.create(
+        tournament_id=session.tournament_id,
+        session=session,
+        table=table,
+        action=action,
+        hand_number=hand_number,
+        user=actor.user,
+        via=actor.via,
+        changes=changes or {},
+    )
+    if registrations:
+        entry.registrations.set(registrations)
+    return entry

@@ -1,0 +1,201 @@
+"""Entering and correcting hands.
+
+Every function here runs in one transaction that first locks the table row, then re-checks what
+the page was built from (the table's `revision`), so two devices at one table can never overwrite
+each other, and a crash leaves either the whole hand or nothing. A correction saves a new version
+and keeps the old one; hands after it are settled again (their dealer or counters may have
+changed) and get a new version only when their points change.
+"""
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import rules
+from desk.i18n import translate_error
+from scoring.models import AuditAction, Hand
+from scoring.services.audit import log_action
+from scoring.services.tables import (
+    TableError,
+    bump_revision,
+    check_writable,
+    current_hands,
+    hand_entry_state,
+    lock_table,
+)
+from tournament.models import SessionStatus
+from tournament.rulesets import ruleset_for
+
+
+class DuplicateSubmission(Exception):
+    """The same form was submitted twice; `hand` is what the first submission saved."""
+
+    def __init__(self, hand):
+        super().__init__(str(hand))
+        self.hand = hand
+
+
+def _first(value):
+    if isinstance(value, list | tuple):
+        return value[0] if value else None
+    return value
+
+
+def _columns(entry, deltas):
+    """The normalized columns of a hand, for lists, filters and constraints."""
+    outcome = entry["outcome"]
+    winners = entry.get("winners")
+    winner = entry.get("winner", _first(winners))
+    han, fu = entry.get("han"), entry.get("fu")
+    return {
+        "outcome": outcome,
+        "winner": winner,
+        "discarder": entry.get("discarder"),
+        "fan": entry.get("fan"),
+        "flowers": entry.get("flowers") or 0,
+        "han": han[winner] if isinstance(han, list | tuple) and winner is not None else None,
+        "fu": fu[winner] if isinstance(fu, list | tuple) and winner is not None else None,
+        "change_east": deltas[0],
+        "change_south": deltas[1],
+        "change_west": deltas[2],
+        "change_north": deltas[3],
+    }
+
+
+def _jsonable(entry):
+    return {key: list(value) if isinstance(value, tuple) else value
+            for key, value in entry.items()}
+
+
+def _settle(ruleset, entry, state):
+    try:
+        clean = rules.base.clean_entry(ruleset.hand_fields(state), entry)
+        return clean, ruleset.settle(clean, state)
+    except rules.RuleError as exc:
+        raise TableError(translate_error(exc)) from exc
+
+
+def _existing_submission(submission):
+    if submission is None:
+        return None
+    return Hand.objects.filter(submission=submission).first()
+
+
+def _create(table, number, version, clean, settlement, actor, submission=None, note=""):
+    try:
+        with transaction.atomic():
+            return Hand.objects.create(
+                table=table, number=number, version=version, is_current=True,
+                entry=_jsonable(clean), entered_by=actor.user, entered_via=actor.via,
+                submission=submission, note=note, **_columns(clean, settlement.deltas),
+            )
+    except IntegrityError as exc:
+        raise TableError(_("The hand could not be saved: %(error)s") % {"error": exc}) from exc
+
+
+def _check_time(table, hands):
+    after = table.time_up_after_hand
+    if after is not None and len(hands) > after:
+        raise TableError(
+            _("Time is up: the session at this table ended with hand %(number)s. Close the "
+              "table, or ask the director.") % {"number": len(hands)}
+        )
+
+
+@transaction.atomic
+def record_hand(table, entry, *, actor, revision, submission=None, session_number=None):
+    """Save the next hand of `table` from the referee's `entry`; return (hand, settlement)."""
+    duplicate = _existing_submission(submission)
+    if duplicate is not None:
+        raise DuplicateSubmission(duplicate)
+    table = lock_table(table)
+    if session_number is not None and int(session_number) != table.session.number:
+        raise TableError(_("This form belongs to session %(form)s, but the table is in session "
+                           "%(table)s. Reload the page.")
+                         % {"form": session_number, "table": table.session.number})
+    check_writable(table, actor=actor, revision=revision)
+    ruleset = ruleset_for(table.session.tournament)
+    hands = current_hands(table)
+    _lines, state, _totals, _chombo = hand_entry_state(ruleset, hands)
+    if state.finished:
+        raise TableError(_("Every hand of this session has been entered: close the table."))
+    _check_time(table, hands)
+    clean, settlement = _settle(ruleset, entry, state)
+    version = Hand.objects.filter(table=table, number=state.hand_number).count() + 1
+    hand = _create(table, state.hand_number, version, clean, settlement, actor, submission)
+    bump_revision(table)
+    if table.session.status == SessionStatus.SEATED:
+        table.session.status = SessionStatus.RUNNING
+        table.session.save(update_fields=["status"])
+    log_action(actor, AuditAction.HAND_SAVED, table=table, hand_number=hand.number,
+               changes={"entry": hand.entry, "changes": list(hand.changes)})
+    return hand, settlement
+
+
+@transaction.atomic
+def correct_hand(table, number, entry, *, actor, revision, submission=None):
+    """Replace hand `number` by a new version; settle the later hands again. Returns the hand."""
+    duplicate = _existing_submission(submission)
+    if duplicate is not None:
+        raise DuplicateSubmission(duplicate)
+    table = lock_table(table)
+    check_writable(table, actor=actor, revision=revision)
+    ruleset = ruleset_for(table.session.tournament)
+    hands = current_hands(table)
+    index = next((i for i, hand in enumerate(hands) if hand.number == int(number)), None)
+    if index is None:
+        raise TableError(_("There is no hand %(number)s at this table.") % {"number": number})
+    lines, _state, _totals, _chombo = hand_entry_state(ruleset, hands)
+    state = lines[index].state
+    old = hands[index]
+    clean, settlement = _settle(ruleset, entry, state)
+    replacements = [(old, clean, settlement, AuditAction.HAND_CORRECTED)]
+    state = settlement.next_state
+    for later in hands[index + 1:]:
+        if state.finished:
+            raise TableError(
+                _("After this correction the session ends before hand %(number)s: correct or "
+                  "remove the later hands first.") % {"number": later.number}
+            )
+        try:
+            later_clean, later_settlement = _settle(ruleset, later.entry, state)
+        except TableError as exc:
+            raise TableError(
+                _("After this correction hand %(number)s no longer fits: %(error)s")
+                % {"number": later.number, "error": exc}
+            ) from exc
+        if tuple(later_settlement.deltas) != later.changes:
+            replacements.append((later, later_clean, later_settlement,
+                                 AuditAction.HAND_RESETTLED))
+        state = later_settlement.next_state
+    saved = []
+    for hand, hand_entry, hand_settlement, action in replacements:
+        Hand.objects.filter(pk=hand.pk).update(is_current=False)
+        note = "" if action == AuditAction.HAND_CORRECTED else _(
+            "Settled again after the correction of hand %(number)s") % {"number": number}
+        new = _create(table, hand.number, hand.version + 1, hand_entry, hand_settlement, actor,
+                      submission if action == AuditAction.HAND_CORRECTED else None, note)
+        log_action(actor, action, table=table, hand_number=hand.number, changes={
+            "before": {"entry": hand.entry, "changes": list(hand.changes)},
+            "after": {"entry": new.entry, "changes": list(new.changes)},
+        })
+        saved.append(new)
+    bump_revision(table)
+    return saved[0]
+
+
+@transaction.atomic
+def void_last_hand(table, *, actor, revision):
+    """Take back the last hand (entered by mistake). Its versions stay in the history."""
+    table = lock_table(table)
+    check_writable(table, actor=actor, revision=revision)
+    hands = current_hands(table)
+    if not hands:
+        raise TableError(_("No hand has been entered at this table."))
+    last = hands[-1]
+    Hand.objects.filter(pk=last.pk).update(is_current=False)
+    bump_revision(table)
+    log_action(actor, AuditAction.HAND_CORRECTED, table=table, hand_number=last.number,
+               changes={"before": {"entry": last.entry, "changes": list(last.changes)},
+                        "after": None, "voided_at": timezone.now().isoformat()})
+    return last

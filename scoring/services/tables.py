@@ -1,0 +1,199 @@
+"""Where a table stands: its players, its hands replayed through the rules, its totals.
+
+Nothing is stored twice: the state of a table (the next hand, the winds, riichi counters and
+deposits, running totals) is always recomputed from its current hands by the rule set, and the
+stored point changes of every hand are checked against that recomputation.
+"""
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+import rules
+from desk.i18n import translate_error
+from scoring.models import Hand, Penalty
+from tournament.models import SessionStatus, Table
+from tournament.rulesets import ruleset_for
+
+
+class TableError(ValueError):
+    """A write to a table that the desk refuses; the message says what is wrong and what to do."""
+
+
+class StaleTable(TableError):
+    """The page was built before another device saved: nothing was written."""
+
+    def __init__(self, message, latest=()):
+        super().__init__(message)
+        self.latest = list(latest)
+
+
+@dataclass
+class HandLine:
+    """One current hand with the state it was played in and the totals after it."""
+
+    hand: Hand
+    state: rules.TableState
+    totals: tuple
+    deposits: int
+
+
+@dataclass
+class TableSnapshot:
+    table: Table
+    ruleset: rules.RuleSet
+    seats: list  # Seat objects in starting seat order
+    lines: list = field(default_factory=list)
+    state: rules.TableState | None = None
+    totals: tuple = (0, 0, 0, 0)
+    penalties: list = field(default_factory=list)
+    chombo: tuple = (0, 0, 0, 0)
+
+    @property
+    def hands_played(self):
+        return len(self.lines)
+
+    @property
+    def session_over(self):
+        """No more hands: the rules' end reached, or time called and the last hand entered."""
+        if self.state.finished:
+            return True
+        after = self.table.time_up_after_hand
+        return after is not None and self.hands_played > after
+
+    @property
+    def can_close(self):
+        return not self.table.is_closed and (self.session_over or self.table.time_up_at)
+
+    @property
+    def starting_points(self):
+        return self.ruleset.starting_points
+
+    @property
+    def points(self):
+        """Points in front of each player: starting points plus the hands so far."""
+        return tuple(self.starting_points + total for total in self.totals)
+
+    @property
+    def penalty_totals(self):
+        """Per seat: points paid to nobody, and transfers (false Hu), of live penalties."""
+        paid, transfers = [0, 0, 0, 0], [0, 0, 0, 0]
+        for penalty in self.penalties:
+            seat = self.seat_of(penalty.registration_id)
+            if seat is None:
+                continue
+            if penalty.transfer:
+                for other in range(4):
+                    transfers[other] += penalty.points if other == seat else penalty.transfer
+            else:
+                paid[seat] += penalty.points
+        return tuple(paid), tuple(transfers)
+
+    def seat_of(self, registration_id):
+        for seat in self.seats:
+            if seat.registration_id == registration_id:
+                return seat.wind
+        return None
+
+
+def hand_entry_state(ruleset, hands):
+    """Replay `hands` (current versions, in order) through the rules.
+
+    Returns (lines, state, totals, chombo). Raises TableError if a stored hand no longer settles
+    or its stored changes differ from the rules' (a bug or a hand-edited row).
+    """
+    state = ruleset.initial_state()
+    totals = [0, 0, 0, 0]
+    chombo = [0, 0, 0, 0]
+    lines = []
+    for hand in hands:
+        if hand.number != state.hand_number:
+            raise TableError(
+                _("Hand %(number)s is out of sequence (expected hand %(expected)s).")
+                % {"number": hand.number, "expected": state.hand_number}
+            )
+        try:
+            settlement = ruleset.settle(hand.entry, state)
+        except rules.RuleError as exc:
+            raise TableError(
+                _("Hand %(number)s no longer fits the rules: %(error)s")
+                % {"number": hand.number, "error": translate_error(exc)}
+            ) from exc
+        if tuple(settlement.deltas) != hand.changes:
+            raise TableError(
+                _("Hand %(number)s is stored with changes %(stored)s but the rules give "
+                  "%(computed)s.")
+                % {"number": hand.number, "stored": hand.changes, "computed": settlement.deltas}
+            )
+        totals = [t + d for t, d in zip(totals, settlement.deltas, strict=True)]
+        chombo = [c + d for c, d in zip(chombo, settlement.chombo, strict=True)]
+        lines.append(HandLine(hand, state, tuple(totals), settlement.next_state.deposits))
+        state = settlement.next_state
+    return lines, state, tuple(totals), tuple(chombo)
+
+
+def current_hands(table):
+    return list(
+        Hand.objects.filter(table=table, is_current=True)
+        .select_related("entered_by")
+        .order_by("number")
+    )
+
+
+def snapshot(table):
+    """Everything the table's page shows, recomputed from the stored hands."""
+    ruleset = ruleset_for(table.session.tournament)
+    seats = list(table.seats.select_related("registration__player").order_by("wind"))
+    lines, state, totals, chombo = hand_entry_state(ruleset, current_hands(table))
+    penalties = list(
+        Penalty.objects.filter(
+            session_id=table.session_id,
+            registration_id__in=[seat.registration_id for seat in seats],
+            cancelled_at__isnull=True,
+        ).select_related("registration__player")
+    )
+    return TableSnapshot(
+        table=table, ruleset=ruleset, seats=seats, lines=lines, state=state, totals=totals,
+        penalties=penalties, chombo=chombo,
+    )
+
+
+def lock_table(table):
+    """Lock the table row for the rest of the transaction and return it fresh."""
+    if not transaction.get_connection().in_atomic_block:  # pragma: no cover - programming error
+        raise RuntimeError("lock_table() must run inside transaction.atomic()")
+    return (
+        Table.objects.select_for_update()
+        .select_related("session__tournament")
+        .get(pk=table.pk)
+    )
+
+
+def check_writable(table, *, actor, revision=None, allow_closed=False):
+    """Refuse writes to a closed table, a session not being played, or from a stale page.
+
+    `allow_closed` is for writes that do not change the table's result (a warning): they are
+    accepted on a closed table and in a confirmed session.
+    """
+    session = table.session
+    if session.status == SessionStatus.FINISHED and not allow_closed:
+        raise TableError(_("Session %(number)s is confirmed: its tables can no longer change.")
+                         % {"number": session.number})
+    if session.status == SessionStatus.DRAFT:
+        raise TableError(_("Session %(number)s has not been drawn yet.")
+                         % {"number": session.number})
+    if table.is_closed and not allow_closed:
+        raise TableError(_("This table is closed. Only the director can reopen it."))
+    if revision is not None and int(revision) != table.revision:
+        latest = Hand.objects.filter(table=table).order_by("-entered_at", "-id")[:3]
+        raise StaleTable(
+            _("Another device saved to this table while you were typing: nothing you entered "
+              "was saved. Check what was saved below, then enter yours again if still needed."),
+            latest=latest,
+        )
+
+
+def bump_revision(table):
+    table.revision += 1
+    table.save(update_fields=["revision"])

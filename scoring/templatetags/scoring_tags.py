@@ -1,0 +1,31 @@
+"""Template filters of the scoring pages (formatting only)."""
+
+from django import template
+
+from desk import formatting
+from scoring.presentation import describe_details
+
+register = template.Library()
+
+
+@register.filter
+def audit_details(changes):
+    return describe_details(changes)
+
+
+@register.filter
+def points(value):
+    """Table points with two decimals, exact, in the active language's format."""
+    return formatting.table_points(value)
+
+
+@register.filter
+def thousands(value):
+    """A riichi final score in thousands with one decimal and its sign."""
+    return formatting.thousands(value)
+
+
+@register.filter
+def final_score(value, ruleset_code):
+    """A final score as its rule set shows it (riichi in thousands)."""
+    return formatting.final_score(value, ruleset_code)

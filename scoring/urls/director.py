@@ -1,0 +1,26 @@
+from django.urls import path
+
+from scoring.views import director, exports
+
+session = "t/<slug:slug>/sessions/<int:number>/"
+
+urlpatterns = [
+    path(session, director.SessionDashboardView.as_view(), name="session-dashboard"),
+    path(session + "confirm/", director.ConfirmSessionView.as_view(), name="session-confirm"),
+    path(session + "penalties/", director.SessionPenaltiesView.as_view(),
+         name="session-penalties"),
+    path(session + "penalties/<int:penalty_id>/cancel/", director.CancelPenaltyView.as_view(),
+         name="penalty-cancel"),
+    path(session + "substitute/", director.SeatSubstituteView.as_view(),
+         name="seat-substitute"),
+    path(session + "tables/<int:table_id>/reopen/", director.ReopenTableView.as_view(),
+         name="table-reopen"),
+    path(session + "tables/<int:table_id>/renew-link/", director.RenewLinkView.as_view(),
+         name="table-renew-link"),
+    path(session + "tables/<int:table_id>/qr.svg", director.TableQrView.as_view(),
+         name="table-qr"),
+    path("t/<slug:slug>/export/<str:what>.<str:fmt>", exports.ExportView.as_view(),
+         name="export"),
+    path("t/<slug:slug>/players/<int:player_number>/audit/", director.PlayerAuditView.as_view(),
+         name="player-audit"),
+]

@@ -1,0 +1,21 @@
+from django.urls import include, path
+
+from scoring.views import table
+
+table_patterns = [
+    path("", table.TableView.as_view(), name="table"),
+    path("hands/<int:number>/", table.CorrectHandView.as_view(), name="correct"),
+    path("void-last/", table.VoidLastHandView.as_view(), name="void-last"),
+    path("penalty/", table.TablePenaltyView.as_view(), name="penalty"),
+    path("time-up/", table.TimeUpView.as_view(), name="time-up"),
+    path("close/", table.CloseTableView.as_view(), name="close"),
+    path("history/", table.TableHistoryView.as_view(), name="history"),
+]
+
+urlpatterns = [
+    path("referee/", table.RefereeHomeView.as_view(), name="referee-home"),
+    # The table's secret link (QR code on the table card): this table, this session, nothing else.
+    path("r/<str:token>/", include((table_patterns, "link"))),
+    # The same pages for referee accounts assigned to the table (and directors).
+    path("referee/tables/<int:table_id>/", include((table_patterns, "account"))),
+]

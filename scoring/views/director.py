@@ -1,0 +1,266 @@
+"""The director's pages of a session: every table's state, the referee links and their QR codes,
+penalties, substitutes, confirmation, and the audit trail."""
+
+import io
+
+import segno
+from django.conf import settings
+from django.contrib import messages
+from django.db.models import Count, Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView, View
+
+from desk.permissions import DirectorTournamentMixin
+from scoring import access
+from scoring.forms import CancelPenaltyForm, PenaltyForm, SubstituteForm
+from scoring.models import AuditEntry, Penalty
+from scoring.services import closing, penalties
+from scoring.services.tables import TableError
+from tournament.models import RegistrationStatus, Seat, SessionStatus, Table
+from tournament.rulesets import ruleset_for
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
+
+
+def link_base(request):
+    """Where phones reach the desk: DESK_PUBLIC_URL, else the address the director used."""
+    configured = getattr(settings, "DESK_PUBLIC_URL", "")
+    return configured.rstrip("/") if configured else request.build_absolute_uri("/").rstrip("/")
+
+
+def table_link(request, table):
+    return link_base(request) + reverse("link:table", kwargs={"token": table.token})
+
+
+class SessionMixin(DirectorTournamentMixin):
+    """A director page of one session (and maybe one of its tables), found via the tournament."""
+
+    def get_session(self):
+        return get_object_or_404(self.tournament.sessions, number=self.kwargs["number"])
+
+    def get_table(self):
+        return get_object_or_404(Table, pk=self.kwargs["table_id"],
+                                 session__tournament=self.tournament)
+
+
+def table_state(table, session):
+    """not started / playing hand n / time up / closed / confirmed, for the dashboard."""
+    if session.status == SessionStatus.FINISHED:
+        return "confirmed", _("Confirmed")
+    if table.is_closed:
+        return "closed", _("Closed")
+    if table.time_up_at:
+        return "time-up", _("Time up after hand %(n)s") % {"n": table.hand_count}
+    if table.hand_count:
+        return "playing", _("Playing: %(n)s hands entered") % {"n": table.hand_count}
+    return "waiting", _("Not started")
+
+
+class SessionDashboardView(SessionMixin, TemplateView):
+    template_name = "scoring/dashboard.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        session = self.get_session()
+        tables = list(
+            session.tables.annotate(hand_count=Count("hands", filter=Q(hands__is_current=True)))
+            .prefetch_related("seats__registration__player", "referees").order_by("number")
+        )
+        rows = []
+        for table in tables:
+            code, label = table_state(table, session)
+            rows.append({"table": table, "state": code, "state_label": label,
+                         "link": table_link(self.request, table),
+                         "seats": sorted(table.seats.all(), key=lambda seat: seat.wind)})
+        host = self.request.get_host().split(":")[0]
+        context.update(
+            session=session, rows=rows,
+            all_closed=bool(tables) and all(t.is_closed for t in tables),
+            local_only=not getattr(settings, "DESK_PUBLIC_URL", "") and host in LOCAL_HOSTS,
+            sessions=self.tournament.sessions.order_by("number"),
+            late=closing.disqualified_for_session(session),
+        )
+        return context
+
+
+class DirectorActionView(SessionMixin, View):
+    """POST-only director action; subclasses define `act()` returning the success message."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        try:
+            text = self.act(access.actor_for(request))
+        except TableError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, text)
+        return redirect(self.next_url())
+
+    def next_url(self):
+        return reverse("session-dashboard", kwargs={"slug": self.tournament.slug,
+                                                    "number": self.kwargs["number"]})
+
+
+class ConfirmSessionView(DirectorActionView):
+    def act(self, actor):
+        session = closing.confirm_session(self.get_session(), actor=actor)
+        return _("Session %(number)s confirmed: it now counts in the standings.") % {
+            "number": session.number}
+
+
+class ReopenTableView(DirectorActionView):
+    def act(self, actor):
+        table = closing.reopen_table(self.get_table(), actor=actor)
+        return _("%(table)s reopened.") % {"table": table}
+
+
+class RenewLinkView(DirectorActionView):
+    def act(self, actor):
+        table = closing.renew_link(self.get_table(), actor=actor)
+        return _("%(table)s has a new referee link; the old one no longer works.") % {
+            "table": table}
+
+
+class SeatSubstituteView(SessionMixin, TemplateView):
+    template_name = "scoring/substitute.html"
+
+    def form(self, data=None):
+        session = self.get_session()
+        seated = Seat.objects.filter(session=session).values_list("registration_id", flat=True)
+        substitutes = self.tournament.registrations.filter(
+            status=RegistrationStatus.ACTIVE).exclude(pk__in=seated).select_related(
+            "player").order_by("-is_substitute", "number")
+        seats = Seat.objects.filter(session=session).select_related(
+            "table", "registration__player").order_by("table__number", "wind")
+        return SubstituteForm(data, seats=seats, substitutes=substitutes,
+                              initial={"seat": self.request.GET.get("seat")})
+
+    def get_context_data(self, form=None, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(session=self.get_session(), form=form or self.form())
+        return context
+
+    def post(self, request, *args, **kwargs):
+        form = self.form(request.POST)
+        if form.is_valid():
+            seat = get_object_or_404(Seat, pk=form.cleaned_data["seat"],
+                                     session=self.get_session())
+            substitute = get_object_or_404(self.tournament.registrations,
+                                           pk=form.cleaned_data["substitute"])
+            try:
+                closing.seat_substitute(seat, substitute, actor=access.actor_for(request))
+            except TableError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("%(name)s takes the seat.") % {
+                    "name": substitute.player.full_name})
+                return redirect("session-dashboard", slug=self.tournament.slug,
+                                number=self.kwargs["number"])
+        return self.render_to_response(self.get_context_data(form=form))
+
+
+class TableQrView(SessionMixin, View):
+    """The QR code of a table's referee link, as SVG."""
+
+    def get(self, request, *args, **kwargs):
+        buffer = io.BytesIO()
+        segno.make(table_link(request, self.get_table()), error="m").save(
+            buffer, kind="svg", scale=6, border=2, xmldecl=False)
+        response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+class SessionPenaltiesView(SessionMixin, TemplateView):
+    """Every penalty of the session; give one to any player; cancel one with a reason."""
+
+    template_name = "scoring/penalties.html"
+
+    def form(self, data=None):
+        session = self.get_session()
+        registrations = self.tournament.registrations.filter(
+            Q(seats__session=session) | Q(pk__in=Seat.objects.filter(
+                session=session).values("replaced"))).distinct().select_related(
+            "player").order_by("number")
+        kinds = penalties.catalogue(ruleset_for(self.tournament), director=True)
+        return PenaltyForm(data, registrations=registrations, kinds=kinds,
+                           initial={"revision": 0})
+
+    def get_context_data(self, form=None, proposal=None, **kwargs):
+        context = super().get_context_data(**kwargs)
+        session = self.get_session()
+        context.update(
+            session=session, form=form or self.form(), proposal=proposal,
+            penalties=Penalty.objects.filter(session=session).select_related(
+                "registration__player", "table", "given_by", "cancelled_by").order_by(
+                "-given_at"),
+            cancel_form=CancelPenaltyForm(),
+            action=reverse("session-penalties", kwargs={"slug": self.tournament.slug,
+                                                        "number": session.number}),
+        )
+        return context
+
+    def post(self, request, *args, **kwargs):
+        session = self.get_session()
+        form = self.form(request.POST)
+        if not form.is_valid():
+            return self.render_to_response(self.get_context_data(form=form))
+        data = form.cleaned_data
+        registration = get_object_or_404(self.tournament.registrations, pk=data["registration"])
+        actor = access.actor_for(request)
+        try:
+            if not data["confirmed"]:
+                proposal = penalties.propose(session, registration, data["kind"],
+                                             infraction=data["infraction_name"], director=True,
+                                             **form.params())
+                confirm = form.data.copy()
+                confirm["confirmed"] = "True"
+                return self.render_to_response(self.get_context_data(
+                    form=self.form(confirm), proposal=proposal))
+            penalty = penalties.give_penalty(
+                session, registration, data["kind"], actor=actor,
+                hand_number=data.get("hand_number"), infraction=data["infraction_name"],
+                **form.params())
+        except TableError as exc:
+            form.add_error(None, str(exc))
+            return self.render_to_response(self.get_context_data(form=form))
+        messages.success(request, _("Penalty saved: %(penalty)s") % {"penalty": penalty})
+        return redirect(request.path)
+
+
+class CancelPenaltyView(DirectorActionView):
+    def act(self, actor):
+        penalty = get_object_or_404(Penalty, pk=self.kwargs["penalty_id"],
+                                    session__tournament=self.tournament)
+        form = CancelPenaltyForm(self.request.POST)
+        if not form.is_valid():
+            raise TableError(_("Write why the penalty is cancelled."))
+        penalties.cancel_penalty(penalty, actor=actor, reason=form.cleaned_data["reason"])
+        return _("Penalty cancelled.")
+
+    def next_url(self):
+        return reverse("session-penalties", kwargs={"slug": self.tournament.slug,
+                                                    "number": self.kwargs["number"]})
+
+
+class PlayerAuditView(DirectorTournamentMixin, TemplateView):
+    """Everything the audit trail records about one player."""
+
+    template_name = "scoring/player_audit.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        registration = get_object_or_404(self.tournament.registrations,
+                                         number=self.kwargs["player_number"])
+        context.update(
+            registration=registration,
+            audit=AuditEntry.objects.filter(registrations=registration).select_related(
+                "user", "table", "session"),
+            penalties=Penalty.objects.filter(registration=registration).select_related(
+                "session", "table"),
+        )
+        return context

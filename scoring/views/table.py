@@ -1,0 +1,311 @@
+"""The table's entry page and its writes, for the table's referee (link or account) and the
+director. Each view finds its table only through `scoring.access`, then calls a service."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView, View
+
+from desk.i18n import translate_message
+from scoring import access
+from scoring.forms import HandEntryForm, PenaltyForm, TableFormMixin
+from scoring.models import AuditEntry, Hand
+from scoring.presentation import describe_changes, describe_hand, hand_rows, seat_cards
+from scoring.services import closing, hands, penalties
+from scoring.services.tables import StaleTable, TableError, snapshot
+from tournament.models import Registration
+
+
+class TableAccessMixin:
+    """Resolves `self.table` and `self.actor` from a referee link or a logged-in account."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if "token" in kwargs:
+            self.table = access.table_for_token(kwargs["token"])
+            self.namespace, self.access_kwargs = "link", {"token": kwargs["token"]}
+            self.actor = access.actor_for(request, via_link=True)
+        else:
+            self.table = access.table_for_account(request.user, kwargs["table_id"])
+            self.namespace, self.access_kwargs = "account", {"table_id": self.table.pk}
+            self.actor = access.actor_for(request)
+        self.session = self.table.session
+        self.tournament = self.session.tournament
+        return super().dispatch(request, *args, **kwargs)
+
+    def table_url(self, name, **extra):
+        return reverse(f"{self.namespace}:{name}", kwargs={**self.access_kwargs, **extra})
+
+    def back(self):
+        return redirect(self.table_url("table"))
+
+    def fail(self, error):
+        messages.error(self.request, str(error))
+        return self.back()
+
+
+class TableView(TableAccessMixin, TemplateView):
+    """GET: the table (players, winds, totals, the next hand's form). POST: save that hand."""
+
+    template_name = "scoring/table.html"
+
+    def hand_form(self, snap, data=None):
+        return HandEntryForm(
+            data, ruleset=snap.ruleset, state=snap.state, seats=snap.seats,
+            initial={**TableFormMixin.table_initial(self.table), "session": self.session.number},
+        )
+
+    def get_context_data(self, snap=None, form=None, stale=None, **kwargs):
+        snap = snap or snapshot(self.table)
+        writable = not self.table.is_closed and self.session.status in access.LINK_SESSION_STATUSES
+        if form is None and writable and not snap.session_over:
+            form = self.hand_form(snap)
+        context = super().get_context_data(**kwargs)
+        context.update(
+            table=self.table, session=self.session, tournament=self.tournament, snap=snap,
+            form=form, stale=stale, writable=writable, actor=self.actor,
+            cards=seat_cards(snap), rows=hand_rows(snap, self.table_url),
+            state_text=describe_state(snap),
+            table_form=TableFormMixin(initial=TableFormMixin.table_initial(self.table)),
+            washout=washout_outcome(snap),
+            results=list(self.table.results.select_related("registration__player")
+                         .order_by("place", "wind")) if self.table.is_closed else None,
+            urls={name.replace("-", "_"): self.table_url(name) for name in
+                  ("table", "close", "time-up", "penalty", "void-last", "history")},
+        )
+        return context
+
+    def post(self, request, *args, **kwargs):
+        snap = snapshot(self.table)
+        form = self.hand_form(snap, request.POST)
+        if not form.is_valid():
+            return self.render_to_response(self.get_context_data(snap=snap, form=form))
+        try:
+            hand, _settlement = hands.record_hand(
+                self.table, form.entry(), actor=self.actor,
+                revision=form.cleaned_data["revision"],
+                submission=form.cleaned_data["submission"],
+                session_number=form.cleaned_data["session"],
+            )
+        except hands.DuplicateSubmission as duplicate:
+            messages.info(request, _("Hand %(number)s was already saved.")
+                          % {"number": duplicate.hand.number})
+            return self.back()
+        except StaleTable as exc:
+            return self.stale(snap, form, exc)
+        except TableError as exc:
+            form.add_error(None, str(exc))
+            return self.render_to_response(self.get_context_data(snap=snap, form=form))
+        messages.success(request, saved_message(hand, snap.seats))
+        return self.back()
+
+    def stale(self, snap, form, exc):
+        """Keep what was typed, with the fresh revision, and show what the other device saved."""
+        self.table.refresh_from_db()
+        snap = snapshot(self.table)
+        data = form.data.copy()
+        data.update(TableFormMixin.table_initial(self.table))
+        fresh = self.hand_form(snap, data)
+        fresh.is_valid()
+        fresh.add_error(None, str(exc))
+        latest = [describe_hand(hand, snap.seats) for hand in exc.latest]
+        return self.render_to_response(
+            self.get_context_data(snap=snap, form=fresh, stale=latest), status=409
+        )
+
+
+def describe_state(snap):
+    """"Hand 5 of 16, South round" in the active language."""
+    message = snap.ruleset.describe_state(snap.state)
+    return translate_message(message.template, message.params)
+
+
+def washout_outcome(snap):
+    """The outcome code of a hand without a winner, for the one-tap button, if any."""
+    for code, _label in snap.ruleset.hand_fields(snap.state)[0].choices:
+        if code in ("washout", "draw"):
+            return code
+    return None
+
+
+def saved_message(hand, seats):
+    return _("Hand %(number)s saved: %(changes)s") % {
+        "number": hand.number, "changes": describe_changes(hand.changes, seats),
+    }
+
+
+class CorrectHandView(TableAccessMixin, TemplateView):
+    """Correct a hand of an open table: a new version; later hands are settled again."""
+
+    template_name = "scoring/correct_hand.html"
+
+    def get_hand(self):
+        return get_object_or_404(Hand, table=self.table, number=self.kwargs["number"],
+                                 is_current=True)
+
+    def get_form(self, snap, hand, data=None):
+        line = next(line for line in snap.lines if line.hand.pk == hand.pk)
+        return HandEntryForm(data, ruleset=snap.ruleset, state=line.state, seats=snap.seats,
+                             entry=None if data else hand.entry,
+                             initial={**TableFormMixin.table_initial(self.table),
+                                      "session": self.session.number})
+
+    def get_context_data(self, form=None, **kwargs):
+        snap = snapshot(self.table)
+        hand = self.get_hand()
+        context = super().get_context_data(**kwargs)
+        context.update(table=self.table, session=self.session, tournament=self.tournament,
+                       hand=hand, form=form or self.get_form(snap, hand),
+                       versions=Hand.objects.filter(table=self.table, number=hand.number)
+                       .order_by("-version"),
+                       describe=describe_hand(hand, snap.seats), back_url=self.table_url("table"))
+        return context
+
+    def post(self, request, *args, **kwargs):
+        snap = snapshot(self.table)
+        hand = self.get_hand()
+        form = self.get_form(snap, hand, request.POST)
+        if form.is_valid():
+            try:
+                new = hands.correct_hand(
+                    self.table, hand.number, form.entry(), actor=self.actor,
+                    revision=form.cleaned_data["revision"],
+                    submission=form.cleaned_data["submission"],
+                )
+            except hands.DuplicateSubmission:
+                return self.back()
+            except TableError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("Hand %(number)s corrected (version %(version)s): "
+                                            "%(changes)s") % {
+                    "number": new.number, "version": new.version,
+                    "changes": describe_changes(new.changes, snap.seats)})
+                return self.back()
+        return self.render_to_response(self.get_context_data(form=form))
+
+
+class TableWriteView(TableAccessMixin, View):
+    """A POST-only action on the table that carries the page's revision."""
+
+    http_method_names = ["post"]
+
+    def revision(self):
+        form = TableFormMixin(self.request.POST)
+        return form.cleaned_data["revision"] if form.is_valid() else -1
+
+    def post(self, request, *args, **kwargs):
+        try:
+            text = self.act()
+        except TableError as exc:
+            return self.fail(exc)
+        messages.success(request, text)
+        return self.back()
+
+
+class VoidLastHandView(TableWriteView):
+    def act(self):
+        hand = hands.void_last_hand(self.table, actor=self.actor, revision=self.revision())
+        return _("Hand %(number)s was taken back; it stays in the history.") % {
+            "number": hand.number}
+
+
+class TimeUpView(TableWriteView):
+    def act(self):
+        closing.call_time(self.table, actor=self.actor, revision=self.revision())
+        return _("Time is up: enter the hand being played if it was finished, then close the "
+                 "table.")
+
+
+class CloseTableView(TableWriteView):
+    def act(self):
+        closing.close_table(self.table, actor=self.actor, revision=self.revision())
+        return _("Table closed. Players: check your results below.")
+
+
+class TablePenaltyView(TableAccessMixin, TemplateView):
+    """A penalty at this table: first shown with its computed points, then confirmed."""
+
+    template_name = "scoring/table_penalty.html"
+
+    def registrations(self):
+        ids = self.table.seats.values_list("registration_id", flat=True)
+        return Registration.objects.filter(pk__in=ids).select_related("player").order_by(
+            "number")
+
+    def get_form(self, data=None):
+        snap_ruleset = snapshot(self.table).ruleset
+        kinds = penalties.catalogue(snap_ruleset, director=self.actor.is_director)
+        return PenaltyForm(data, registrations=self.registrations(), kinds=kinds,
+                           initial=TableFormMixin.table_initial(self.table))
+
+    def get_context_data(self, form=None, proposal=None, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(table=self.table, session=self.session, tournament=self.tournament,
+                       form=form or self.get_form(), proposal=proposal,
+                       back_url=self.table_url("table"), action=self.table_url("penalty"))
+        return context
+
+    def post(self, request, *args, **kwargs):
+        form = self.get_form(request.POST)
+        if not form.is_valid():
+            return self.render_to_response(self.get_context_data(form=form))
+        data = form.cleaned_data
+        registration = get_object_or_404(self.registrations(), pk=data["registration"])
+        try:
+            if not data["confirmed"]:
+                proposal = penalties.propose(
+                    self.session, registration, data["kind"],
+                    infraction=data["infraction_name"], director=self.actor.is_director,
+                    **form.params())
+                confirm = form.data.copy()
+                confirm["confirmed"] = "True"
+                return self.render_to_response(self.get_context_data(
+                    form=self.get_form(confirm), proposal=proposal))
+            penalty = penalties.give_penalty(
+                self.session, registration, data["kind"], actor=self.actor, table=self.table,
+                revision=data["revision"], hand_number=data.get("hand_number"),
+                infraction=data["infraction_name"], **form.params())
+        except TableError as exc:
+            form.add_error(None, str(exc))
+            return self.render_to_response(self.get_context_data(form=form))
+        messages.success(request, _("Penalty saved: %(penalty)s") % {"penalty": penalty})
+        return self.back()
+
+
+class TableHistoryView(TableAccessMixin, TemplateView):
+    """Every version of every hand, every penalty and the audit trail of the table."""
+
+    template_name = "scoring/table_history.html"
+
+    def get_context_data(self, **kwargs):
+        snap = snapshot(self.table)
+        context = super().get_context_data(**kwargs)
+        versions = Hand.objects.filter(table=self.table).select_related("entered_by").order_by(
+            "number", "-version")
+        context.update(
+            table=self.table, session=self.session, tournament=self.tournament,
+            versions=[(hand, describe_hand(hand, snap.seats)) for hand in versions],
+            audit=AuditEntry.objects.filter(table=self.table).select_related("user"),
+            back_url=self.table_url("table"),
+        )
+        return context
+
+
+class RefereeHomeView(TemplateView):
+    """A logged-in referee's tables in the sessions being played."""
+
+    template_name = "scoring/referee_home.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('login')}?next={request.path}")
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        tables = access.tables_for_account(self.request.user).filter(
+            session__status__in=access.LINK_SESSION_STATUSES).order_by(
+            "session__tournament__name", "session__number", "number")
+        context["tables"] = tables[:200]
+        return context
