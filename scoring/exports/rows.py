@@ -1,0 +1,165 @@
+"""The rows of the tabular exports (Excel sheets, CSV, the EMA results file).
+
+A `Sheet` is a title, typed columns and rows of plain values; the renderers (`xlsx.py`,
+`csv.py`) only format them. The standings rows come from `scoring.tables.standings_rows`, the
+very data the standings page shows.
+"""
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.utils.translation import gettext as _
+
+from scoring.models import Hand, Penalty, SeatResult
+from scoring.presentation import describe_hand
+from scoring.tables import standings_rows
+from tournament.models import WIND_NAMES, Seat, SessionStatus
+
+TEXT, INT, POINTS, THOUSANDS, DATETIME = "text", "int", "points", "thousands", "datetime"
+
+
+@dataclass
+class Column:
+    label: str
+    kind: str = TEXT
+
+
+@dataclass
+class Sheet:
+    title: str
+    columns: list
+    rows: list = field(default_factory=list)
+
+    @property
+    def headers(self):
+        return [str(column.label) for column in self.columns]
+
+
+def _is_riichi(tournament):
+    return tournament.ruleset.startswith("riichi")
+
+
+def standings_sheet(standings):
+    tournament = standings.tournament
+    uses_tp = "table_points" in standings.ranking_fields
+    riichi = _is_riichi(tournament)
+    columns = [Column(_("Place")), Column(_("Last name")), Column(_("First name")),
+               Column(_("No."), INT), Column(_("Country")), Column(_("Club")),
+               Column(_("EMA id"))]
+    if uses_tp:
+        columns.append(Column(_("Table points"), POINTS))
+    columns.append(Column(_("Final score"), THOUSANDS) if riichi else Column(_("Score"), INT))
+    columns += [Column(_("Penalties"), INT), Column(_("Status"))]
+    for number in standings.session_numbers:
+        if uses_tp:
+            columns.append(Column(_("S%(n)s table points") % {"n": number}, POINTS))
+        columns.append(Column(_("S%(n)s final score") % {"n": number}, THOUSANDS) if riichi
+                       else Column(_("S%(n)s score") % {"n": number}, INT))
+    rows = []
+    for data in standings_rows(standings):
+        row = [data["place_label"], data["last_name"], data["first_name"], data["number"],
+               data["country"], data["club"], data["ema_id"]]
+        if uses_tp:
+            row.append(data["table_points"])
+        row.append(data["final_score"] if riichi else data["score"])
+        row += [data["penalties"], data["status_label"]]
+        for number in standings.session_numbers:
+            if uses_tp:
+                row.append(data[f"s{number}_tp"])
+            row.append(data[f"s{number}_final"] if riichi else data[f"s{number}_score"])
+        rows.append(row)
+    return Sheet(_("Standings"), columns, rows)
+
+
+def session_sheet(tournament, number):
+    riichi = _is_riichi(tournament)
+    columns = [Column(_("Table"), INT), Column(_("Seat wind")), Column(_("No."), INT),
+               Column(_("Player")), Column(_("Hand points"), INT), Column(_("Penalties"), INT),
+               Column(_("Score"), INT), Column(_("Place"), INT), Column(_("Table points"), POINTS),
+               Column(_("Final score"), THOUSANDS if riichi else INT),
+               Column(_("Hands won"), INT), Column(_("Biggest hand"), INT)]
+    results = SeatResult.objects.filter(session__tournament=tournament, session__number=number) \
+        .select_related("table", "registration__player").order_by("table__number", "wind")
+    rows = [[r.table.number, str(WIND_NAMES[r.wind]), r.registration.number,
+             r.registration.player.full_name, r.hand_points, r.penalty_points, r.score, r.place,
+             r.table_points, r.final_score, r.hands_won, r.biggest_hand] for r in results]
+    return Sheet(_("Session %(n)s") % {"n": number}, columns, rows)
+
+
+def penalties_sheet(tournament):
+    columns = [Column(_("Session"), INT), Column(_("Table"), INT), Column(_("No."), INT),
+               Column(_("Player")), Column(_("Penalty")), Column(_("Infraction")),
+               Column(_("Occurrence"), INT), Column(_("Minutes late"), INT),
+               Column(_("Points"), INT), Column(_("Paid to each other player"), INT),
+               Column(_("Reason")), Column(_("Given by")), Column(_("Given at"), DATETIME),
+               Column(_("Cancelled at"), DATETIME), Column(_("Reason for cancelling"))]
+    penalties = Penalty.objects.filter(session__tournament=tournament).select_related(
+        "session", "table", "registration__player", "given_by").order_by("session__number",
+                                                                           "given_at", "id")
+    rows = [[p.session.number, p.table.number if p.table else None, p.registration.number,
+             p.registration.player.full_name, p.get_kind_display(), p.infraction, p.occurrence,
+             p.minutes_late, p.points, p.transfer, p.reason,
+             p.given_by.get_username() if p.given_by else _("table link"), p.given_at,
+             p.cancelled_at, p.cancel_reason] for p in penalties]
+    return Sheet(_("Penalties"), columns, rows)
+
+
+def hands_sheet(tournament):
+    """Every version of every hand, in order: the complete record of play."""
+    columns = [Column(_("Session"), INT), Column(_("Table"), INT), Column(_("Hand"), INT),
+               Column(_("Version"), INT), Column(_("Current")), Column(_("Outcome")),
+               Column(_("Description")), Column(_("Fan"), INT), Column(_("Han"), INT),
+               Column(_("Fu"), INT), Column(_("East"), INT), Column(_("South"), INT),
+               Column(_("West"), INT), Column(_("North"), INT), Column(_("Entered by")),
+               Column(_("Entered at"), DATETIME)]
+    seats = {}
+    for seat in Seat.objects.filter(session__tournament=tournament).select_related(
+            "registration__player"):
+        seats.setdefault(seat.table_id, []).append(seat)
+    hands = Hand.objects.filter(table__session__tournament=tournament).select_related(
+        "table__session", "entered_by").order_by("table__session__number", "table__number",
+                                                 "number", "version")
+    rows = [[h.table.session.number, h.table.number, h.number, h.version,
+             _("yes") if h.is_current else _("no"), h.get_outcome_display(),
+             describe_hand(h, seats.get(h.table_id, [])), h.fan, h.han, h.fu, *h.changes,
+             h.entered_by.get_username() if h.entered_by else h.entered_via, h.entered_at]
+            for h in hands.iterator(chunk_size=2000)]
+    return Sheet(_("Hands"), columns, rows)
+
+
+def standings_workbook_sheets(standings):
+    """The sheets of the standings workbook: standings, one per session, penalties, hands."""
+    tournament = standings.tournament
+    numbers = list(tournament.sessions.filter(status=SessionStatus.FINISHED).order_by(
+        "number").values_list("number", flat=True))
+    return [standings_sheet(standings), *(session_sheet(tournament, n) for n in numbers),
+            penalties_sheet(tournament), hands_sheet(tournament)]
+
+
+def ema_sheet(standings):
+    """The EMA results file: place, names, EMA number, country, (table points), score.
+
+    Substitutes are not in the standings; disqualified players have no place and are left out.
+    Tied players share the same place number, the next place skips (1, 2, 2, 4), as the EMA
+    ranking expects.
+    """
+    tournament = standings.tournament
+    uses_tp = "table_points" in standings.ranking_fields
+    riichi = _is_riichi(tournament)
+    columns = [Column("Place", INT), Column("Last name"), Column("First name"),
+               Column("EMA number"), Column("Country")]
+    if uses_tp:
+        columns.append(Column("Table points", POINTS))
+    columns.append(Column("Score", INT))
+    rows = []
+    for data in standings_rows(standings):
+        if data["place"] >= 10**6:
+            continue
+        row = [data["place"], data["last_name"], data["first_name"], data["ema_id"],
+               data["country"]]
+        if uses_tp:
+            row.append(data["table_points"])
+        score = data["final_score"] if riichi else data["score"]
+        row.append(round(Fraction(score)) if isinstance(score, Fraction) else score)
+        rows.append(row)
+    return Sheet("Results", columns, rows)

@@ -1,0 +1,83 @@
+"""Excel workbooks from `Sheet`s: bold frozen headers, column widths, number formats.
+
+No cell ever becomes a formula: openpyxl treats any string starting with "=" as one, so every
+text cell is written with its type forced to string (a player called "=SUM(A1)" stays text), as
+pretix's `safe_openpyxl` does.
+"""
+
+import io
+from datetime import datetime
+from fractions import Fraction
+
+from django.utils import timezone
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Alignment, Font
+from openpyxl.utils import get_column_letter
+
+from scoring.exports.rows import DATETIME, INT, POINTS, THOUSANDS
+
+NUMBER_FORMATS = {
+    INT: "0",
+    POINTS: "0.00",
+    THOUSANDS: "+0.0;-0.0;0.0",
+    DATETIME: "yyyy-mm-dd hh:mm:ss",
+}
+MAX_WIDTH = 40
+INVALID_TITLE = str.maketrans(dict.fromkeys("[]:*?/\\", " "))
+
+
+def _value(value, kind):
+    if isinstance(value, Fraction):
+        value = value / 1000 if kind == THOUSANDS else value
+        return float(value)  # Excel stores binary doubles; the 0.00 format shows it exactly
+    if isinstance(value, datetime):
+        return timezone.localtime(value).replace(tzinfo=None) if timezone.is_aware(value) \
+            else value
+    if kind == THOUSANDS and isinstance(value, int):
+        return value / 1000
+    return value
+
+
+def _cell(sheet, value, kind, font=None):
+    cell = WriteOnlyCell(sheet, value=_value(value, kind))
+    if isinstance(cell.value, str):
+        cell.data_type = "s"  # never a formula, whatever the text starts with
+    elif kind in NUMBER_FORMATS and cell.value is not None:
+        cell.number_format = NUMBER_FORMATS[kind]
+    if font is not None:
+        cell.font = font
+    return cell
+
+
+def _width(values):
+    longest = max((len(str(v)) for v in values if v is not None), default=4)
+    return min(max(longest + 2, 6), MAX_WIDTH)
+
+
+def render_workbook(sheets):
+    """The workbook of `sheets`, as bytes."""
+    workbook = Workbook(write_only=True)
+    bold = Font(bold=True)
+    for sheet in sheets:
+        worksheet = workbook.create_sheet(sheet.title.translate(INVALID_TITLE)[:31])
+        sample = sheet.rows[:300]
+        for index, column in enumerate(sheet.columns):
+            values = [column.label, *(row[index] for row in sample)]
+            letter = get_column_letter(index + 1)
+            worksheet.column_dimensions[letter].width = _width(
+                v if not isinstance(v, Fraction) else "0000.00" for v in values)
+        worksheet.freeze_panes = "A2"
+        header = []
+        for column in sheet.columns:
+            cell = _cell(worksheet, column.label, "text", bold)
+            cell.alignment = Alignment(wrap_text=False)
+            header.append(cell)
+        worksheet.append(header)
+        kinds = [column.kind for column in sheet.columns]
+        for row in sheet.rows:
+            worksheet.append([_cell(worksheet, value, kind)
+                              for value, kind in zip(row, kinds, strict=True)])
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()

@@ -1,0 +1,172 @@
+"""Standings: the ranking of the registered players over the confirmed sessions.
+
+Read-only: it adds up the stored seat results of confirmed sessions (a table's results are
+computed by the rules when it closes) and orders the players by the rule set's ranking fields
+(MCR: table points, then score; riichi: final score), then by the tournament's tie-breakers.
+Players still equal share the place ("=3"). Substitutes never appear; disqualified players are
+listed after the ranked ones, without a place; withdrawn players keep their place and are marked.
+"""
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.db.models import Sum
+
+from rules.ranking import shared_places, tie_sizes
+from scoring.models import Penalty, SeatResult
+from tournament.models import RegistrationStatus, SessionStatus, TieBreak
+from tournament.rulesets import ruleset_for
+
+
+@dataclass
+class SessionLine:
+    """One player's result in one session."""
+
+    number: int
+    table: int
+    wind: int
+    score: int
+    place: int
+    table_points: Fraction | None
+    final_score: Fraction
+    penalty_points: int
+    hands_won: int
+    biggest_hand: int | None
+
+
+@dataclass
+class StandingRow:
+    registration: object
+    sessions: dict = field(default_factory=dict)  # session number -> SessionLine
+    place: int | None = None
+    place_label: str = ""
+    previous_place: int | None = None
+    penalties: int = 0  # every penalty point of the player, in confirmed sessions
+
+    @property
+    def player(self):
+        return self.registration.player
+
+    @property
+    def table_points(self):
+        values = [line.table_points for line in self.sessions.values()]
+        return sum(values, Fraction(0)) if all(v is not None for v in values) else None
+
+    @property
+    def score(self):
+        return sum(line.score for line in self.sessions.values())
+
+    @property
+    def final_score(self):
+        return sum((line.final_score for line in self.sessions.values()), Fraction(0))
+
+    @property
+    def movement(self):
+        """Places gained since the previous standings (positive = up), None for the first."""
+        if self.previous_place is None or self.place is None:
+            return None
+        return self.previous_place - self.place
+
+    @property
+    def is_ranked(self):
+        return self.registration.status != RegistrationStatus.DISQUALIFIED
+
+    def tie_break_value(self, code):
+        lines = list(self.sessions.values())
+        if code == TieBreak.BEST_SESSION:
+            return max((line.final_score for line in lines), default=Fraction(0))
+        if code == TieBreak.MOST_FIRST_PLACES:
+            return sum(1 for line in lines if line.place == 1)
+        if code == TieBreak.HANDS_WON:
+            return sum(line.hands_won for line in lines)
+        if code == TieBreak.BIGGEST_HAND:
+            return max((line.biggest_hand or 0 for line in lines), default=0)
+        raise ValueError(f"unknown tie-break {code!r}")
+
+
+@dataclass
+class Standings:
+    tournament: object
+    through: int | None  # the last confirmed session counted
+    rows: list
+    session_numbers: list
+    ranking_fields: tuple
+
+    @property
+    def uses_table_points(self):
+        return "table_points" in self.ranking_fields or any(
+            row.table_points is not None and row.sessions for row in self.rows[:1]
+        )
+
+
+def confirmed_sessions(tournament):
+    return list(
+        tournament.sessions.filter(status=SessionStatus.FINISHED)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
+def rank_rows(rows, fields, tie_breaks):
+    ranked = [row for row in rows if row.is_ranked]
+    keys = [
+        tuple(getattr(row, name) or 0 for name in fields)
+        + tuple(row.tie_break_value(code) for code in tie_breaks)
+        for row in ranked
+    ]
+    places = shared_places(keys)
+    sizes = tie_sizes(keys)
+    for row, place, size in zip(ranked, places, sizes, strict=True):
+        row.place = place
+        row.place_label = f"={place}" if size > 1 else str(place)
+    return places
+
+
+def compute_standings(tournament, *, through=None, with_movement=True):
+    """The standings after confirmed session `through` (default: the last confirmed one).
+
+    With `with_movement`, each row also knows its place after the previous confirmed session.
+    """
+    ruleset = ruleset_for(tournament)
+    numbers = confirmed_sessions(tournament)
+    if through is not None:
+        numbers = [number for number in numbers if number <= through]
+    registrations = tournament.registrations.filter(is_substitute=False).select_related("player")
+    rows = {registration.pk: StandingRow(registration) for registration in registrations}
+    results = (
+        SeatResult.objects.filter(session__tournament=tournament, session__number__in=numbers,
+                                  registration_id__in=rows.keys())
+        .values_list("registration_id", "session__number", "table__number", "wind", "score",
+                     "place", "table_points", "final_score", "penalty_points", "hands_won",
+                     "biggest_hand")
+    )
+    field_names = ("score", "place", "table_points", "final_score", "penalty_points",
+                   "hands_won", "biggest_hand")
+    for registration_id, number, table, wind, *values in results:
+        line = SessionLine(number, table, wind, **dict(zip(field_names, values, strict=True)))
+        rows[registration_id].sessions[number] = line
+    penalties = (
+        Penalty.objects.filter(session__tournament=tournament, session__number__in=numbers,
+                               cancelled_at__isnull=True, registration_id__in=rows.keys())
+        .values("registration_id").annotate(total=Sum("points"))
+    )
+    for item in penalties:
+        rows[item["registration_id"]].penalties = item["total"]
+    ordered = list(rows.values())
+    tie_breaks = tournament.tie_breaks or []
+    rank_rows(ordered, ruleset.ranking_fields, tie_breaks)
+    if with_movement and len(numbers) > 1:
+        previous = compute_standings(tournament, through=numbers[-2], with_movement=False)
+        before = {row.registration.pk: row.place for row in previous.rows}
+        for row in ordered:
+            row.previous_place = before.get(row.registration.pk)
+    ordered.sort(key=lambda row: (row.place is None, row.place or 0, row.registration.number))
+    return Standings(tournament, numbers[-1] if numbers else None, ordered, numbers,
+                     ruleset.ranking_fields)
+
+
+def ranking_order(tournament, registrations):
+    """`registrations` in standings order (for a Swiss draw); those not ranked come last."""
+    standings = compute_standings(tournament, with_movement=False)
+    position = {row.registration.pk: index for index, row in enumerate(standings.rows)}
+    return sorted(registrations, key=lambda r: (position.get(r.pk, len(position)), r.number))

@@ -1,0 +1,136 @@
+"""Lists of the scoring app: the standings and a player's sessions (django-tables2, sortable).
+
+The standings have one column pair per confirmed session, so the table class is made for the
+tournament at hand by `standings_table()`. Rows are plain dicts built by `standings_rows()` from
+`scoring.standings`; the same dicts feed the exports, so the screen and the files never differ.
+"""
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from desk import formatting
+from desk.tables import DeskTable
+from tournament.models import RegistrationStatus
+
+
+def standings_rows(standings):
+    """One dict per standings row: sortable raw values and the player's facts."""
+    code = standings.tournament.ruleset
+    rows = []
+    for row in standings.rows:
+        player = row.player
+        data = {
+            "place": row.place if row.place is not None else 10**6,
+            "place_label": row.place_label or "—",
+            "movement": row.movement,
+            "number": row.registration.number,
+            "last_name": player.last_name,
+            "first_name": player.first_name,
+            "name": f"{player.last_name} {player.first_name}",
+            "country": player.country,
+            "club": player.club,
+            "ema_id": player.ema_id or "",
+            "status": row.registration.status,
+            "status_label": "" if row.registration.status == RegistrationStatus.ACTIVE
+            else row.registration.get_status_display(),
+            "table_points": row.table_points,
+            "score": row.score,
+            "final_score": row.final_score,
+            "final_score_text": formatting.final_score(row.final_score, code),
+            "penalties": row.penalties,
+            "sessions_played": len(row.sessions),
+        }
+        for number in standings.session_numbers:
+            line = row.sessions.get(number)
+            data[f"s{number}_tp"] = line.table_points if line else None
+            data[f"s{number}_score"] = line.score if line else None
+            data[f"s{number}_final"] = line.final_score if line else None
+        rows.append(data)
+    return rows
+
+
+class PointsColumn(tables.Column):
+    """An exact value shown with the desk's number format; right-aligned."""
+
+    def __init__(self, *args, formatter=formatting.table_points, **kwargs):
+        self.formatter = formatter
+        kwargs.setdefault("attrs", {"td": {"class": "number"}, "th": {"class": "number"}})
+        super().__init__(*args, **kwargs)
+
+    def render(self, value):
+        return self.formatter(value)
+
+
+class IntColumn(PointsColumn):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, formatter=lambda v: formatting.exact(v, 0), **kwargs)
+
+
+class StandingsTable(DeskTable):
+    place = tables.Column(verbose_name=_("Place"), accessor="place_label",
+                          order_by=("place", "number"))
+    movement = tables.Column(verbose_name=_("Move"), orderable=False)
+    name = tables.Column(verbose_name=_("Player"), order_by=("last_name", "first_name"))
+    number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "number"}})
+    country = tables.Column(verbose_name=_("Country"))
+    club = tables.Column(verbose_name=_("Club"))
+
+    class Meta(DeskTable.Meta):
+        attrs = {"class": "desk-table standings"}
+        per_page = 500
+        empty_text = _("No session has been confirmed yet.")
+
+    def __init__(self, *args, tournament, **kwargs):
+        self.tournament = tournament
+        super().__init__(*args, **kwargs)
+
+    def render_name(self, record):
+        url = reverse("player", kwargs={"slug": self.tournament.slug, "number": record["number"]})
+        if record["status_label"]:
+            return format_html('<a href="{}">{}</a> <span class="badge">{}</span>', url,
+                               record["name"], record["status_label"])
+        return format_html('<a href="{}">{}</a>', url, record["name"])
+
+    def render_movement(self, value):
+        if value is None:
+            return ""
+        if value > 0:
+            return format_html('<span class="up" title="{}">▲{}</span>', _("up"), value)
+        if value < 0:
+            return format_html('<span class="down" title="{}">▼{}</span>', _("down"), -value)
+        return format_html('<span class="same" title="{}">=</span>', _("same place"))
+
+
+def standings_table(standings, data, request=None):
+    """The standings table of this tournament: its rule set's totals, one pair per session."""
+    uses_tp = "table_points" in standings.ranking_fields
+    riichi = standings.tournament.ruleset.startswith("riichi")
+    extra = []
+    if uses_tp:
+        extra.append(("table_points", PointsColumn(verbose_name=_("Table points"),
+                                                   order_by=("table_points", "score"))))
+    if riichi:
+        extra.append(("final_score", PointsColumn(
+            verbose_name=_("Final score"), formatter=formatting.thousands)))
+    else:
+        extra.append(("score", IntColumn(verbose_name=_("Score"))))
+    extra.append(("penalties", IntColumn(verbose_name=_("Penalties"))))
+    for number in standings.session_numbers:
+        label = _("S%(number)s") % {"number": number}
+        if uses_tp:
+            extra.append((f"s{number}_tp", PointsColumn(
+                verbose_name=format_html("{} {}", label, _("TP")))))
+        if riichi:
+            extra.append((f"s{number}_final", PointsColumn(
+                verbose_name=label, formatter=formatting.thousands)))
+        else:
+            extra.append((f"s{number}_score", IntColumn(
+                verbose_name=format_html("{} {}", label, _("pts")))))
+    exclude = () if len(standings.session_numbers) > 1 else ("movement",)
+    table = StandingsTable(data, tournament=standings.tournament, extra_columns=extra,
+                           exclude=exclude, order_by="place")
+    if request is not None:
+        tables.RequestConfig(request, paginate=False).configure(table)
+    return table

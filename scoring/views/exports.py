@@ -1,0 +1,32 @@
+"""Downloads of the exports (director pages)."""
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.views import View
+
+from desk.permissions import DirectorTournamentMixin
+from scoring.exports import ExportError
+from scoring.exports.build import ExportRequest, build_export
+from scoring.views.director import link_base
+
+
+class ExportView(DirectorTournamentMixin, View):
+    """GET /director/t/<slug>/export/<what>.<fmt>?session=N&blank=1&through=N"""
+
+    def get(self, request, *args, what, fmt, **kwargs):
+        def number(name):
+            value = request.GET.get(name, "")
+            return int(value) if value.isdigit() else None
+
+        export = ExportRequest(what=what, fmt=fmt, session=number("session"),
+                               blank=request.GET.get("blank") == "1", through=number("through"),
+                               link_base=link_base(request))
+        try:
+            filename, content_type, content = build_export(self.tournament, export)
+        except ExportError as exc:
+            messages.error(request, str(exc))
+            return redirect(request.headers.get("referer") or self.tournament.get_absolute_url())
+        response = HttpResponse(content, content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
