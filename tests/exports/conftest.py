@@ -23,6 +23,9 @@ def play_session(tournament, number, actor, entries=None):
             assert index < 16
         closing.close_table(table, actor=actor)
     closing.confirm_session(session, actor=actor)
+    session.results_published = True
+    session.seating_published = True
+    session.save(update_fields=["results_published", "seating_published"])
     return session
 
 

@@ -130,3 +130,12 @@ def test_download_views_are_for_directors(director_client, played):
     response = director_client.get(reverse("export", args=[played.slug, "ema", "pdf"]),
                                    follow=True)
     assert "ema comes as xlsx, not pdf" in response.content.decode()
+
+
+def test_no_standings_before_a_confirmed_session(db):
+    from tests.scoring.conftest import build
+
+    cup = build(slug="unplayed")
+    for what, fmt in (("standings", "xlsx"), ("standings", "csv"), ("ema", "xlsx")):
+        with pytest.raises(ExportError, match="No session has been confirmed yet"):
+            build_export(cup, ExportRequest(what, fmt))

@@ -1,0 +1,1 @@
+"""PDF documents (reportlab): one small module per document on a shared base class."""

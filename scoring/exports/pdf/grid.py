@@ -1,0 +1,59 @@
+"""Layout helpers of the score sheets: a table built row by row, and vertical labels."""
+
+from reportlab.lib import colors
+from reportlab.platypus import Flowable, Table, TableStyle
+
+from scoring.exports.pdf.base import FONT_CONDENSED, FONT_CONDENSED_BOLD
+
+BLACK = colors.black
+
+
+class VerticalText(Flowable):
+    """A label written bottom to top, centred in its (spanned) cell: the round names."""
+
+    def __init__(self, text, font=FONT_CONDENSED_BOLD, size=8):
+        super().__init__()
+        self.text, self.font, self.size = text, font, size
+
+    def wrap(self, available_width, available_height):
+        return 0, 0  # the cell's alignment then puts the origin at its centre
+
+    def draw(self):
+        canvas = self.canv
+        canvas.saveState()
+        canvas.setFont(self.font, self.size)
+        canvas.rotate(90)
+        canvas.drawCentredString(0, -self.size * 0.35, self.text)
+        canvas.restoreState()
+
+
+class Grid:
+    """The rows, row heights and style commands of one sheet, built row by row."""
+
+    def __init__(self, widths):
+        self.widths, self.rows, self.heights = widths, [], []
+        self.style = [
+            ("FONT", (0, 0), (-1, -1), FONT_CONDENSED, 8.5),
+            ("GRID", (0, 0), (-1, -1), 0.5, BLACK),
+            ("BOX", (0, 0), (-1, -1), 1.2, BLACK),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+            ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ("LEFTPADDING", (0, 0), (-1, -1), 1.5), ("RIGHTPADDING", (0, 0), (-1, -1), 1.5),
+        ]
+
+    def add(self, cells, height, *style):
+        """Add a row; `style` commands use the row index None, replaced by the new row's."""
+        index = len(self.rows)
+        self.rows.append(list(cells))
+        self.heights.append(height)
+        for command, start, end, *args in style:
+            self.style.append((command, (start[0], index if start[1] is None else start[1]),
+                               (end[0], index if end[1] is None else end[1]), *args))
+        return index
+
+    def table(self, repeat_rows=0):
+        grid = Table(self.rows, colWidths=self.widths, rowHeights=self.heights,
+                     repeatRows=repeat_rows)
+        grid.setStyle(TableStyle(self.style))
+        return grid

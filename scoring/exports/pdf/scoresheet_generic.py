@@ -1,0 +1,104 @@
+"""The score sheet of the rule sets other than MCR (riichi, classic European, FIMJ classic,
+Faentino): the structure of the FIMJ form (a column per player in starting seat order, each hand
+followed by the running total, then the results and the signatures) without the MCR rounds and
+seat changes, in the active language.
+
+A full session has `ruleset.max_hands` hands where the rule set fixes it, else (riichi: repeated
+deals) the blank sheet has 16 hand rows and the completed one as many as were played; a sheet
+longer than a page continues on the next page with the players repeated.
+"""
+
+from django.utils.translation import gettext as _
+from reportlab.lib.units import mm
+from reportlab.platypus import Spacer
+
+from desk import formatting
+from scoring.exports.pdf.base import FONT, FONT_BOLD, FONT_CONDENSED_BOLD, LIGHT
+from scoring.exports.pdf.grid import Grid
+from scoring.exports.pdf.scoresheet import (
+    HAND_HEIGHT,
+    TOTAL_FILL,
+    TOTAL_HEIGHT,
+    ScoreSheets,
+    penalty_values,
+    seats_by_wind,
+    signed,
+    table_facts,
+    whole,
+)
+from tournament.rulesets import ruleset_for
+
+BLANK_HANDS = 16
+
+
+def hand_value(hand):
+    """The value of a hand in the rule set's own unit: fan, han/fu, or nothing."""
+    if hand.fan is not None:
+        return str(hand.fan)
+    if hand.han is not None:
+        return f"{hand.han}/{hand.fu}" if hand.fu else str(hand.han)
+    return "—" if not any(hand.changes) else ""
+
+
+class GenericScoreSheets(ScoreSheets):
+    WIDTHS = (12 * mm, 16 * mm, 34 * mm, 34 * mm, 34 * mm, 34 * mm, 22 * mm)
+
+    def __init__(self, tournament, session, *, blank):
+        super().__init__(tournament, session, blank=blank)
+        self.ruleset = ruleset_for(tournament)
+        self.riichi = tournament.ruleset.startswith("riichi")
+        self.uses_table_points = "table_points" in self.ruleset.ranking_fields
+
+    def sheet(self, table):
+        seats = seats_by_wind(table)
+        start_points = self.ruleset.starting_points
+        hands, results = table_facts(table, blank=self.blank, starting_points=start_points)
+        grid = Grid(self.WIDTHS)
+        winds = (_("East"), _("South"), _("West"), _("North"))
+        self.player_rows(grid, seats, first=2, last=5, winds=[w.upper() for w in winds],
+                         name_word=_("Name"), number_word=_("Hand · value"))
+        grid.rows[0][6:] = [_("Notes")]
+        grid.style += [("SPAN", (6, 0), (6, 2)),
+                       ("FONT", (6, 0), (6, 2), FONT_CONDENSED_BOLD, 8.5)]
+        if start_points:
+            grid.add([_("Start"), "", *([whole(start_points)] * 4), ""], TOTAL_HEIGHT,
+                     ("SPAN", (0, None), (1, None)),
+                     ("BACKGROUND", (0, None), (5, None), TOTAL_FILL))
+        count = max([self.ruleset.max_hands or 0, *hands.keys()]) or BLANK_HANDS
+        for number in range(1, count + 1):
+            hand, totals = hands.get(number, (None, None))
+            value = hand_value(hand) if hand else ""
+            changes = [signed(c) for c in hand.changes] if hand else [""] * 4
+            running = [whole(t) for t in totals] if hand else [""] * 4
+            grid.add([str(number), value, *changes, ""], HAND_HEIGHT)
+            grid.add([_("Total"), "", *running, ""], TOTAL_HEIGHT,
+                     ("SPAN", (0, None), (1, None)),
+                     ("BACKGROUND", (0, None), (5, None), TOTAL_FILL),
+                     ("FONT", (0, None), (5, None), FONT_CONDENSED_BOLD, 8.5))
+        self.result_rows(grid, hands, results)
+        return [self.form_header(table, title=_("Score sheet"),
+                                 words=((_("Table"), ""), (_("Session"), ""))),
+                Spacer(0, 3 * mm), grid.table(repeat_rows=3)]
+
+    def result_rows(self, grid, hands, results):
+        bold = (("SPAN", (0, None), (1, None)),
+                ("FONT", (0, None), (1, None), FONT_CONDENSED_BOLD, 8.5),
+                ("FONT", (2, None), (5, None), FONT_BOLD, 10))
+        empty = [""] * 4
+        penalties, scores, points, finals = None, empty, empty, empty
+        if results is not None:
+            penalties = penalty_values(hands, results, self.ruleset.starting_points)
+            scores = [whole(r.score) for r in results]
+            points = [formatting.table_points(r.table_points) for r in results]
+            finals = [formatting.final_score(r.final_score, self.tournament.ruleset)
+                      for r in results]
+        if penalties:
+            grid.add([_("Penalties"), "", *(signed(p) for p in penalties), ""], 6 * mm, *bold)
+        start = grid.add([_("Score"), "", *scores, ""], 7 * mm, *bold)
+        if self.uses_table_points:
+            grid.add([_("Table points"), "", *points, ""], 7 * mm, *bold)
+        if self.riichi:
+            grid.add([_("Final score"), "", *finals, ""], 7 * mm, *bold)
+        end = grid.add([_("Signature"), "", "", "", "", "", ""], 12 * mm, *bold)
+        grid.style += [("SPAN", (6, start), (6, end)), ("BACKGROUND", (6, start), (6, end), LIGHT),
+                       ("FONT", (6, start), (6, end), FONT, 7.5)]

@@ -1,0 +1,183 @@
+"""The standings after a confirmed session, for the notice board and the archive.
+
+The rows are `scoring.tables.standings_rows()`, the very dicts the standings page shows, so the
+screen and the paper never differ: place ("=3" when shared), player (last name, first name; a
+withdrawn or disqualified player is marked), number, country, club, the rule set's totals
+(MCR: table points and score; riichi: final score in thousands; classic: score and table points
+when used), penalties, then one column per confirmed session as fit the page (A4, landscape
+when the sessions need it). The header row is repeated on every page. Substitutes never appear.
+"""
+
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Table, TableStyle
+
+from desk import formatting
+from scoring.exports import ExportError
+from scoring.exports.pdf.base import (
+    FONT_CONDENSED,
+    FONT_CONDENSED_BOLD,
+    LIGHT,
+    PdfDocument,
+    fit_text,
+)
+from scoring.standings import compute_standings
+from scoring.tables import standings_rows
+
+SIZE = 8  # font size of the rows
+SESSION_WIDTH = 12 * mm  # one per-session value
+PORTRAIT_WIDTH = 186 * mm  # the frame of an A4 portrait page
+MARK = colors.HexColor("#a00000")
+
+
+class Column:
+    def __init__(self, key, title, width, *, align="LEFT", bold=False, format=str):
+        self.key, self.title, self.width = key, title, width
+        self.align, self.bold, self.format = align, bold, format
+
+
+def _points(value):
+    return formatting.table_points(value)
+
+
+def _whole(value):
+    return formatting.exact(value, 0)
+
+
+class StandingsDocument(PdfDocument):
+    def __init__(self, tournament, standings):
+        super().__init__(tournament)
+        self.standings = standings
+        code = tournament.ruleset
+        self.riichi = code.startswith("riichi")
+        self.uses_table_points = "table_points" in standings.ranking_fields
+
+    def title(self):
+        through = self.standings.through
+        if through == self.tournament.session_count:
+            return _("Final standings")
+        return _("Standings after session %(number)s of %(count)s") % {
+            "number": through, "count": self.tournament.session_count}
+
+    # -- columns ----------------------------------------------------------------------------
+
+    def total_columns(self):
+        columns = []
+        if self.uses_table_points:
+            columns.append(Column("table_points", _("TP"), 12 * mm, align="RIGHT", bold=True,
+                                  format=_points))
+        if self.riichi:
+            columns.append(Column("final_score", _("Final score"), 17 * mm, align="RIGHT",
+                                  bold=True, format=formatting.thousands))
+        else:
+            columns.append(Column("score", _("Score"), 12 * mm, align="RIGHT",
+                                  bold=not self.uses_table_points, format=_whole))
+        columns.append(Column("penalties", _("Pen."), 10 * mm, align="RIGHT", format=_whole))
+        return columns
+
+    def session_columns(self, width):
+        """Per session: table points and score when both fit, else the ranking value only."""
+        numbers = self.standings.session_numbers
+        if self.riichi:
+            kinds = [("final", "", formatting.thousands)]
+        elif self.uses_table_points:
+            kinds = [("tp", _("TP"), _points), ("score", _("pts"), _whole)]
+            if len(numbers) * 2 * SESSION_WIDTH > width:
+                kinds = kinds[:1]
+        else:
+            kinds = [("score", "", _whole)]
+        each = min(13 * mm, width / max(1, len(numbers) * len(kinds)))
+        columns = []
+        for number in numbers:
+            for key, suffix, format in kinds:
+                title = _("S%(number)s") % {"number": number}
+                columns.append(Column(f"s{number}_{key}", f"{title} {suffix}".strip(), each,
+                                      align="RIGHT", format=format))
+        return columns
+
+    def fixed_columns(self):
+        return [
+            Column("place_label", _("Place"), 10 * mm, align="RIGHT", bold=True),
+            Column("name", _("Player"), 44 * mm),
+            Column("number", _("No."), 9 * mm, align="RIGHT"),
+            Column("country", _("Country"), 12 * mm, align="CENTER"),
+            Column("club", _("Club"), 22 * mm),
+            *self.total_columns(),
+        ]
+
+    def columns(self):
+        fixed = self.fixed_columns()
+        used = sum(column.width for column in fixed)
+        sessions = self.session_columns(self.frame_width - used)
+        # Whatever is left widens the name and club columns.
+        spare = self.frame_width - used - sum(column.width for column in sessions)
+        fixed[1].width += spare * 0.6
+        fixed[4].width += spare * 0.4
+        return fixed + sessions
+
+    def is_landscape(self):
+        """Landscape when the sessions' columns (both values) do not fit a portrait page."""
+        values = 2 if self.uses_table_points and not self.riichi else 1
+        needed = sum(column.width for column in self.fixed_columns())
+        needed += len(self.standings.session_numbers) * values * SESSION_WIDTH
+        return needed > PORTRAIT_WIDTH
+
+    # -- the table --------------------------------------------------------------------------
+
+    def cell(self, column, row):
+        if column.key == "name":
+            name = f"{row['last_name']}, {row['first_name']}"
+            if row["status_label"]:
+                name = f"{name} ({row['status_label']})"
+            font = FONT_CONDENSED_BOLD if column.bold else FONT_CONDENSED
+            return fit_text(name, font, SIZE, column.width - 4)
+        if column.key == "club":
+            return fit_text(row["club"], FONT_CONDENSED, SIZE, column.width - 4)
+        value = row[column.key]
+        if value is None:
+            return ""
+        return column.format(value)
+
+    def story(self):
+        columns = self.columns()
+        rows = standings_rows(self.standings)
+        data = [[column.title for column in columns]]
+        data += [[self.cell(column, row) for column in columns] for row in rows]
+        style = [
+            ("FONT", (0, 0), (-1, -1), FONT_CONDENSED, SIZE),
+            ("FONT", (0, 0), (-1, 0), FONT_CONDENSED_BOLD, SIZE),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LIGHT]),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8),
+            ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ]
+        for index, column in enumerate(columns):
+            style.append(("ALIGN", (index, 0), (index, -1), column.align))
+            if column.bold:
+                style.append(("FONT", (index, 1), (index, -1), FONT_CONDENSED_BOLD, SIZE))
+        first_session = next((i for i, c in enumerate(columns) if c.key.startswith("s")
+                              and c.key[1:2].isdigit()), None)
+        if first_session is not None:
+            style.append(("LINEBEFORE", (first_session, 0), (first_session, -1), 0.5,
+                          colors.grey))
+        for index, row in enumerate(rows, start=1):
+            if row["status_label"]:
+                style.append(("TEXTCOLOR", (1, index), (1, index), MARK))
+        table = Table(data, colWidths=[column.width for column in columns], repeatRows=1)
+        table.setStyle(TableStyle(style))
+        return [table]
+
+
+def render_standings(tournament, *, through=None):
+    """The standings after the last confirmed session (or confirmed session `through`)."""
+    standings = compute_standings(tournament, through=through)
+    if standings.through is None:
+        raise ExportError(_("No session of %(tournament)s has been confirmed yet: the standings "
+                            "are printed after the first confirmed session.")
+                          % {"tournament": tournament.name})
+    if through is not None and through not in standings.session_numbers:
+        raise ExportError(_("Session %(number)s has not been confirmed yet: its standings can "
+                            "be printed once the director confirms it.") % {"number": through})
+    return StandingsDocument(tournament, standings).render()

@@ -1,0 +1,163 @@
+"""The standings PDF: read back with pdftotext and compared with the standings service."""
+
+import re
+from fractions import Fraction
+
+import pytest
+from django.utils import translation
+
+from rules.ranking import format_decimal
+from scoring.exports import ExportError
+from scoring.exports.pdf.standings import StandingsDocument, render_standings
+from scoring.services import closing
+from scoring.standings import compute_standings
+from tests.exports.pdf_support import (
+    build_europeans,
+    close,
+    on_discard,
+    pdf_page_size,
+    pdf_pages,
+    pdf_text,
+    play,
+    self_drawn,
+    staff,
+)
+from tests.scoring.conftest import build
+from tournament.models import RegistrationStatus
+from tournament.services.registrations import register_player
+
+
+def seat(tournament, table, wind, session=1):
+    return (tournament.sessions.get(number=session).tables.get(number=table)
+            .seats.get(wind=wind).registration)
+
+
+def line_of(text, registration):
+    player = registration.player
+    name = f"{player.last_name}, {player.first_name}"
+    lines = [line for line in text.splitlines() if name in line]
+    assert len(lines) == 1, (name, lines)
+    return lines[0]
+
+
+@pytest.fixture
+def ranked(db, director):
+    """8 players, session 1 confirmed: places 1, 2, =3, =3, =5, =5, =5, 8."""
+    actor = staff(director)
+    tournament = build(players=8, slug="ranked")
+    session = tournament.sessions.get(number=1)
+    first, second = session.tables.order_by("number")
+    play(first, [self_drawn(0)], actor)  # +48, then three at -16: 4 / 1 / 1 / 1 table points
+    play(second, [on_discard(0, 3)], actor)  # +32, -8, -8, -16: 4 / 1.5 / 1.5 / 0
+    close(first, actor)
+    close(second, actor)
+    closing.confirm_session(session, actor=actor)
+    return tournament
+
+
+def test_places_shared_places_and_exact_table_points(ranked):
+    text = pdf_text(render_standings(ranked))
+    assert "Standings after session 1 of 3" in text
+    assert "Page 1 of 1" in text
+    assert re.match(r"^\s*1\s.*\s4\.00\s+48\s", line_of(text, seat(ranked, 1, 0)))
+    assert re.match(r"^\s*2\s.*\s4\.00\s+32\s", line_of(text, seat(ranked, 2, 0)))
+    for wind in (1, 2):
+        line = line_of(text, seat(ranked, 2, wind))
+        assert re.match(r"^\s*=3\s", line)
+        assert re.search(r"\s1\.50\s+-8\s+0\s+1\.50\s+-8\s*$", line)  # totals, then session 1
+    for wind in (1, 2, 3):
+        assert re.match(r"^\s*=5\s", line_of(text, seat(ranked, 1, wind)))
+    last = line_of(text, seat(ranked, 2, 3))
+    assert re.match(r"^\s*8\s", last) and "0.00" in last and "-16" in last
+
+
+def test_the_rows_are_those_of_the_standings_service(ranked):
+    text = pdf_text(render_standings(ranked))
+    standings = compute_standings(ranked)
+    rows = re.findall(r"^\s*(=?\d+|—)\s+(Player\d+, P\d+)\s+(\d+)\s+([\d.]+)\s+(-?\d+)\s",
+                      text, re.M)
+    assert rows == [(row.place_label, f"{row.player.last_name}, {row.player.first_name}",
+                     str(row.registration.number), format_decimal(row.table_points), str(row.score))
+                    for row in standings.rows]
+    assert sum(row.table_points for row in standings.rows) == 7 * 2
+
+
+def test_withdrawn_and_disqualified_players_are_marked(ranked):
+    withdrawn, disqualified = seat(ranked, 1, 3), seat(ranked, 2, 3)
+    withdrawn.status = RegistrationStatus.WITHDRAWN
+    withdrawn.save()
+    disqualified.status = RegistrationStatus.DISQUALIFIED
+    disqualified.save()
+    text = pdf_text(render_standings(ranked))
+    assert "(Withdrawn)" in line_of(text, withdrawn)
+    assert re.match(r"^\s*=5\s", line_of(text, withdrawn))  # keeps the place
+    line = line_of(text, disqualified)
+    assert "(Disqualified)" in line and re.match(r"^\s*—\s", line)
+    names = [line for line in text.splitlines() if ", P" in line]
+    assert names[-1] == line  # listed after the ranked players
+
+
+def test_thirds_of_table_points_in_english_and_italian(db, director):
+    actor = staff(director)
+    tournament = build(players=4, slug="thirds")
+    session = tournament.sessions.get(number=1)
+    table = session.tables.get()
+    # Three wins on the discards of North: 16, 16, 16, -48 -> 7/3 table points each.
+    play(table, [on_discard(0, 3), on_discard(1, 3), on_discard(2, 3)], actor)
+    results = close(table, actor)
+    assert [r.table_points for r in results] == [Fraction(7, 3)] * 3 + [0]
+    closing.confirm_session(session, actor=actor)
+    english = pdf_text(render_standings(tournament))
+    assert english.count("=1 ") == 3 and "2.33" in english and "2,33" not in english
+    with translation.override("it"):
+        italian = pdf_text(render_standings(tournament))
+    assert "2,33" in italian and "2.33" not in italian
+
+
+def test_european_names_print_and_substitutes_never_appear(db, director):
+    actor, europeans = staff(director), build_europeans()
+    session = europeans.sessions.get(number=1)
+    for table in session.tables.all():
+        play(table, [self_drawn(table.number % 4)], actor)
+        close(table, actor)
+    closing.confirm_session(session, actor=actor)
+    text = pdf_text(render_standings(europeans))
+    for name in ("Wiśniewski, Łukasz", "Szőke, Zoltán", "Dvořák, Tomáš", "Kjærgaard, Søren",
+                 "Öztürk, Çağla", "Weiß, Jürgen"):
+        assert name in text
+    assert "Ürge" not in text  # the substitute played but is not ranked
+
+
+def test_long_standings_repeat_the_header_on_every_page(ranked):
+    for n in range(1, 151):
+        register_player(ranked, first_name=f"Late{n}", last_name=f"Comer{n:03d}")
+    data = render_standings(ranked)
+    pages = pdf_pages(data)
+    assert pages >= 3
+    for page in range(1, pages + 1):
+        text = pdf_text(data, page)
+        assert re.search(r"Place\s+Player\s+No\.\s+Country\s+Club\s+TP\s+Score", text)
+        assert f"Page {page} of {pages}" in text
+
+
+def test_many_sessions_turn_the_page_to_landscape(ranked):
+    standings = compute_standings(ranked)
+    data = StandingsDocument(ranked, standings).render()
+    width, height = pdf_page_size(data)
+    assert width < height  # one session: portrait, with both values of the session
+    assert "S1 TP" in pdf_text(data) and "S1 pts" in pdf_text(data)
+    standings.session_numbers = list(range(1, 11))  # as if ten sessions had been confirmed
+    data = StandingsDocument(ranked, standings).render()
+    width, height = pdf_page_size(data)
+    text = pdf_text(data)
+    assert width > height
+    assert "S10 TP" in text  # every session fits, with its table points
+    assert "Page 1 of 1" in text
+
+
+def test_no_standings_before_a_confirmed_session(ranked):
+    fresh = build(players=4, slug="fresh")
+    with pytest.raises(ExportError, match="No session of Cup fresh has been confirmed yet"):
+        render_standings(fresh)
+    with pytest.raises(ExportError, match="Session 2 has not been confirmed yet"):
+        render_standings(ranked, through=2)
