@@ -156,10 +156,15 @@ def compute_standings(tournament, *, through=None, with_movement=True):
     tie_breaks = tournament.tie_breaks or []
     rank_rows(ordered, ruleset.ranking_fields, tie_breaks)
     if with_movement and len(numbers) > 1:
-        previous = compute_standings(tournament, through=numbers[-2], with_movement=False)
-        before = {row.registration.pk: row.place for row in previous.rows}
-        for row in ordered:
-            row.previous_place = before.get(row.registration.pk)
+        # The standings after the previous session, from the rows already loaded.
+        previous = [
+            StandingRow(row.registration, {n: line for n, line in row.sessions.items()
+                                           if n <= numbers[-2]})
+            for row in ordered
+        ]
+        rank_rows(previous, ruleset.ranking_fields, tie_breaks)
+        for row, before in zip(ordered, previous, strict=True):
+            row.previous_place = before.place
     ordered.sort(key=lambda row: (row.place is None, row.place or 0, row.registration.number))
     return Standings(tournament, numbers[-1] if numbers else None, ordered, numbers,
                      ruleset.ranking_fields)

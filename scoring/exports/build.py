@@ -37,10 +37,21 @@ def _session(tournament, request, *, drawn=True):
     return session
 
 
+def _confirmed_standings(tournament, through=None):
+    """The standings to export; ExportError when there is nothing confirmed to rank yet."""
+    confirmed = set(tournament.sessions.filter(status=SessionStatus.FINISHED)
+                    .values_list("number", flat=True))
+    if not confirmed:
+        raise ExportError(_("No session has been confirmed yet: there are no standings."))
+    if through is not None and through not in confirmed:
+        raise ExportError(_("Session %(n)s is not confirmed.") % {"n": through})
+    return compute_standings(tournament, through=through)
+
+
 def _standings(tournament, request):
     from scoring.exports import csv_file, rows, xlsx
 
-    standings = compute_standings(tournament, through=request.through)
+    standings = _confirmed_standings(tournament, request.through)
     if request.fmt == "xlsx":
         return xlsx.render_workbook(rows.standings_workbook_sheets(standings))
     if request.fmt == "csv":
@@ -53,7 +64,7 @@ def _standings(tournament, request):
 def _ema(tournament, request):
     from scoring.exports import rows, xlsx
 
-    return xlsx.render_workbook([rows.ema_sheet(compute_standings(tournament))])
+    return xlsx.render_workbook([rows.ema_sheet(_confirmed_standings(tournament))])
 
 
 def _scoresheets(tournament, request):

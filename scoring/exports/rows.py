@@ -7,10 +7,11 @@ very data the standings page shows.
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from types import SimpleNamespace
 
 from django.utils.translation import gettext as _
 
-from scoring.models import Hand, Penalty, SeatResult
+from scoring.models import Hand, Outcome, Penalty, SeatResult
 from scoring.presentation import describe_hand
 from scoring.tables import standings_rows
 from tournament.models import WIND_NAMES, Seat, SessionStatus
@@ -33,6 +34,13 @@ class Sheet:
     @property
     def headers(self):
         return [str(column.label) for column in self.columns]
+
+
+def _whole(value):
+    """A Fraction that is a whole number as an int (Excel and CSV then show no decimals)."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    return value
 
 
 def _is_riichi(tournament):
@@ -82,7 +90,8 @@ def session_sheet(tournament, number):
         .select_related("table", "registration__player").order_by("table__number", "wind")
     rows = [[r.table.number, str(WIND_NAMES[r.wind]), r.registration.number,
              r.registration.player.full_name, r.hand_points, r.penalty_points, r.score, r.place,
-             r.table_points, r.final_score, r.hands_won, r.biggest_hand] for r in results]
+             r.table_points, _whole(r.final_score), r.hands_won, r.biggest_hand]
+            for r in results]
     return Sheet(_("Session %(n)s") % {"n": number}, columns, rows)
 
 
@@ -106,24 +115,37 @@ def penalties_sheet(tournament):
 
 def hands_sheet(tournament):
     """Every version of every hand, in order: the complete record of play."""
+    riichi = _is_riichi(tournament)
+    value_columns = [Column(_("Han"), INT), Column(_("Fu"), INT)] if riichi else \
+        [Column(_("Fan"), INT)] if tournament.ruleset == "mcr" else []
     columns = [Column(_("Session"), INT), Column(_("Table"), INT), Column(_("Hand"), INT),
                Column(_("Version"), INT), Column(_("Current")), Column(_("Outcome")),
-               Column(_("Description")), Column(_("Fan"), INT), Column(_("Han"), INT),
-               Column(_("Fu"), INT), Column(_("East"), INT), Column(_("South"), INT),
-               Column(_("West"), INT), Column(_("North"), INT), Column(_("Entered by")),
-               Column(_("Entered at"), DATETIME)]
+               Column(_("Description")), *value_columns, Column(_("East"), INT),
+               Column(_("South"), INT), Column(_("West"), INT), Column(_("North"), INT),
+               Column(_("Entered by")), Column(_("Entered at"), DATETIME)]
     seats = {}
     for seat in Seat.objects.filter(session__tournament=tournament).select_related(
             "registration__player"):
         seats.setdefault(seat.table_id, []).append(seat)
-    hands = Hand.objects.filter(table__session__tournament=tournament).select_related(
-        "table__session", "entered_by").order_by("table__session__number", "table__number",
-                                                 "number", "version")
-    rows = [[h.table.session.number, h.table.number, h.number, h.version,
-             _("yes") if h.is_current else _("no"), h.get_outcome_display(),
-             describe_hand(h, seats.get(h.table_id, [])), h.fan, h.han, h.fu, *h.changes,
-             h.entered_by.get_username() if h.entered_by else h.entered_via, h.entered_at]
-            for h in hands.iterator(chunk_size=2000)]
+    fields = ("table_id", "table__session__number", "table__number", "number", "version",
+              "is_current", "outcome", "winner", "discarder", "fan", "han", "fu", "entry",
+              "change_east", "change_south", "change_west", "change_north",
+              "entered_by__username", "entered_via", "entered_at")
+    hands = Hand.objects.filter(table__session__tournament=tournament).order_by(
+        "table__session__number", "table__number", "number", "version").values_list(*fields)
+    outcomes = {code: str(label) for code, label in Outcome.choices}
+    current = {True: _("yes"), False: _("no")}
+    rows = []
+    for values in hands.iterator(chunk_size=4000):
+        hand = SimpleNamespace(**dict(zip(fields, values, strict=True)))
+        value_cells = [hand.han, hand.fu] if riichi else [hand.fan] if value_columns else []
+        rows.append([
+            hand.table__session__number, hand.table__number, hand.number, hand.version,
+            current[hand.is_current], outcomes.get(hand.outcome, hand.outcome),
+            describe_hand(hand, seats.get(hand.table_id, [])), *value_cells,
+            hand.change_east, hand.change_south, hand.change_west, hand.change_north,
+            hand.entered_by__username or hand.entered_via, hand.entered_at,
+        ])
     return Sheet(_("Hands"), columns, rows)
 
 
