@@ -6,7 +6,8 @@ are therefore as consistent as a real tournament's, and it grows with the desk:
 
 - "Demo Open": MCR, 32 players from 11 countries and 12 clubs, 2 substitutes, 6 sessions;
 - every session drawn (seed stored); sessions 1 and 2 played through, with a late arrival, a
-  false Hu and a repeated infraction among them, and confirmed; session 3 seated, ready to play.
+  false Hu and a repeated infraction among them, confirmed and published; session 3 seated,
+  its seating published, ready to play.
 """
 
 import datetime as dt
@@ -18,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.access import Actor
-from scoring.services import closing, hands, penalties
+from scoring.services import closing, hands, penalties, publication
 from tournament.models import RuleSetCode, Tournament
 from tournament.services.draw import write_draw
 from tournament.services.player_import import import_players
@@ -124,6 +125,9 @@ def load_demo(today=None):
     director = Actor(user=_director(), via="demo")
     for session in tournament.sessions.order_by("number")[:PLAYED_SESSIONS]:
         _play_session(session, rng, referee, director)
+        publication.publish(session, actor=director, seating=True, results=True)
+    publication.publish(tournament.sessions.get(number=PLAYED_SESSIONS + 1), actor=director,
+                        seating=True)
     return tournament
 
 

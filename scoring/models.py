@@ -305,6 +305,8 @@ class AuditAction(models.TextChoices):
     SUBSTITUTE_SEATED = "substitute_seated", _("Substitute seated")
     LINK_RENEWED = "link_renewed", _("Referee link renewed")
     SESSION_STARTED = "session_started", _("Session started")
+    CLOCK = "clock", _("Session clock changed")
+    PUBLISHED = "published", _("Publication changed")
     SESSION_CONFIRMED = "session_confirmed", _("Session confirmed")
 
 

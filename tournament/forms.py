@@ -21,7 +21,8 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = (
             "name", "slug", "start_date", "end_date", "venue", "ruleset", "session_count",
-            "session_minutes", "seating_groups", "published",
+            "session_minutes", "seating_groups", "published", "projector_mode",
+            "projector_seconds",
         )
         widgets = {"start_date": DateInput(), "end_date": DateInput()}
 

@@ -54,6 +54,13 @@ class TieBreak(models.TextChoices):
     BIGGEST_HAND = "biggest_hand", _("Biggest hand")
 
 
+class ProjectorMode(models.TextChoices):
+    AUTO = "auto", _("Automatic: seating before a session, standings after it")
+    SEATING = "seating", _("Seating of the next session")
+    STANDINGS = "standings", _("Standings")
+    CLOCK = "clock", _("Session clock only")
+
+
 class RuleSetCode(models.TextChoices):
     """The rule sets the desk scores; the codes are those of `rules.get_ruleset`."""
 
@@ -188,6 +195,14 @@ class Tournament(models.Model):
         _("keep apart in the draw"), max_length=10, choices=SeatingGroups.choices,
         default=SeatingGroups.CLUB,
     )
+    projector_mode = models.CharField(
+        _("projector shows"), max_length=10, choices=ProjectorMode.choices,
+        default=ProjectorMode.AUTO,
+    )
+    projector_seconds = models.PositiveSmallIntegerField(
+        _("projector page time (seconds)"), default=12,
+        validators=[MinValueValidator(3), MaxValueValidator(120)],
+    )
     published = models.BooleanField(
         _("published"),
         default=False,
@@ -217,6 +232,10 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(status__in=TournamentStatus.values), name="tournament_status_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(projector_seconds__gte=3) & Q(projector_seconds__lte=120),
+                name="tournament_projector_seconds_range",
             ),
         ]
 
@@ -301,6 +320,19 @@ class Session(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
         related_name="+", verbose_name=_("confirmed by"),
     )
+    seating_published = models.BooleanField(
+        _("seating published"), default=False,
+        help_text=_("Players see this session's seating on the public pages and the projector."),
+    )
+    results_published = models.BooleanField(
+        _("results published"), default=False,
+        help_text=_("Players see the results of closed tables and, once the session is "
+                    "confirmed, the standings after it."),
+    )
+    clock_started_at = models.DateTimeField(_("clock started at"), null=True, blank=True)
+    clock_paused_at = models.DateTimeField(_("clock paused at"), null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(_("seconds paused"), default=0)
+    clock_extra_minutes = models.IntegerField(_("minutes added"), default=0)
     is_swiss = models.BooleanField(
         _("Swiss session"),
         default=False,
@@ -363,6 +395,10 @@ class Table(models.Model):
         verbose_name=_("referee accounts"),
     )
     revision = models.PositiveIntegerField(_("revision"), default=0)
+    extra_minutes = models.IntegerField(
+        _("minutes added"), default=0,
+        help_text=_("Extra time for this table only (a late start, a long dispute)."),
+    )
     time_up_at = models.DateTimeField(_("time up at"), null=True, blank=True)
     time_up_after_hand = models.PositiveSmallIntegerField(
         _("time up after hand"), null=True, blank=True,

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from desk.tables import DeskTable
 from tournament.models import Registration, Session, Tournament
+from tournament.visibility import seating_visible
 
 
 class TournamentTable(DeskTable):
@@ -40,8 +41,12 @@ class SessionTable(DeskTable):
         empty_text = _("No session yet.")
         per_page = 50
 
+    def __init__(self, *args, user=None, **kwargs):
+        self.user = user
+        super().__init__(*args, **kwargs)
+
     def render_seating(self, record):
-        if record.status == record.Status.DRAFT:
+        if record.status == record.Status.DRAFT or not seating_visible(self.user, record):
             return "—"
         url = reverse("seating", kwargs={"slug": record.tournament.slug, "number": record.number})
         return format_html('<a href="{}">{}</a>', url, _("Seating"))

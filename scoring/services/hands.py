@@ -93,6 +93,16 @@ def _create(table, number, version, clean, settlement, actor, submission=None, n
         raise TableError(_("The hand could not be saved: %(error)s") % {"error": exc}) from exc
 
 
+def _call_time_if_the_clock_ran_out(table, hands):
+    """The session clock ran out: the hand being entered now is the table's last one."""
+    from scoring.services.clock import clock_state
+
+    if table.time_up_at is None and clock_state(table.session, table).over:
+        table.time_up_at = timezone.now()
+        table.time_up_after_hand = len(hands)
+        table.save(update_fields=["time_up_at", "time_up_after_hand"])
+
+
 def _check_time(table, hands):
     after = table.time_up_after_hand
     if after is not None and len(hands) > after:
@@ -119,6 +129,7 @@ def record_hand(table, entry, *, actor, revision, submission=None, session_numbe
     _lines, state, _totals, _chombo = hand_entry_state(ruleset, hands)
     if state.finished:
         raise TableError(_("Every hand of this session has been entered: close the table."))
+    _call_time_if_the_clock_ran_out(table, hands)
     _check_time(table, hands)
     clean, settlement = _settle(ruleset, entry, state)
     version = Hand.objects.filter(table=table, number=state.hand_number).count() + 1

@@ -7,6 +7,8 @@ session = "t/<slug:slug>/sessions/<int:number>/"
 urlpatterns = [
     path(session, director.SessionDashboardView.as_view(), name="session-dashboard"),
     path(session + "confirm/", director.ConfirmSessionView.as_view(), name="session-confirm"),
+    path(session + "clock/", director.ClockView.as_view(), name="session-clock"),
+    path(session + "publish/", director.PublishView.as_view(), name="session-publish"),
     path(session + "penalties/", director.SessionPenaltiesView.as_view(),
          name="session-penalties"),
     path(session + "penalties/<int:penalty_id>/cancel/", director.CancelPenaltyView.as_view(),

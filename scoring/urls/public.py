@@ -1,8 +1,14 @@
 from django.urls import path
 
-from scoring.views import standings
+from scoring.views import public, standings
 
 urlpatterns = [
+    path("t/<slug:slug>/find/", public.FindSeatView.as_view(), name="find-seat"),
+    path("t/<slug:slug>/projector/", public.ProjectorView.as_view(), name="projector"),
+    path("t/<slug:slug>/projector/state/", public.ProjectorStateView.as_view(),
+         name="projector-state"),
+    path("t/<slug:slug>/sessions/<int:number>/tables/<int:table>/",
+         public.TableResultsView.as_view(), name="table-results"),
     path("t/<slug:slug>/standings/", standings.StandingsView.as_view(), name="standings"),
     path("t/<slug:slug>/standings/after/<int:number>/", standings.StandingsView.as_view(),
          name="standings-after"),

@@ -17,7 +17,7 @@ from desk.permissions import DirectorTournamentMixin
 from scoring import access
 from scoring.forms import CancelPenaltyForm, PenaltyForm, SubstituteForm
 from scoring.models import AuditEntry, Penalty
-from scoring.services import closing, penalties
+from scoring.services import clock, closing, penalties, publication
 from scoring.services.tables import TableError
 from tournament.models import RegistrationStatus, Seat, SessionStatus, Table
 from tournament.rulesets import ruleset_for
@@ -74,6 +74,7 @@ class SessionDashboardView(SessionMixin, TemplateView):
             code, label = table_state(table, session)
             rows.append({"table": table, "state": code, "state_label": label,
                          "link": table_link(self.request, table),
+                         "clock": clock.clock_state(session, table),
                          "seats": sorted(table.seats.all(), key=lambda seat: seat.wind)})
         host = self.request.get_host().split(":")[0]
         context.update(
@@ -82,6 +83,7 @@ class SessionDashboardView(SessionMixin, TemplateView):
             local_only=not getattr(settings, "DESK_PUBLIC_URL", "") and host in LOCAL_HOSTS,
             sessions=self.tournament.sessions.order_by("number"),
             late=closing.disqualified_for_session(session),
+            clock=clock.clock_state(session),
         )
         return context
 
@@ -264,3 +266,46 @@ class PlayerAuditView(DirectorTournamentMixin, TemplateView):
                 "session", "table"),
         )
         return context
+
+
+class ClockView(DirectorActionView):
+    """Start, pause, resume or extend the session clock (every table, or one)."""
+
+    def act(self, actor):
+        session = self.get_session()
+        action = self.request.POST.get("action")
+        if action == "start":
+            clock.start_clock(session, actor=actor)
+            return _("The clock is running.")
+        if action == "pause":
+            clock.pause_clock(session, actor=actor)
+            return _("The clock is paused.")
+        if action == "resume":
+            clock.resume_clock(session, actor=actor)
+            return _("The clock is running again.")
+        if action == "extend":
+            table = None
+            if self.request.POST.get("table"):
+                table = get_object_or_404(Table, pk=self.request.POST["table"], session=session)
+            minutes = self.request.POST.get("minutes", "")
+            if not minutes.lstrip("-").isdigit():
+                raise TableError(_("Say how many minutes to add."))
+            clock.extend_clock(session, int(minutes), actor=actor, table=table)
+            if table is not None:
+                return _("%(minutes)s minutes added for %(table)s.") % {
+                    "minutes": minutes, "table": table}
+            return _("%(minutes)s minutes added for every table.") % {"minutes": minutes}
+        raise TableError(_("Unknown clock action."))
+
+
+class PublishView(DirectorActionView):
+    """Show or hide a session's seating and results on the public pages and the projector."""
+
+    def act(self, actor):
+        def flag(name):
+            value = self.request.POST.get(name)
+            return None if value is None else value == "1"
+
+        publication.publish(self.get_session(), actor=actor, seating=flag("seating"),
+                            results=flag("results"))
+        return _("Publication updated.")

@@ -13,6 +13,7 @@ from scoring.forms import HandEntryForm, PenaltyForm, TableFormMixin
 from scoring.models import AuditEntry, Hand
 from scoring.presentation import describe_changes, describe_hand, hand_rows, seat_cards
 from scoring.services import closing, hands, penalties
+from scoring.services.clock import clock_state
 from scoring.services.tables import StaleTable, TableError, snapshot
 from tournament.models import Registration
 
@@ -66,6 +67,7 @@ class TableView(TableAccessMixin, TemplateView):
             form=form, stale=stale, writable=writable, actor=self.actor,
             cards=seat_cards(snap), rows=hand_rows(snap, self.table_url),
             state_text=describe_state(snap),
+            clock=clock_state(self.session, self.table),
             table_form=TableFormMixin(initial=TableFormMixin.table_initial(self.table)),
             washout=washout_outcome(snap),
             results=list(self.table.results.select_related("registration__player")

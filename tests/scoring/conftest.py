@@ -22,6 +22,7 @@ def build(players=16, ruleset="mcr", sessions=3, slug="cup"):
     for n in range(1, players + 1):
         register_player(tournament, first_name=f"P{n}", last_name=f"Player{n:02d}")
     write_draw(tournament, session_number=1, seed=7)
+    tournament.sessions.filter(number=1).update(seating_published=True)
     return tournament
 
 

@@ -72,6 +72,7 @@ def test_director_creates_a_tournament_with_its_sessions(director_client):
         "name": "Faenza Open 2026", "slug": "", "start_date": "2026-06-06",
         "end_date": "2026-06-07", "venue": "Faenza", "ruleset": "mcr", "session_count": "5",
         "session_minutes": "120", "seating_groups": "club", "published": "on",
+        "projector_mode": "auto", "projector_seconds": "12",
     })
     tournament = Tournament.objects.get()
     assert response.status_code == 302 and response.url == tournament.get_absolute_url()
@@ -95,6 +96,7 @@ def test_editing_sessions_count_adds_and_removes_draft_sessions(director_client,
         "name": tournament.name, "slug": tournament.slug, "start_date": "2026-05-02",
         "end_date": "2026-05-03", "ruleset": "mcr", "session_count": "6",
         "session_minutes": "120", "seating_groups": "club", "published": "on",
+        "projector_mode": "auto", "projector_seconds": "12",
     }
     director_client.post(reverse("tournament-edit", args=[tournament.slug]), data)
     assert tournament.sessions.count() == 6

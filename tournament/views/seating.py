@@ -1,11 +1,13 @@
 """Seating pages of a session: by table, and alphabetically by player."""
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 
 from desk.permissions import TournamentMixin
 from tournament.models import WIND_NAMES, Seat
 from tournament.services.draw import current_report
+from tournament.visibility import results_visible, seating_visible, visible_seating_sessions
 
 
 class SeatingView(TournamentMixin, TemplateView):
@@ -14,6 +16,8 @@ class SeatingView(TournamentMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         session = get_object_or_404(self.tournament.sessions, number=self.kwargs["number"])
+        if not seating_visible(self.request.user, session):
+            raise Http404
         seats = list(
             Seat.objects.filter(session=session)
             .select_related("table", "registration__player")
@@ -31,7 +35,8 @@ class SeatingView(TournamentMixin, TemplateView):
                                s.registration.player.first_name.lower()),
             ),
             wind_names=WIND_NAMES,
-            sessions=self.tournament.sessions.order_by("number"),
+            sessions=visible_seating_sessions(self.request.user, self.tournament),
+            results=results_visible(self.request.user, session),
         )
         if context["is_director"]:
             context["report"] = current_report(self.tournament)

@@ -60,7 +60,7 @@ class TournamentView(TournamentMixin, MultiTableMixin, DetailView):
         )
         registrations = self.tournament.registrations.select_related("player")
         return [
-            SessionTable(sessions, prefix="session-",
+            SessionTable(sessions, prefix="session-", user=self.request.user,
                          exclude=() if is_director(self.request.user) else ("dashboard",)),
             RegistrationTable(registrations, prefix="player-"),
         ]

@@ -1,0 +1,126 @@
+"""The session clock: started, paused and extended by the director, for all tables or one.
+
+The time left is always computed from stored instants (start, pause, seconds paused, minutes
+added), never counted down in memory, so every page and every worker agrees on it.
+"""
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.models import AuditAction
+from scoring.services.audit import log_action
+from scoring.services.tables import TableError
+from tournament.models import Session, SessionStatus, Table
+
+
+@dataclass(frozen=True)
+class ClockState:
+    started: bool
+    paused: bool
+    remaining: int  # seconds; negative once time is up
+    total: int  # seconds allowed, extensions included
+
+    @property
+    def over(self):
+        return self.started and self.remaining <= 0
+
+    @property
+    def ends_at(self):
+        """When time is up, if the clock runs; None when stopped or paused."""
+        if not self.started or self.paused:
+            return None
+        return timezone.now() + dt.timedelta(seconds=self.remaining)
+
+    def as_dict(self):
+        ends = self.ends_at
+        return {"started": self.started, "paused": self.paused, "remaining": self.remaining,
+                "total": self.total, "over": self.over,
+                "ends_at": ends.isoformat() if ends else None}
+
+
+def clock_state(session, table=None, now=None):
+    now = now or timezone.now()
+    minutes = session.tournament.session_minutes + session.clock_extra_minutes
+    if table is not None:
+        minutes += table.extra_minutes
+    total = minutes * 60
+    if session.clock_started_at is None:
+        return ClockState(False, False, total, total)
+    until = session.clock_paused_at or now
+    elapsed = (until - session.clock_started_at).total_seconds() - session.clock_paused_seconds
+    return ClockState(True, session.clock_paused_at is not None, int(total - elapsed), total)
+
+
+def _require_director(actor):
+    if not actor.is_director:
+        raise TableError(_("Only the director can do this."))
+
+
+def _lock(session):
+    return Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
+
+
+@transaction.atomic
+def start_clock(session, *, actor):
+    _require_director(actor)
+    session = _lock(session)
+    if session.status in (SessionStatus.DRAFT, SessionStatus.FINISHED):
+        raise TableError(_("Only a seated session that is not confirmed can be timed."))
+    if session.clock_started_at is not None:
+        raise TableError(_("The clock of this session is already running."))
+    session.clock_started_at = timezone.now()
+    session.status = SessionStatus.RUNNING
+    session.save(update_fields=["clock_started_at", "status"])
+    log_action(actor, AuditAction.CLOCK, session=session, changes={"clock": "started"})
+    return session
+
+
+@transaction.atomic
+def pause_clock(session, *, actor):
+    _require_director(actor)
+    session = _lock(session)
+    if session.clock_started_at is None or session.clock_paused_at is not None:
+        raise TableError(_("The clock is not running."))
+    session.clock_paused_at = timezone.now()
+    session.save(update_fields=["clock_paused_at"])
+    log_action(actor, AuditAction.CLOCK, session=session, changes={"clock": "paused"})
+    return session
+
+
+@transaction.atomic
+def resume_clock(session, *, actor):
+    _require_director(actor)
+    session = _lock(session)
+    if session.clock_paused_at is None:
+        raise TableError(_("The clock is not paused."))
+    paused = (timezone.now() - session.clock_paused_at).total_seconds()
+    session.clock_paused_seconds += round(paused)
+    session.clock_paused_at = None
+    session.save(update_fields=["clock_paused_seconds", "clock_paused_at"])
+    log_action(actor, AuditAction.CLOCK, session=session,
+               changes={"clock": "resumed", "paused_seconds": round(paused)})
+    return session
+
+
+@transaction.atomic
+def extend_clock(session, minutes, *, actor, table=None):
+    """Add (or, with a negative number, take back) minutes for every table or for one."""
+    _require_director(actor)
+    minutes = int(minutes)
+    if not -60 <= minutes <= 120 or minutes == 0:
+        raise TableError(_("Add between 1 and 120 minutes (or take back up to 60)."))
+    session = _lock(session)
+    if table is None:
+        session.clock_extra_minutes += minutes
+        session.save(update_fields=["clock_extra_minutes"])
+    else:
+        table = Table.objects.select_for_update().get(pk=table.pk, session=session)
+        table.extra_minutes += minutes
+        table.save(update_fields=["extra_minutes"])
+    log_action(actor, AuditAction.CLOCK, session=session, table=table,
+               changes={"clock": "extended", "minutes": minutes})
+    return session

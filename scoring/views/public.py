@@ -1,0 +1,170 @@
+"""Public pages for players: where do I sit, a closed table's results, the projector.
+
+Everything here is read-only and shows only what the director published
+(`tournament.visibility`); anything else answers 404.
+"""
+
+import hashlib
+
+from django.db.models import Q
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404
+from django.views.generic import TemplateView, View
+
+from desk.permissions import TournamentMixin
+from scoring.presentation import hand_rows
+from scoring.services.clock import clock_state
+from scoring.services.tables import snapshot
+from scoring.standings import compute_standings
+from scoring.tables import standings_rows
+from tournament.models import ProjectorMode, Seat, SessionStatus
+from tournament.visibility import (
+    results_visible,
+    seating_visible,
+    standings_through,
+    visible_seating_sessions,
+)
+
+MAX_MATCHES = 20
+
+
+def current_session(sessions):
+    """The session players care about now: the first one not confirmed, else the last."""
+    sessions = list(sessions)
+    for session in sessions:
+        if session.status != SessionStatus.FINISHED:
+            return session
+    return sessions[-1] if sessions else None
+
+
+class FindSeatView(TournamentMixin, TemplateView):
+    """"Where do I sit?": a name or a player number -> this session's table and the schedule."""
+
+    template_name = "scoring/find_seat.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        query = self.request.GET.get("q", "").strip()[:100]
+        sessions = list(visible_seating_sessions(self.request.user, self.tournament))
+        matches = []
+        if query:
+            registrations = self.tournament.registrations.select_related("player")
+            if query.isdigit():
+                registrations = registrations.filter(number=int(query))
+            else:
+                for word in query.split():
+                    registrations = registrations.filter(
+                        Q(player__last_name__icontains=word)
+                        | Q(player__first_name__icontains=word))
+            registrations = list(registrations.order_by("number")[:MAX_MATCHES])
+            seats = Seat.objects.filter(registration__in=registrations,
+                                        session__in=sessions).select_related("table", "session")
+            by_registration = {}
+            for seat in seats:
+                by_registration.setdefault(seat.registration_id, {})[seat.session.number] = seat
+            now = current_session(sessions)
+            for registration in registrations:
+                schedule = by_registration.get(registration.pk, {})
+                matches.append({
+                    "registration": registration,
+                    "now": schedule.get(now.number) if now else None,
+                    "schedule": [(session, schedule.get(session.number))
+                                 for session in sessions],
+                })
+        context.update(query=query, matches=matches, current=current_session(sessions),
+                       sessions=sessions)
+        return context
+
+
+class TableResultsView(TournamentMixin, TemplateView):
+    """A closed table's hands, totals and table points, once the session's results are out."""
+
+    template_name = "scoring/table_results.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        session = get_object_or_404(self.tournament.sessions, number=self.kwargs["number"])
+        table = get_object_or_404(session.tables, number=self.kwargs["table"])
+        if not (results_visible(self.request.user, session) and table.is_closed):
+            raise Http404
+        snap = snapshot(table)
+        context.update(
+            session=session, table=table, snap=snap, rows=list(reversed(hand_rows(snap))),
+            results=table.results.select_related("registration__player").order_by(
+                "place", "wind"),
+        )
+        return context
+
+
+def projector_content(tournament, user):
+    """What the projector shows now: ("seating", session), ("standings", standings) or
+    ("clock", None), following the director's choice of mode."""
+    mode = tournament.projector_mode
+    sessions = list(tournament.sessions.order_by("number"))
+    seated = [s for s in sessions if s.status in (SessionStatus.SEATED, SessionStatus.RUNNING)
+              and seating_visible(user, s)]
+    through = standings_through(user, tournament)
+    if mode == ProjectorMode.CLOCK:
+        return "clock", None
+    if mode == ProjectorMode.SEATING or (mode == ProjectorMode.AUTO and seated and (
+            through is None or seated[0].number > through)):
+        return ("seating", seated[0]) if seated else ("clock", None)
+    if through is not None:
+        return "standings", compute_standings(tournament, through=through, with_movement=False)
+    return ("seating", seated[0]) if seated else ("clock", None)
+
+
+def projector_version(tournament):
+    """Changes whenever what the projector should show changes: it then reloads itself."""
+    state = [tournament.projector_mode, tournament.projector_seconds, tournament.published]
+    for session in tournament.sessions.order_by("number"):
+        state += [session.number, session.status, session.seating_published,
+                  session.results_published, session.draw_seed, session.clock_started_at,
+                  session.clock_paused_at, session.clock_extra_minutes]
+    return hashlib.sha256(repr([str(item) for item in state]).encode()).hexdigest()[:16]
+
+
+def running_session(tournament):
+    return tournament.sessions.filter(clock_started_at__isnull=False).exclude(
+        status=SessionStatus.FINISHED).order_by("-number").first()
+
+
+class ProjectorView(TournamentMixin, TemplateView):
+    """Full screen for the venue: pages through seating or standings by itself."""
+
+    template_name = "scoring/projector.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        kind, content = projector_content(self.tournament, self.request.user)
+        running = running_session(self.tournament)
+        context.update(kind=kind, version=projector_version(self.tournament),
+                       running=running, clock=clock_state(running) if running else None)
+        if kind == "seating":
+            context["session"] = content
+            context["tables"] = _tables(content)
+        elif kind == "standings":
+            context["standings"] = content
+            context["rows"] = standings_rows(content)
+        return context
+
+
+def _tables(session):
+    tables = {}
+    for seat in Seat.objects.filter(session=session).select_related(
+            "table", "registration__player").order_by("table__number", "wind"):
+        tables.setdefault(seat.table.number, []).append(seat)
+    return sorted(tables.items())
+
+
+class ProjectorStateView(TournamentMixin, View):
+    """A tiny JSON the projector polls: reload when `version` changes; the clock."""
+
+    def get(self, request, *args, **kwargs):
+        running = running_session(self.tournament)
+        response = JsonResponse({
+            "version": projector_version(self.tournament),
+            "clock": clock_state(running).as_dict() if running else None,
+        })
+        response["Cache-Control"] = "no-store"
+        return response

@@ -1,0 +1,67 @@
+/* The projector pages through its rows by itself and reloads when the desk publishes or
+   confirms something (the version in the state JSON changes). No one touches it. */
+(function () {
+  "use strict";
+
+  var body = document.body;
+
+  function paginate(container) {
+    var items = Array.prototype.slice.call(container.children);
+    var screen = document.querySelector(".screen");
+    var limit = screen.getBoundingClientRect().bottom;
+    var pages = [];
+    var page = [];
+    items.forEach(function (item) { item.hidden = false; });
+    var offset = 0;
+    items.forEach(function (item) {
+      var rect = item.getBoundingClientRect();
+      if (page.length && rect.bottom - offset > limit) {
+        pages.push(page);
+        page = [];
+        offset = rect.top - items[0].getBoundingClientRect().top;
+      }
+      page.push(item);
+    });
+    if (page.length) { pages.push(page); }
+    return pages;
+  }
+
+  function show(pages, index) {
+    pages.forEach(function (page, i) {
+      page.forEach(function (item) { item.hidden = i !== index; });
+    });
+    var label = document.querySelector(".pages");
+    if (label) { label.textContent = pages.length > 1 ? (index + 1) + " / " + pages.length : ""; }
+  }
+
+  function startPaging() {
+    var container = document.querySelector(".pageable");
+    if (!container) { return; }
+    var pages = paginate(container);
+    var index = 0;
+    show(pages, index);
+    var seconds = Number(body.getAttribute("data-seconds")) || 12;
+    window.setInterval(function () {
+      index = (index + 1) % pages.length;
+      show(pages, index);
+    }, seconds * 1000);
+    window.addEventListener("resize", function () { window.location.reload(); });
+  }
+
+  function poll() {
+    var url = body.getAttribute("data-state-url");
+    fetch(url, {cache: "no-store", credentials: "same-origin"})
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (state) {
+        if (state && state.version !== body.getAttribute("data-version")) {
+          window.location.reload();
+        }
+      })
+      .catch(function () { /* the venue's network hiccups: try again next time */ });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    startPaging();
+    window.setInterval(poll, 10000);
+  });
+}());

@@ -1,0 +1,67 @@
+"""The session clock: start, pause, extend; time up stops entry after the current hand."""
+
+import datetime as dt
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from scoring.access import Actor
+from scoring.services import clock
+from scoring.services.hands import record_hand
+from scoring.services.tables import TableError
+
+
+def test_clock_arithmetic(cup, director):
+    actor = Actor(user=director)
+    session = cup.sessions.get(number=1)
+    state = clock.clock_state(session)
+    assert (state.started, state.remaining) == (False, 120 * 60)
+    session = clock.start_clock(session, actor=actor)
+    session.clock_started_at -= dt.timedelta(minutes=30)
+    session.save()
+    assert clock.clock_state(session).remaining == pytest.approx(90 * 60, abs=2)
+    session = clock.pause_clock(session, actor=actor)
+    session.clock_paused_at -= dt.timedelta(minutes=10)
+    session.save()
+    session = clock.resume_clock(session, actor=actor)
+    assert clock.clock_state(session).remaining == pytest.approx(100 * 60, abs=2)
+    session = clock.extend_clock(session, 5, actor=actor)
+    table = session.tables.first()
+    clock.extend_clock(session, 3, actor=actor, table=table)
+    table.refresh_from_db()
+    session.refresh_from_db()
+    assert clock.clock_state(session).remaining == pytest.approx(105 * 60, abs=2)
+    assert clock.clock_state(session, table).remaining == pytest.approx(108 * 60, abs=2)
+
+
+def test_only_the_director_runs_the_clock(cup, link_actor):
+    with pytest.raises(TableError, match="Only the director"):
+        clock.start_clock(cup.sessions.get(number=1), actor=link_actor)
+
+
+def test_time_up_stops_entry_after_the_current_hand(cup, director, link_actor):
+    session = cup.sessions.get(number=1)
+    session.clock_started_at = timezone.now() - dt.timedelta(minutes=121)
+    session.save()
+    table = session.tables.first()
+    record_hand(table, {"outcome": "washout"}, actor=link_actor, revision=0)
+    table.refresh_from_db()
+    assert table.time_up_at is not None and table.time_up_after_hand == 0
+    with pytest.raises(TableError, match="Time is up"):
+        record_hand(table, {"outcome": "washout"}, actor=link_actor, revision=table.revision)
+
+
+def test_clock_buttons_on_the_dashboard(director_client, cup):
+    url = reverse("session-clock", args=[cup.slug, 1])
+    director_client.post(url, {"action": "start"})
+    session = cup.sessions.get(number=1)
+    assert session.clock_started_at is not None and session.status == "running"
+    table = session.tables.first()
+    director_client.post(url, {"action": "extend", "minutes": "5", "table": table.pk})
+    table.refresh_from_db()
+    assert table.extra_minutes == 5
+    page = director_client.get(reverse("session-dashboard", args=[cup.slug, 1])).content
+    assert b"data-remaining" in page
+    table_page = director_client.get(reverse("account:table", args=[table.pk])).content
+    assert b'id="time-banner"' in table_page

@@ -1,0 +1,124 @@
+"""Public pages show only what the director published; everything else is 404."""
+
+import datetime as dt
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from scoring.access import Actor
+from scoring.services import publication
+from scoring.views.public import projector_content, projector_version
+from tests.exports.conftest import play_session
+from tests.scoring.conftest import build
+
+
+@pytest.fixture
+def cup2(db, director):
+    """Session 1 played and confirmed (results not published yet), session 2 drawn."""
+    tournament = build(slug="pub")
+    actor = Actor(user=director)
+    play_session(tournament, 1, actor)
+    tournament.sessions.filter(number=1).update(results_published=False)
+    from tournament.services.draw import write_draw
+
+    write_draw(tournament, session_number=2, seed=2)
+    return tournament
+
+
+def test_unpublished_pages_are_404_to_the_public(cup2, director_client):
+    public = Client()
+    table = cup2.sessions.get(number=1).tables.first()
+    hidden = [
+        reverse("seating", args=[cup2.slug, 2]),
+        reverse("standings-after", args=[cup2.slug, 1]),
+        reverse("table-results", args=[cup2.slug, 1, table.number]),
+    ]
+    for url in hidden:
+        assert public.get(url).status_code == 404, url
+        assert director_client.get(url).status_code == 200, url
+    # The standings page exists but shows nothing until results are published.
+    page = public.get(reverse("standings", args=[cup2.slug])).content.decode()
+    assert "No session has been confirmed yet." in page
+
+
+def test_publishing_shows_the_pages(cup2, director):
+    public = Client()
+    actor = Actor(user=director)
+    publication.publish(cup2.sessions.get(number=1), actor=actor, results=True)
+    publication.publish(cup2.sessions.get(number=2), actor=actor, seating=True)
+    table = cup2.sessions.get(number=1).tables.first()
+    assert public.get(reverse("seating", args=[cup2.slug, 2])).status_code == 200
+    assert public.get(reverse("standings-after", args=[cup2.slug, 1])).status_code == 200
+    page = public.get(reverse("table-results", args=[cup2.slug, 1, table.number]))
+    assert page.status_code == 200
+    result = table.results.order_by("place").first()
+    assert result.registration.player.full_name in page.content.decode()
+
+
+def test_an_unpublished_tournament_hides_everything(cup2):
+    cup2.published = False
+    cup2.save()
+    public = Client()
+    for name in ("tournament", "find-seat", "standings", "projector", "projector-state"):
+        assert public.get(reverse(name, args=[cup2.slug])).status_code == 404, name
+
+
+def test_only_the_director_publishes(cup2, client, plain_user):
+    url = reverse("session-publish", args=[cup2.slug, 2])
+    client.force_login(plain_user)
+    assert client.post(url, {"seating": "1"}).status_code == 403
+    assert not cup2.sessions.get(number=2).seating_published
+
+
+def test_where_do_i_sit_by_name_and_by_number(cup2, director):
+    publication.publish(cup2.sessions.get(number=2), actor=Actor(user=director), seating=True)
+    registration = cup2.registrations.get(number=5)
+    seat = registration.seats.get(session__number=2)
+    public = Client()
+    for query in ("5", registration.player.last_name.lower(), "P5 Player05"):
+        page = public.get(reverse("find-seat", args=[cup2.slug]), {"q": query}).content.decode()
+        assert registration.player.full_name in page, query
+        assert f"Session 2: table <strong>{seat.table.number}</strong>" in page
+    page = public.get(reverse("find-seat", args=[cup2.slug]), {"q": "nobody"}).content.decode()
+    assert "Nobody called" in page
+
+
+def test_where_do_i_sit_hides_unpublished_seating(cup2):
+    page = Client().get(reverse("find-seat", args=[cup2.slug]), {"q": "5"}).content.decode()
+    assert "Session 2: table" not in page
+
+
+def test_projector_follows_publication(cup2, director):
+    from django.contrib.auth.models import AnonymousUser
+
+    anonymous = AnonymousUser()
+    actor = Actor(user=director)
+    version = projector_version(cup2)
+    assert projector_content(cup2, anonymous)[0] == "clock"
+    publication.publish(cup2.sessions.get(number=1), actor=actor, results=True)
+    assert projector_version(cup2) != version
+    kind, standings = projector_content(cup2, anonymous)
+    assert kind == "standings" and standings.through == 1
+    publication.publish(cup2.sessions.get(number=2), actor=actor, seating=True)
+    kind, session = projector_content(cup2, anonymous)
+    assert kind == "seating" and session.number == 2
+    cup2.projector_mode = "standings"
+    cup2.save()
+    assert projector_content(cup2, anonymous)[0] == "standings"
+
+
+def test_projector_page_and_state(cup2, director):
+    actor = Actor(user=director)
+    publication.publish(cup2.sessions.get(number=2), actor=actor, seating=True)
+    public = Client()
+    page = public.get(reverse("projector", args=[cup2.slug])).content.decode()
+    name = cup2.sessions.get(number=2).seats.first().registration.player.full_name
+    assert "Seating · session 2" in page and name in page
+    state = public.get(reverse("projector-state", args=[cup2.slug])).json()
+    assert state["version"] == projector_version(cup2) and state["clock"] is None
+    cup2.sessions.filter(number=2).update(clock_started_at=timezone.now() - dt.timedelta(
+        minutes=30))
+    state = public.get(reverse("projector-state", args=[cup2.slug])).json()
+    assert 89 * 60 <= state["clock"]["remaining"] <= 90 * 60
