@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test setup lint clean
+.PHONY: run test setup serve lint clean packages messages
 
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -24,11 +24,15 @@ run: setup
 	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	DESK_DEBUG=$${DESK_DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
-test: $(STAMP)
+packages:
+	@bin/ensure-packages
+
+test: $(STAMP) packages
 	$(VENV)/bin/ruff check .
+	$(PY) manage.py migrate --noinput
 	$(PY) manage.py check --fail-level WARNING
 	$(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest --cov=rules --cov-report=term:skip-covered --cov-fail-under=95 -p no:cacheprovider
+	$(PY) -m pytest -n auto --dist loadfile --cov=rules --cov-report=term:skip-covered --cov-fail-under=95 -p no:cacheprovider
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
