@@ -24,6 +24,16 @@ run: setup
 	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
 	DESK_DEBUG=$${DESK_DEBUG:-1} $(PY) manage.py runserver $(HOST):$(PORT)
 
+# The production server (waitress: pure Python, runs on Windows laptops too), DEBUG off,
+# listening on every interface so the referees' phones reach it by the laptop's LAN address.
+serve: setup
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	@$(PY) -c "from desk.config import local_addresses as a; print('Referees and players: ' + '  '.join('http://%s:$(PORT)/' % h for h in a() if h not in ('localhost', '[::1]')))"
+	DESK_DEBUG=0 $(PY) -m waitress --listen=$${SERVE_HOST:-0.0.0.0}:$(PORT) --threads=$${THREADS:-16} --channel-timeout=60 desk.wsgi:application
+
+messages:
+	$(PY) manage.py compilemessages --ignore=.venv --verbosity 0
+
 packages:
 	@bin/ensure-packages
 

@@ -6,6 +6,7 @@ Nothing here imports Django's models or touches the database.
 
 import os
 import secrets
+import socket
 from pathlib import Path
 
 import dj_database_url
@@ -46,6 +47,28 @@ def env_list(environ, name, default):
     if raw is None:
         return list(default)
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def local_addresses():
+    """This machine's own IP addresses (so referees can reach it by its LAN address).
+
+    Nothing is sent: connecting a UDP socket only asks the system which interface it would use.
+    """
+    addresses = {"localhost", "127.0.0.1", "[::1]"}
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None):
+            address = info[4][0]
+            addresses.add(f"[{address}]" if ":" in address else address)
+    except OSError:
+        pass
+    for probe in ("10.255.255.255", "192.168.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+                udp.connect((probe, 1))
+                addresses.add(udp.getsockname()[0])
+        except OSError:
+            continue
+    return sorted(addresses)
 
 
 def database_config(environ, data_dir):

@@ -18,9 +18,9 @@ DATA_DIR.mkdir(parents=True, exist_ok=True)
 
 SECRET_KEY = config.secret_key(os.environ, DATA_DIR)
 DEBUG = config.env_bool(os.environ, "DESK_DEBUG", default=False)
-ALLOWED_HOSTS = config.env_list(
-    os.environ, "DESK_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"]
-)
+#: By default the desk answers to its own names and addresses only: localhost and the laptop's
+#: LAN addresses (what referees' phones use). DESK_ALLOWED_HOSTS replaces the list.
+ALLOWED_HOSTS = config.env_list(os.environ, "DESK_ALLOWED_HOSTS", default=config.local_addresses())
 CSRF_TRUSTED_ORIGINS = config.env_list(os.environ, "DESK_CSRF_TRUSTED_ORIGINS", default=[])
 #: The address phones use to reach the desk (e.g. http://192.168.1.20:8000), for referee links and
 #: QR codes; empty: the address the director's browser used.
@@ -73,6 +73,10 @@ TEMPLATES = [
 WSGI_APPLICATION = "desk.wsgi.application"
 
 DATABASES = {"default": config.database_config(os.environ, DATA_DIR)}
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # Tests run on a file, as the desk does, so that several threads and processes really
+    # share the database (WAL, busy timeout), not on an in-memory copy.
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-desk.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -95,7 +99,24 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = DATA_DIR / "static"
 STATIC_ROOT.mkdir(exist_ok=True)
-WHITENOISE_USE_FINDERS = True
+# Under `make run` (DEBUG) files are served from their folders; `make serve` collects them first.
+WHITENOISE_USE_FINDERS = DEBUG
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+
+# A desk reached over https (behind a proxy) can turn on the cookie and redirect protections
+# that a plain-http LAN desk cannot have (see README, "Production serving").
+if config.env_bool(os.environ, "DESK_HTTPS", default=False):
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = 3600
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+#: Automatic SQLite backups while sessions are played (desk.backup): every N minutes, keep M.
+DESK_BACKUP_MINUTES = int(os.environ.get("DESK_BACKUP_MINUTES", "10"))
+DESK_BACKUP_KEEP = int(os.environ.get("DESK_BACKUP_KEEP", "24"))
 
 #: Player lists larger than this are refused before they are read.
 PLAYER_IMPORT_MAX_BYTES = 2 * 1024 * 1024

@@ -8,6 +8,7 @@ can never read or write table 4, another session, or a director page.
 
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
@@ -42,14 +43,48 @@ def actor_for(request, *, via_link=False):
     return Actor(user=user, via=_("table link") if via_link else "")
 
 
-def table_for_token(token):
-    """The table whose referee link this is; 404 for an unknown, renewed or expired link."""
+#: Bad referee links tolerated from one address in BAD_TOKEN_WINDOW seconds before it is made
+#: to wait. A link's secret has 256 random bits, so this only keeps scanners from hammering.
+BAD_TOKEN_LIMIT = 20
+BAD_TOKEN_WINDOW = 600
+
+
+class TooManyBadLinks(Exception):
+    """This address tried too many unknown links: it waits until the window has passed."""
+
+
+def _bad_token_key(address):
+    return f"desk:bad-table-link:{address}"
+
+
+def check_address(address):
+    if cache.get(_bad_token_key(address), 0) >= BAD_TOKEN_LIMIT:
+        raise TooManyBadLinks
+
+
+def note_bad_token(address):
+    key = _bad_token_key(address)
+    if cache.add(key, 1, BAD_TOKEN_WINDOW):
+        return
+    try:
+        cache.incr(key)
+    except ValueError:  # expired between add() and incr()
+        cache.add(key, 1, BAD_TOKEN_WINDOW)
+
+
+def table_for_token(token, address="unknown"):
+    """The table whose referee link this is; 404 for an unknown, renewed or expired link.
+
+    Raises TooManyBadLinks when `address` has tried too many unknown links lately.
+    """
+    check_address(address)
     table = (
         Table.objects.select_related("session__tournament")
         .filter(token=token, session__status__in=LINK_SESSION_STATUSES)
         .first()
     )
     if table is None:
+        note_bad_token(address)
         raise Http404(_("This table link is not valid (any more). Ask the director for the "
                         "current one."))
     return table

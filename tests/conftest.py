@@ -11,8 +11,10 @@ from tournament.services.tournaments import create_tournament
 
 
 @pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
+def _test_settings(settings, tmp_path):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.DESK_BACKUP_MINUTES = 0  # the backup tests turn it on for themselves
+    settings.DATA_DIR = tmp_path
 
 
 @pytest.fixture

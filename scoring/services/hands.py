@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
+from desk.backup import maybe_backup
 from desk.i18n import translate_error
 from scoring.models import AuditAction, Hand
 from scoring.services.audit import log_action
@@ -140,6 +141,7 @@ def record_hand(table, entry, *, actor, revision, submission=None, session_numbe
         table.session.save(update_fields=["status"])
     log_action(actor, AuditAction.HAND_SAVED, table=table, hand_number=hand.number,
                changes={"entry": hand.entry, "changes": list(hand.changes)})
+    transaction.on_commit(maybe_backup)
     return hand, settlement
 
 

@@ -2,6 +2,7 @@
 director. Each view finds its table only through `scoring.access`, then calls a service."""
 
 from django.contrib import messages
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -23,7 +24,15 @@ class TableAccessMixin:
 
     def dispatch(self, request, *args, **kwargs):
         if "token" in kwargs:
-            self.table = access.table_for_token(kwargs["token"])
+            address = request.META.get("REMOTE_ADDR", "unknown")
+            try:
+                self.table = access.table_for_token(kwargs["token"], address)
+            except access.TooManyBadLinks:
+                response = HttpResponse(_("Too many wrong table links from this device: wait "
+                                          "ten minutes, or ask the director."),
+                                        status=429, content_type="text/plain; charset=utf-8")
+                response["Retry-After"] = str(access.BAD_TOKEN_WINDOW)
+                return response
             self.namespace, self.access_kwargs = "link", {"token": kwargs["token"]}
             self.actor = access.actor_for(request, via_link=True)
         else:

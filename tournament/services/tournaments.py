@@ -102,3 +102,20 @@ def sync_sessions(tournament):
         for number in range(1, tournament.session_count + 1)
         if number not in existing
     )
+
+
+@transaction.atomic
+def delete_tournament(tournament):
+    """Delete a tournament and everything recorded in it (hands are protected from accidental
+    deletion, so they go first, explicitly). Players stay: they belong to the desk."""
+    from scoring.models import AuditEntry, Hand, Penalty, SeatResult
+
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    AuditEntry.objects.filter(tournament=tournament).delete()
+    SeatResult.objects.filter(session__tournament=tournament).delete()
+    Penalty.objects.filter(session__tournament=tournament).delete()
+    Hand.objects.filter(table__session__tournament=tournament).delete()
+    from tournament.models import Seat
+
+    Seat.objects.filter(session__tournament=tournament).delete()
+    tournament.delete()

@@ -1,0 +1,135 @@
+"""A tournament archive restores into an empty desk with identical standings and exports."""
+
+import io
+import subprocess
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from desk.archive import ArchiveError, export_archive, read_archive, restore_archive
+from scoring.access import Actor
+from scoring.exports.build import ExportRequest, build_export
+from scoring.models import AuditEntry, Hand, Penalty
+from scoring.services.hands import correct_hand
+from scoring.services.penalties import cancel_penalty, give_penalty
+from scoring.standings import compute_standings
+from tests.exports.conftest import play_session
+from tests.scoring.conftest import build
+from tournament.models import Tournament
+from tournament.services.tournaments import delete_tournament
+
+
+def content(archive):
+    """An archive's data without the moment it was written."""
+    data = read_archive(archive)
+    data.pop("exported_at")
+    return data
+
+
+def snapshot_of(tournament):
+    """Everything the archive must reproduce, as comparable values."""
+    standings = [(r.registration.number, r.place_label, r.table_points, r.score, r.penalties,
+                  r.movement) for r in compute_standings(tournament).rows]
+    book = load_workbook(io.BytesIO(build_export(tournament, ExportRequest(
+        "standings", "xlsx"))[2]))
+    sheets = {name: [[cell.value for cell in row] for row in book[name].iter_rows()]
+              for name in book.sheetnames}
+    sheets_pdf = build_export(tournament, ExportRequest("scoresheets", "pdf", session=1))[2]
+    text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=sheets_pdf,
+                          capture_output=True, check=True).stdout
+    return standings, sheets, text
+
+
+@pytest.fixture
+def eventful(db, director):
+    """Two confirmed sessions with a correction, penalties (one cancelled) and an audit trail."""
+    tournament = build(slug="eventful")
+    actor = Actor(user=director)
+    session = tournament.sessions.get(number=1)
+    table = session.tables.get(number=1)
+    give_penalty(session, table.seats.get(wind=1).registration, "false_hu", actor=actor,
+                 table=table, valid_shape=True)
+    cancelled = give_penalty(session, table.seats.get(wind=2).registration, "tile_not_shown",
+                             actor=actor, table=table)
+    cancel_penalty(cancelled, actor=actor, reason="Misheard")
+    play_session(tournament, 1, actor)
+    play_session(tournament, 2, actor)
+    return tournament
+
+
+def test_archive_round_trip_gives_identical_standings_and_exports(eventful, director):
+    before = snapshot_of(eventful)
+    counts = (Hand.objects.count(), Penalty.objects.count(), AuditEntry.objects.count())
+    archive = export_archive(eventful)
+    delete_tournament(eventful)
+    assert not Tournament.objects.exists() and not Hand.objects.exists()
+    restored = restore_archive(archive)
+    assert snapshot_of(restored) == before
+    assert (Hand.objects.count(), Penalty.objects.count(), AuditEntry.objects.count()) == counts
+    assert Penalty.objects.filter(cancelled_at__isnull=False, cancel_reason="Misheard").exists()
+    # Tables come back closed, with their stored results.
+    table = restored.sessions.get(number=1).tables.get(number=1)
+    assert table.is_closed
+    assert content(export_archive(restored)) == content(archive)  # and archives the same
+
+
+def test_restore_refuses_a_second_copy_and_bad_files(eventful):
+    archive = export_archive(eventful)
+    with pytest.raises(ArchiveError, match="already has a tournament"):
+        restore_archive(archive)
+    with pytest.raises(ArchiveError, match="not a tournament archive"):
+        restore_archive(b"hello")
+    import gzip
+
+    with pytest.raises(ArchiveError, match="not a tournament archive"):
+        restore_archive(gzip.compress(b'{"format": "something else"}'))
+
+
+def test_a_damaged_archive_restores_nothing(eventful):
+    import gzip
+    import json
+
+    data = json.loads(gzip.decompress(export_archive(eventful)))
+    delete_tournament(eventful)
+    data["hands"][5]["table"] = 99  # a hand at a table that does not exist
+    with pytest.raises(ArchiveError, match="incomplete or damaged"):
+        restore_archive(gzip.compress(json.dumps(data).encode()))
+    assert not Tournament.objects.exists()
+
+
+def test_archive_and_restore_commands_and_pages(eventful, director_client, tmp_path, capsys):
+    path = tmp_path / "eventful.desk.gz"
+    call_command("archive_tournament", eventful.slug, "-o", str(path))
+    with pytest.raises(CommandError, match="already has a tournament"):
+        call_command("restore_tournament", str(path))
+    response = director_client.get(reverse("tournament-archive", args=[eventful.slug]))
+    assert response.status_code == 200
+    assert content(response.content) == content(path.read_bytes())
+    delete_tournament(eventful)
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    response = director_client.post(reverse("tournament-restore"), {
+        "file": SimpleUploadedFile("eventful.desk.gz", path.read_bytes())})
+    assert response.status_code == 302
+    assert Tournament.objects.get().slug == "eventful"
+
+
+def test_correction_history_survives_the_archive(eventful, director):
+    table = eventful.sessions.get(number=2).tables.first()
+    from scoring.services import closing
+
+    actor = Actor(user=director)
+    closing.reopen_table(table, actor=actor)
+    table.refresh_from_db()
+    correct_hand(table, 1, {"outcome": "washout"}, actor=actor, revision=table.revision)
+    archive = export_archive(eventful)
+    versions = list(Hand.objects.filter(table=table, number=1).values_list(
+        "version", "is_current", "outcome"))
+    delete_tournament(eventful)
+    restored = restore_archive(archive)
+    table = restored.sessions.get(number=2).tables.get(number=table.number)
+    assert list(Hand.objects.filter(table=table, number=1).values_list(
+        "version", "is_current", "outcome")) == versions

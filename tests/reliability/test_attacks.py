@@ -1,0 +1,297 @@
+"""Every URL against every role, CSRF on every form, escaping, and referee link guessing.
+
+The matrix is built from the URL configuration itself, so a new page cannot be forgotten:
+`test_every_url_is_in_the_matrix` fails until it is classified here.
+"""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import models
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from scoring import access
+from scoring.access import Actor
+from scoring.models import AuditEntry, Hand, Penalty, SeatResult
+from scoring.services.penalties import give_penalty
+from tests.exports.conftest import play_session
+from tests.scoring.conftest import build
+from tournament.models import Player, Registration, Seat, Session, Table, Tournament
+
+#: URL name -> who may open it. "public": anyone (published content); "director": staff only;
+#: "link": the holder of the table's secret link; "account": the table's referee accounts and
+#: directors; "user": any logged-in account; "login"/"i18n": Django's own.
+AUDIENCE = {
+    "home": "public", "tournament": "public", "seating": "public", "standings": "public",
+    "standings-after": "public", "player": "public", "find-seat": "public",
+    "projector": "public", "projector-state": "public", "table-results": "public",
+    "tournament-create": "director", "tournament-restore": "director",
+    "tournament-archive": "director", "tournament-edit": "director",
+    "scoring-settings": "director", "register-player": "director",
+    "import-players": "director", "draw": "director", "draw-publish": "director",
+    "session-settings": "director", "session-dashboard": "director",
+    "session-confirm": "director", "session-clock": "director", "session-publish": "director",
+    "session-penalties": "director", "penalty-cancel": "director",
+    "seat-substitute": "director", "table-reopen": "director", "table-renew-link": "director",
+    "table-qr": "director", "player-audit": "director", "export": "director",
+    "referee-home": "user",
+    "link:table": "link", "link:correct": "link", "link:void-last": "link",
+    "link:penalty": "link", "link:time-up": "link", "link:close": "link",
+    "link:history": "link",
+    "account:table": "account", "account:correct": "account", "account:void-last": "account",
+    "account:penalty": "account", "account:time-up": "account", "account:close": "account",
+    "account:history": "account",
+    "login": "login", "logout": "login", "set_language": "i18n",
+}
+
+WATCHED = (Tournament, Player, Registration, Session, Table, Seat, Hand, Penalty, SeatResult,
+           AuditEntry)
+
+
+def url_names(resolver=None, namespace=""):
+    resolver = resolver or get_resolver()
+    for pattern in resolver.url_patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.app_name == "admin":
+                continue
+            ns = pattern.namespace
+            yield from url_names(pattern, f"{namespace}{ns}:" if ns else namespace)
+        elif isinstance(pattern, URLPattern) and pattern.name:
+            yield namespace + pattern.name
+
+
+def test_every_url_is_in_the_matrix():
+    assert set(url_names()) - set(AUDIENCE) == set()
+
+
+def database_state():
+    state = {model.__name__: model.objects.count() for model in WATCHED}
+    state["revisions"] = sum(Table.objects.values_list("revision", flat=True))
+    state["published"] = list(Session.objects.order_by("pk").values_list(
+        "seating_published", "results_published", "status"))
+    state["tokens"] = sorted(Table.objects.values_list("token", flat=True))
+    state["closed"] = Table.objects.filter(closed_at__isnull=False).count()
+    return state
+
+
+@pytest.fixture
+def world(db, director):
+    """Two tournaments; tournament A has a confirmed session 1 and a seated session 2."""
+    a = build(slug="alpha")
+    play_session(a, 1, Actor(user=director))
+    from tournament.services.draw import write_draw
+
+    write_draw(a, session_number=2, seed=5)
+    session = a.sessions.get(number=2)
+    session.seating_published = True
+    session.save()
+    b = build(slug="beta")
+    table = session.tables.get(number=1)
+    penalty = give_penalty(session, table.seats.get(wind=0).registration, "tile_not_shown",
+                           actor=Actor(user=director), table=table)
+    from scoring.services.hands import record_hand
+
+    for each in session.tables.filter(number__in=(1, 2)):
+        each.refresh_from_db()
+        record_hand(each, {"outcome": "washout"}, actor=Actor(user=director),
+                    revision=each.revision)
+    table.refresh_from_db()
+    users = get_user_model().objects
+    referee_a = users.create_user("ref-a", password="x")
+    table.referees.add(referee_a)
+    referee_b = users.create_user("ref-b", password="x")
+    b.sessions.get(number=1).tables.first().referees.add(referee_b)
+    return {"a": a, "b": b, "table": table, "other": session.tables.get(number=2),
+            "penalty": penalty, "referee_a": referee_a, "referee_b": referee_b}
+
+
+def concrete_urls(world):
+    a, table, other = world["a"], world["table"], world["other"]
+    slug, session = a.slug, table.session.number
+    token = {"token": table.token}
+    return {
+        "home": reverse("home"),
+        "tournament": reverse("tournament", args=[slug]),
+        "seating": reverse("seating", args=[slug, session]),
+        "standings": reverse("standings", args=[slug]),
+        "standings-after": reverse("standings-after", args=[slug, 1]),
+        "player": reverse("player", args=[slug, 1]),
+        "find-seat": reverse("find-seat", args=[slug]),
+        "projector": reverse("projector", args=[slug]),
+        "projector-state": reverse("projector-state", args=[slug]),
+        "table-results": reverse("table-results", args=[slug, 1, 1]),
+        "tournament-create": reverse("tournament-create"),
+        "tournament-restore": reverse("tournament-restore"),
+        "tournament-archive": reverse("tournament-archive", args=[slug]),
+        "tournament-edit": reverse("tournament-edit", args=[slug]),
+        "scoring-settings": reverse("scoring-settings", args=[slug]),
+        "register-player": reverse("register-player", args=[slug]),
+        "import-players": reverse("import-players", args=[slug]),
+        "draw": reverse("draw", args=[slug]),
+        "draw-publish": reverse("draw-publish", args=[slug]),
+        "session-settings": reverse("session-settings", args=[slug, session]),
+        "session-dashboard": reverse("session-dashboard", args=[slug, session]),
+        "session-confirm": reverse("session-confirm", args=[slug, session]),
+        "session-clock": reverse("session-clock", args=[slug, session]),
+        "session-publish": reverse("session-publish", args=[slug, session]),
+        "session-penalties": reverse("session-penalties", args=[slug, session]),
+        "penalty-cancel": reverse("penalty-cancel", args=[slug, session, world["penalty"].pk]),
+        "seat-substitute": reverse("seat-substitute", args=[slug, session]),
+        "table-reopen": reverse("table-reopen", args=[slug, 1, a.sessions.get(
+            number=1).tables.first().pk]),
+        "table-renew-link": reverse("table-renew-link", args=[slug, session, table.pk]),
+        "table-qr": reverse("table-qr", args=[slug, session, table.pk]),
+        "player-audit": reverse("player-audit", args=[slug, 1]),
+        "export": reverse("export", args=[slug, "standings", "csv"]),
+        "referee-home": reverse("referee-home"),
+        **{f"link:{name}": reverse(f"link:{name}", kwargs={**token, **extra})
+           for name, extra in (("table", {}), ("correct", {"number": 1}), ("void-last", {}),
+                               ("penalty", {}), ("time-up", {}), ("close", {}),
+                               ("history", {}))},
+        **{f"account:{name}": reverse(f"account:{name}", kwargs={"table_id": other.pk, **extra})
+           for name, extra in (("table", {}), ("correct", {"number": 1}), ("void-last", {}),
+                               ("penalty", {}), ("time-up", {}), ("close", {}),
+                               ("history", {}))},
+    }
+
+
+#: Data that would change things if a POST were accepted.
+WRITES = {"outcome": "washout", "revision": "0", "session": "2", "action": "start",
+          "seating": "1", "results": "1", "reason": "x", "minutes": "5", "scope": "remaining",
+          "seed": "1", "name": "Hacked", "first_name": "A", "last_name": "B", "kind":
+          "tile_not_shown", "registration": "1", "confirmed": "True"}
+
+
+def clients(world):
+    def logged_in(user):
+        client = Client()
+        client.force_login(user)
+        return client
+
+    holder = Client()  # holds the link of table 1, tries the others
+    holder.get(reverse("link:table", kwargs={"token": world["table"].token}))
+    return {
+        "anonymous": Client(),
+        "link holder of another table": holder,
+        "referee of another tournament": logged_in(world["referee_b"]),
+        "referee of another table": logged_in(world["referee_a"]),
+    }
+
+
+def test_no_read_or_write_beyond_the_role(world):
+    urls = concrete_urls(world)
+    for role, client in clients(world).items():
+        for name, url in urls.items():
+            audience = AUDIENCE[name]
+            if audience in ("public", "login", "i18n"):
+                continue
+            if audience == "link":
+                continue  # the link is the credential; see test_links_are_the_only_credential
+            if audience == "user" and role not in ("anonymous", "link holder of another table"):
+                continue
+            before = database_state()
+            got = client.get(url).status_code
+            posted = client.post(url, WRITES).status_code
+            assert got in (302, 403, 404), (role, name, got)
+            assert posted in (302, 403, 404, 405), (role, name, posted)
+            if got == 302:
+                assert client.get(url)["Location"].startswith(reverse("login")), (role, name)
+            assert database_state() == before, (role, name)
+
+
+def test_public_pages_never_write(world):
+    urls = concrete_urls(world)
+    for name, url in urls.items():
+        if AUDIENCE[name] != "public":
+            continue
+        before = database_state()
+        assert Client().get(url).status_code == 200, name
+        assert Client().post(url, WRITES).status_code == 405, name
+        assert database_state() == before, name
+
+
+def test_the_director_reaches_every_page(world, director_client):
+    for name, url in concrete_urls(world).items():
+        if AUDIENCE[name] in ("director", "public", "account", "link", "user"):
+            assert director_client.get(url).status_code in (200, 405), name
+
+
+def test_links_are_the_only_credential(world):
+    table, other = world["table"], world["other"]
+    assert len(table.token) >= 43 and table.token != other.token  # 256 random bits
+    tokens = set(Table.objects.values_list("token", flat=True))
+    assert len(tokens) == Table.objects.count()
+    holder = Client()
+    assert holder.get(reverse("link:table", kwargs={"token": table.token})).status_code == 200
+    guess = reverse("link:table", kwargs={"token": other.token[:-2] + "xx"})
+    assert holder.get(guess).status_code == 404
+
+
+def test_repeated_bad_links_from_one_address_are_slowed_down(world):
+    from django.core.cache import cache
+
+    cache.clear()
+    client = Client(REMOTE_ADDR="10.9.9.9")
+    for n in range(access.BAD_TOKEN_LIMIT):
+        assert client.get(f"/r/not-a-real-link-{n}/").status_code == 404
+    blocked = client.get(reverse("link:table", kwargs={"token": world["table"].token}))
+    assert blocked.status_code == 429 and blocked["Retry-After"] == "600"
+    other_device = Client(REMOTE_ADDR="10.9.9.10")
+    assert other_device.get(reverse("link:table", kwargs={
+        "token": world["table"].token})).status_code == 200
+    cache.clear()
+
+
+def test_csrf_on_every_form(world, director):
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(director)
+    for name, url in concrete_urls(world).items():
+        if AUDIENCE[name] in ("public", "i18n"):
+            continue
+        before = database_state()
+        response = strict.post(url, WRITES)
+        assert response.status_code in (403, 405), (name, response.status_code)
+        assert database_state() == before, name
+
+
+HOSTILE = '<script>alert("x")</script>'
+
+
+def test_no_user_text_is_rendered_unescaped(world, director_client):
+    a = world["a"]
+    Player.objects.filter(registrations__tournament=a, registrations__number=1).update(
+        last_name=HOSTILE, club='"><img src=x onerror=alert(1)>')
+    Tournament.objects.filter(pk=a.pk).update(name=HOSTILE, venue=HOSTILE)
+    Penalty.objects.update(reason=HOSTILE)
+    for name, url in concrete_urls(world).items():
+        if AUDIENCE[name] in ("login", "i18n") or name == "export":
+            continue
+        for client in (director_client, Client()):
+            response = client.get(url, {"q": HOSTILE})
+            if response.status_code != 200 or not response["Content-Type"].startswith(
+                    "text/html"):
+                continue
+            page = response.content.decode()
+            assert HOSTILE not in page, name
+            assert "<img src=x" not in page, name
+
+
+def test_a_player_list_upload_is_limited_in_size_and_type(world, director_client, settings):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    url = reverse("import-players", args=[world["a"].slug])
+    settings.PLAYER_IMPORT_MAX_BYTES = 1000
+    before = database_state()
+    big = SimpleUploadedFile("players.csv", b"First name,Last name\n" + b"A,B\n" * 400)
+    assert "the limit is 1000" in director_client.post(url, {"file": big}).content.decode()
+    exe = SimpleUploadedFile("players.exe", b"MZ\x90\x00")
+    assert "Upload a .csv file" in director_client.post(url, {"file": exe}).content.decode()
+    assert database_state() == before
+
+
+def test_models_listed_cover_every_model_that_can_be_written():
+    from django.apps import apps
+
+    ours = {m for m in apps.get_models() if m._meta.app_label in ("tournament", "scoring")}
+    assert ours <= set(WATCHED), ours - set(WATCHED)
+    assert all(issubclass(model, models.Model) for model in WATCHED)

@@ -1,0 +1,74 @@
+"""Automatic SQLite backups: a consistent copy, taken in the background, the last N kept."""
+
+import sqlite3
+
+from desk import backup
+
+
+def make_database(path, rows):
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("CREATE TABLE hand (id INTEGER PRIMARY KEY, points INTEGER)")
+        db.executemany("INSERT INTO hand (points) VALUES (?)", [(n,) for n in range(rows)])
+
+
+def test_backup_copies_the_database_and_keeps_the_newest(tmp_path):
+    source = tmp_path / "desk.sqlite3"
+    make_database(source, 100)
+    folder = tmp_path / "backups"
+    copies = [backup.backup_now(source, folder, keep=3) for _ in range(5)]
+    kept = sorted(folder.glob("desk-*.sqlite3"))
+    assert kept == copies[-3:]
+    with sqlite3.connect(kept[-1]) as db:
+        assert db.execute("SELECT count(*), sum(points) FROM hand").fetchone() == (100, 4950)
+    assert not list(folder.glob("*.partial"))
+
+
+def test_backups_run_in_the_background_at_most_every_n_minutes(tmp_path, settings,
+                                                               monkeypatch):
+    source = tmp_path / "desk.sqlite3"
+    make_database(source, 10)
+    settings.DATA_DIR = tmp_path
+    settings.DESK_BACKUP_MINUTES = 10
+    monkeypatch.setattr(backup, "database_file", lambda: source)
+    thread = backup.maybe_backup()
+    thread.join(5)
+    assert len(list((tmp_path / "backups").glob("desk-*.sqlite3"))) == 1
+    assert backup.maybe_backup() is None  # the newest copy is younger than 10 minutes
+    settings.DESK_BACKUP_MINUTES = 0
+    assert backup.maybe_backup() is None  # switched off
+
+
+def test_only_a_sqlite_file_is_backed_up(db):
+    from django.db import connection
+
+    if connection.vendor == "sqlite":
+        assert backup.database_file().name.startswith("test-desk.sqlite3")
+    else:  # PostgreSQL has its own tools
+        assert backup.database_file() is None
+
+
+def test_saving_a_hand_starts_a_backup(settings, transactional_db, tmp_path):
+    from django.db import connection
+
+    from scoring.access import Actor
+    from scoring.services.hands import record_hand
+    from tests.scoring.conftest import build
+
+    if connection.vendor != "sqlite":
+        assert backup.maybe_backup() is None
+        return
+    settings.DESK_BACKUP_MINUTES = 10
+    table = build(slug="backed-up").sessions.get(number=1).tables.first()
+    record_hand(table, {"outcome": "washout"}, actor=Actor(via="test"), revision=0)
+    for _ in range(50):
+        if list((tmp_path / "backups").glob("desk-*.sqlite3")):
+            break
+        import time
+
+        time.sleep(0.1)
+    (copy,) = (tmp_path / "backups").glob("desk-*.sqlite3")
+    import sqlite3
+
+    with sqlite3.connect(copy) as db:
+        assert db.execute("SELECT count(*) FROM scoring_hand").fetchone() == (1,)

@@ -1,0 +1,27 @@
+"""`python manage.py restore_tournament <file>`: rebuild an archived tournament in this desk."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from desk.archive import ArchiveError, restore_archive
+
+
+class Command(BaseCommand):
+    help = "Restore a tournament archive written by archive_tournament or the director's page."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+
+    def handle(self, *args, file, **options):
+        path = Path(file)
+        if not path.is_file():
+            raise CommandError(f"No file {path}.")
+        try:
+            tournament = restore_archive(path.read_bytes())
+        except ArchiveError as exc:
+            raise CommandError(str(exc)) from None
+        self.stdout.write(self.style.SUCCESS(
+            f"Restored '{tournament.name}' ({tournament.slug}): "
+            f"{tournament.registrations.count()} players, {tournament.sessions.count()} sessions."
+        ))
