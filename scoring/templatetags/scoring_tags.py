@@ -29,3 +29,12 @@ def thousands(value):
 def final_score(value, ruleset_code):
     """A final score as its rule set shows it (riichi in thousands)."""
     return formatting.final_score(value, ruleset_code)
+
+
+@register.filter
+def chosen(value, current):
+    """Whether a choice `value` is selected in a field whose value is `current` (one or many)."""
+    if current is None or current == "":
+        return False
+    values = current if isinstance(current, list | tuple) else [current]
+    return str(value) in {str(item) for item in values}

@@ -1,0 +1,298 @@
+"""Load test: a full hall of referees and players against the production server.
+
+    .venv/bin/python bench/load.py [--quick] [--tables 100] [--pollers 200]
+    DATABASE_URL=postgres://... .venv/bin/python bench/load.py    # the same on PostgreSQL
+
+Starts the desk under waitress (as `make serve` does) on 127.0.0.1 with a throwaway database
+holding a 400-player tournament (session 1 played and confirmed, session 2 seated). Then, at
+once: one referee per table enters the 16 hands of session 2 through the table's link (GET the
+page, POST the hand, as a phone does), corrects a hand now and then, and closes the table;
+meanwhile the pollers read the projector's state and the public standings. Referees pause
+--think seconds between hands (10 s by default; a real MCR hand takes about 7 minutes, so the
+hall saves some 40 times faster than a real one); pollers come back every --poll seconds, one
+read in four being the standings.
+
+Afterwards it checks that no hand was lost or duplicated, that every hand and table sums to
+zero, and that the stored results and the standings equal a recomputation from the hands.
+The last line: `load: <saves> saves, <errors> errors, <lost> lost, p95 save <ms> ms`.
+"""
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.parse
+from collections import defaultdict
+from pathlib import Path
+
+from _setup import ROOT, build_tournament, django_setup
+
+REVISION = re.compile(rb'name="revision" value="(\d+)"')
+SUBMISSION = re.compile(rb'name="submission" value="([0-9a-f-]+)"')
+CSRF_COOKIE = re.compile(rb"csrftoken=([A-Za-z0-9]+)")
+
+
+class Http:
+    """A tiny keep-alive HTTP/1.1 client for one simulated device (cookies kept)."""
+
+    def __init__(self, port):
+        self.port = port
+        self.reader = self.writer = None
+        self.csrf = None
+
+    async def request(self, method, path, form=None):
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        body = urllib.parse.urlencode(form or {}).encode()
+        headers = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1",
+                   f"Content-Length: {len(body)}", "Connection: keep-alive"]
+        if form is not None:
+            headers += ["Content-Type: application/x-www-form-urlencoded",
+                        "Referer: http://127.0.0.1/"]
+        if self.csrf:
+            headers.append(f"Cookie: csrftoken={self.csrf}")
+        self.writer.write(("\r\n".join(headers) + "\r\n\r\n").encode() + body)
+        await self.writer.drain()
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        length = int(re.search(rb"(?i)content-length: (\d+)", head).group(1))
+        content = await self.reader.readexactly(length)
+        cookie = CSRF_COOKIE.search(head)
+        if cookie:
+            self.csrf = cookie.group(1).decode()
+        if re.search(rb"(?i)connection: close", head):
+            self.writer.close()
+            self.reader = self.writer = None
+        return status, content
+
+    def close(self):
+        if self.writer is not None:
+            self.writer.close()
+
+
+class Figures:
+    def __init__(self):
+        self.times = defaultdict(list)
+        self.errors = defaultdict(int)
+
+    async def timed(self, kind, call, expected):
+        started = time.perf_counter()
+        try:
+            status, content = await call
+        except (OSError, asyncio.IncompleteReadError) as exc:
+            self.errors[f"{kind}: {type(exc).__name__}"] += 1
+            return None
+        self.times[kind].append(time.perf_counter() - started)
+        if status not in expected:
+            self.errors[f"{kind}: HTTP {status}"] += 1
+            return None
+        return content
+
+
+def entry_for(rng):
+    winner = rng.randrange(4)
+    roll = rng.random()
+    if roll < 0.1:
+        return {"outcome": "washout"}
+    if roll < 0.75:
+        return {"outcome": "discard", "winner": winner, "fan": rng.choice((8, 9, 12, 16, 24)),
+                "discarder": (winner + rng.randrange(1, 4)) % 4}
+    return {"outcome": "self_drawn", "winner": winner, "fan": rng.choice((8, 10, 13))}
+
+
+async def referee(port, token, figures, rng, think, corrections):
+    http = Http(port)
+    base = f"/r/{token}/"
+    try:
+        page = await figures.timed("page", http.request("GET", base), {200})
+        for number in range(1, 17):
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            if page is None:
+                return
+            form = {"csrfmiddlewaretoken": http.csrf, "session": 2,
+                    "revision": REVISION.search(page).group(1).decode(),
+                    "submission": SUBMISSION.search(page).group(1).decode(),
+                    **entry_for(rng)}
+            await figures.timed("save", http.request("POST", base, form), {302})
+            if number in corrections:  # the referee notices a mistake in the previous hand
+                url = f"{base}hands/{number - 1}/"
+                fixed = await figures.timed("page", http.request("GET", url), {200})
+                if fixed is not None:
+                    form = {"csrfmiddlewaretoken": http.csrf, "session": 2,
+                            "revision": REVISION.search(fixed).group(1).decode(),
+                            "submission": SUBMISSION.search(fixed).group(1).decode(),
+                            **entry_for(rng)}
+                    await figures.timed("save", http.request("POST", url, form), {302})
+            page = await figures.timed("page", http.request("GET", base), {200})
+        revision = REVISION.search(page).group(1).decode()
+        await figures.timed("save", http.request("POST", f"{base}close/", {
+            "csrfmiddlewaretoken": http.csrf, "revision": revision}), {302})
+    finally:
+        http.close()
+
+
+async def poller(port, slug, figures, rng, interval, stop):
+    http = Http(port)
+    await asyncio.sleep(rng.uniform(0, interval))
+    turn = rng.randrange(4)
+    try:
+        while not stop.is_set():
+            turn += 1
+            path = f"/t/{slug}/standings/" if turn % 4 == 0 else f"/t/{slug}/projector/state/"
+            await figures.timed("read", http.request("GET", path), {200})
+            await asyncio.sleep(interval * rng.uniform(0.8, 1.2))
+    finally:
+        http.close()
+
+
+async def run_load(port, slug, tokens, args):
+    figures = Figures()
+    stop = asyncio.Event()
+    rng = random.Random(7)
+    pollers = [asyncio.create_task(poller(port, slug, figures, random.Random(n), args.poll, stop))
+               for n in range(args.pollers)]
+    referees = [referee(port, token, figures, random.Random(1000 + n), args.think,
+                        corrections={rng.randrange(2, 17)} if n % 3 == 0 else set())
+                for n, token in enumerate(tokens)]
+    started = time.perf_counter()
+    await asyncio.gather(*referees)
+    stop.set()
+    await asyncio.gather(*pollers)
+    return figures, time.perf_counter() - started
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_server(port, threads):
+    env = {**os.environ, "DESK_DEBUG": "0", "DESK_ALLOWED_HOSTS": "127.0.0.1,localhost"}
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+                   cwd=ROOT, env=env, check=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "waitress", f"--listen=127.0.0.1:{port}", f"--threads={threads}",
+         "--connection-limit=1000", "--backlog=2048", "desk.wsgi:application"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("the server did not start: " + server.stderr.read().decode())
+
+
+def percentile(values, share):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else 0
+
+
+def verify(tournament, tables):
+    """(lost, problems): hands missing or duplicated, sums, results against a recompute."""
+    from scoring.models import Hand, SeatResult
+    from scoring.services import closing
+    from scoring.services.tables import snapshot
+    from scoring.standings import compute_standings
+
+    problems, lost = [], 0
+    session = tournament.sessions.get(number=2)
+    for table in session.tables.all():
+        current = Hand.objects.filter(table=table, is_current=True)
+        numbers = sorted(current.values_list("number", flat=True))
+        if numbers != list(range(1, 17)):
+            lost += 16 - len(set(numbers))
+            problems.append(f"table {table.number}: hands {numbers}")
+        if any(sum(hand.changes) for hand in current):
+            problems.append(f"table {table.number}: a hand does not sum to zero")
+        snap = snapshot(table)  # replays every hand through the rules
+        if sum(snap.totals):
+            problems.append(f"table {table.number}: totals do not sum to zero")
+        stored = {(r.wind, r.score, r.table_points) for r in SeatResult.objects.filter(
+            table=table)}
+        recomputed = {(r.wind, r.score, r.table_points) for r in closing.seat_results(snap)}
+        if table.closed_at is None or stored != recomputed:
+            problems.append(f"table {table.number}: stored results differ from a recompute")
+    standings = compute_standings(tournament, through=2)
+    totals = defaultdict(lambda: [0, 0])
+    for result in SeatResult.objects.filter(session__tournament=tournament):
+        totals[result.registration_id][0] += result.table_points
+        totals[result.registration_id][1] += result.score
+    for row in standings.rows:
+        if [row.table_points, row.score] != totals[row.registration.pk]:
+            problems.append(f"standings of player {row.registration.number} differ")
+    return lost, problems
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="20 tables, 40 pollers, 4 s between hands (under two minutes)")
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--pollers", type=int, default=200)
+    parser.add_argument("--think", type=float, default=10.0, help="seconds between hands")
+    parser.add_argument("--poll", type=float, default=10.0, help="seconds between reads")
+    parser.add_argument("--threads", type=int, default=16, help="server threads")
+    args = parser.parse_args()
+    if args.quick:
+        args.tables, args.pollers, args.think = 20, 40, 4.0
+    django_setup()
+    from django.conf import settings
+    from django.db import connection
+
+    from scoring.access import Actor
+    from scoring.services import closing
+
+    database = "PostgreSQL" if connection.vendor == "postgresql" else "SQLite"
+    print(f"Load on {database}: {args.tables} tables ({args.tables * 4} players), "
+          f"{args.pollers} pollers, {args.think:g} s between hands, a read every "
+          f"{args.poll:g} s per poller")
+    tournament, director = build_tournament(args.tables * 4, 2, played=1, slug="load",
+                                            progress=lambda *a: None)
+    session = tournament.sessions.get(number=2)
+    session.seating_published = True
+    session.save()
+    tokens = list(session.tables.order_by("number").values_list("token", flat=True))
+    port = free_port()
+    os.environ["DESK_DATA_DIR"] = str(settings.DATA_DIR)
+    server = start_server(port, args.threads)
+    try:
+        figures, seconds = asyncio.run(run_load(port, tournament.slug, tokens, args))
+    finally:
+        server.terminate()
+        server.wait(20)
+    connection.close()
+    closing.confirm_session(session, actor=Actor(user=director))
+    lost, problems = verify(tournament, tokens)
+    saves, reads = figures.times["save"], figures.times["page"] + figures.times["read"]
+    errors = sum(figures.errors.values())
+    print(f"\n{len(saves)} saves and {len(reads)} page reads in {seconds:.0f} s "
+          f"({(len(saves) + len(reads)) / seconds:.0f} requests/s)")
+    print(f"{'':<12}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
+    for label, values in (("hand saves", saves), ("table pages", figures.times["page"]),
+                          ("public reads", figures.times["read"])):
+        if values:
+            print(f"{label:<12}{percentile(values, .5):>9.0f}{percentile(values, .95):>9.0f}"
+                  f"{percentile(values, .99):>9.0f}{max(values) * 1000:>9.0f}")
+    for kind, count in sorted(figures.errors.items()):
+        print(f"error: {kind} x{count}")
+    for problem in problems:
+        print(f"problem: {problem}")
+    print(f"checks: {len(tokens) * 16 - lost} of {len(tokens) * 16} hands present, "
+          f"{'all' if not problems else 'NOT all'} tables zero-sum and equal to a recompute")
+    if statistics.fmean(saves or [0]) == 0:
+        print("no save was measured")
+    print(f"load: {len(saves)} saves, {errors + len(problems)} errors, {lost} lost, "
+          f"p95 save {percentile(saves, .95):.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
