@@ -29,7 +29,6 @@ import sys
 import time
 import urllib.parse
 from collections import defaultdict
-from pathlib import Path
 
 from _setup import ROOT, build_tournament, django_setup
 
