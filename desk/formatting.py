@@ -6,21 +6,24 @@ language's format ("2.33" in English, "2,33" in Italian).
 - scores and point changes: whole numbers.
 """
 
-from decimal import Decimal
-
-from django.utils.formats import number_format
+from django.utils.formats import get_format
 
 from rules.ranking import format_decimal
 
 
 def exact(value, places=2, *, scale=1, signed=False):
-    """An exact value, rounded half away from zero, formatted for the active language."""
+    """An exact value, rounded half away from zero, formatted for the active language.
+
+    No digit grouping: tables of points read better without it ("1234.50").
+    """
     if value is None:
         return ""
+    if isinstance(value, int) and scale == 1 and not places:
+        text = str(value)
+        return f"+{text}" if signed and value > 0 else text
     text = format_decimal(value, places, scale=scale, signed=signed)
-    sign = text[0] if text[0] in "+-" else ""
-    localized = number_format(Decimal(text.lstrip("+-")), places, force_grouping=False)
-    return sign + localized
+    separator = get_format("DECIMAL_SEPARATOR")
+    return text if separator == "." else text.replace(".", separator)
 
 
 def table_points(value):

@@ -7,7 +7,7 @@ tournament at hand by `standings_table()`. Rows are plain dicts built by `standi
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.translation import gettext_lazy as _
 
 from desk import formatting
@@ -83,12 +83,34 @@ class StandingsTable(DeskTable):
 
     class Meta(DeskTable.Meta):
         attrs = {"class": "desk-table standings"}
+        template_name = "tables/standings_table.html"
         per_page = 500
         empty_text = _("No session has been confirmed yet.")
 
     def __init__(self, *args, tournament, **kwargs):
         self.tournament = tournament
         super().__init__(*args, **kwargs)
+
+    @property
+    def body(self):
+        """(row classes, [(cell class, cell html)]) for every row, in the table's order."""
+        renderers = {"name": self.render_name, "movement": self.render_movement}
+        columns = []
+        for column in self.columns:
+            css = "number" if isinstance(column.column, NumberColumn) or column.name == "number" \
+                else ""
+            columns.append((column.name, str(column.accessor), css, renderers.get(column.name)))
+        for row in self.paginated_rows:
+            record = row.record
+            cells = []
+            for name, accessor, css, render in columns:
+                if render is not None:
+                    html = render(record=record) if name == "name" else render(record[name])
+                else:
+                    value = record.get(accessor, "")
+                    html = conditional_escape("" if value is None else value)
+                cells.append((css, html))
+            yield ("withdrawn" if record["status_label"] else ""), cells
 
     def render_name(self, record):
         url = reverse("player", kwargs={"slug": self.tournament.slug, "number": record["number"]})
