@@ -16,7 +16,7 @@ $(STAMP): requirements.txt
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
-setup: $(STAMP)
+setup: $(STAMP) messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py setup_desk
 
@@ -31,13 +31,18 @@ serve: setup
 	@$(PY) -c "from desk.config import local_addresses as a; print('Referees and players: ' + '  '.join('http://%s:$(PORT)/' % h for h in a() if h not in ('localhost', '[::1]')))"
 	DESK_DEBUG=0 $(PY) -m waitress --listen=$${SERVE_HOST:-0.0.0.0}:$(PORT) --threads=$${THREADS:-16} --channel-timeout=60 desk.wsgi:application
 
+# The Italian catalogue (locale/it/LC_MESSAGES/django.po) compiled for Django; needs gettext.
 messages:
-	$(PY) manage.py compilemessages --ignore=.venv --verbosity 0
+	@if command -v msgfmt >/dev/null; then \
+		$(PY) manage.py compilemessages --ignore=.venv --verbosity 0; \
+	else \
+		echo "gettext is not installed (apt-get install gettext): the desk runs in English only"; \
+	fi
 
 packages:
 	@bin/ensure-packages
 
-test: $(STAMP) packages
+test: $(STAMP) packages messages
 	$(VENV)/bin/ruff check .
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py check --fail-level WARNING

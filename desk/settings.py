@@ -114,6 +114,9 @@ if config.env_bool(os.environ, "DESK_HTTPS", default=False):
     SECURE_HSTS_SECONDS = 3600
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+#: How often the projector asks whether it should reload (seconds).
+DESK_PROJECTOR_POLL_SECONDS = float(os.environ.get("DESK_PROJECTOR_POLL_SECONDS", "10"))
+
 #: Automatic SQLite backups while sessions are played (desk.backup): every N minutes, keep M.
 DESK_BACKUP_MINUTES = int(os.environ.get("DESK_BACKUP_MINUTES", "10"))
 DESK_BACKUP_KEEP = int(os.environ.get("DESK_BACKUP_KEEP", "24"))

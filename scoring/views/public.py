@@ -6,6 +6,7 @@ Everything here is read-only and shows only what the director published
 
 import hashlib
 
+from django.conf import settings
 from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404
@@ -139,6 +140,7 @@ class ProjectorView(TournamentMixin, TemplateView):
         kind, content = projector_content(self.tournament, self.request.user)
         running = running_session(self.tournament)
         context.update(kind=kind, version=projector_version(self.tournament),
+                       poll_seconds=settings.DESK_PROJECTOR_POLL_SECONDS,
                        running=running, clock=clock_state(running) if running else None)
         if kind == "seating":
             context["session"] = content

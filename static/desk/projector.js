@@ -62,6 +62,6 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     startPaging();
-    window.setInterval(poll, 10000);
+    window.setInterval(poll, (Number(body.getAttribute("data-poll")) || 10) * 1000);
   });
 }());

@@ -180,3 +180,32 @@ def test_draw_command(sixteen, capsys):
         call_command("draw", sixteen.slug, "--session", "7")
     with pytest.raises(CommandError, match="No tournament 'nope'"):
         call_command("draw", "nope")
+
+
+def test_a_swiss_session_seats_by_the_standings(db, director):
+    from scoring.access import Actor
+    from scoring.standings import compute_standings
+    from tests.exports.conftest import play_session
+    from tests.scoring.conftest import build
+
+    cup = build(players=32, slug="swiss")
+    play_session(cup, 1, Actor(user=director))
+    session = cup.sessions.get(number=2)
+    session.is_swiss = True
+    session.save()
+    plan = write_draw(cup, session_number=2, seed=3)
+    order = [row.registration for row in compute_standings(cup).rows]
+    first_table = set(plan.schedule[0][0])
+    # The leaders sit together at table 1, unless they already met (then a neighbour moves up).
+    assert len(first_table & set(order[:8])) == 4
+    assert plan.report["repeats"] == 0  # nobody meets a session-1 opponent again
+
+
+def test_a_swiss_session_waits_for_the_session_before_it(sixteen):
+    session = sixteen.sessions.get(number=2)
+    session.is_swiss = True
+    session.save()
+    write_draw(sixteen, session_number=1, seed=1)
+    with pytest.raises(DrawError, match="Session 2 is Swiss: it can be drawn only when every "
+                                         "session before it is confirmed"):
+        plan_draw(sixteen, session_number=2)

@@ -1,0 +1,118 @@
+"""End-to-end in a real browser: a referee on a phone, a player looking for their seat, the
+projector paging by itself."""
+
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from scoring.access import Actor
+from scoring.models import Hand, SeatResult
+from scoring.services import publication
+from tests.exports.conftest import play_session
+from tests.scoring.conftest import build, mcr_entry
+
+PHONE = (360, 740)
+
+
+def wait_for_text(browser, text, seconds=10):
+    WebDriverWait(browser, seconds).until(lambda b: text in b.page_source)
+
+
+def click_choice(browser, name, value):
+    """Tap the big button of a choice (the radio itself is invisible under its label)."""
+    field = browser.find_element(By.CSS_SELECTOR, f'input[name="{name}"][value="{value}"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+    field.find_element(By.XPATH, "..").click()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("browser", [PHONE], indirect=True)
+def test_a_referee_enters_a_full_mcr_table_on_a_phone(browser, live_server, screenshot,
+                                                     transactional_db):
+    cup = build(slug="phone")
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    browser.get(f"{live_server.url}/r/{table.token}/")
+    assert "Hand 1 of 16, East round" in browser.page_source
+    save = browser.find_element(By.CSS_SELECTOR, "button.save")
+    assert save.rect["y"] + save.rect["height"] <= PHONE[1]  # saving needs no scrolling
+    screenshot("referee-phone-hand-1")
+    for number in range(1, 17):
+        entry = mcr_entry(number)
+        click_choice(browser, "outcome", entry["outcome"])
+        if entry["outcome"] != "washout":
+            # Fields the outcome does not use are hidden.
+            discarder_group = browser.find_element(
+                By.CSS_SELECTOR, 'input[name="discarder"]').find_element(
+                By.XPATH, "ancestor::fieldset")
+            assert discarder_group.is_displayed() == (entry["outcome"] == "discard")
+            click_choice(browser, "winner", entry["winner"])
+            if entry["outcome"] == "discard":
+                click_choice(browser, "discarder", entry["discarder"])
+            fan = browser.find_element(By.NAME, "fan")
+            fan.clear()
+            fan.send_keys(str(entry["fan"]))
+            flowers = browser.find_element(By.NAME, "flowers")
+            flowers.clear()
+            flowers.send_keys(str(entry.get("flowers", 0)))
+        browser.find_element(By.CSS_SELECTOR, "button.save").click()
+        wait_for_text(browser, f"Hand {number} saved")
+        if number == 8:
+            screenshot("referee-phone-hand-9")
+    assert Hand.objects.filter(table=table, is_current=True).count() == 16
+    browser.find_element(By.XPATH, '//button[text()="Close the table"]').click()
+    wait_for_text(browser, "Table closed")
+    screenshot("referee-phone-closed")
+    results = SeatResult.objects.filter(table=table)
+    assert sum(r.table_points for r in results) == 7
+    for result in results:
+        assert result.registration.player.full_name in browser.page_source
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("browser", [PHONE], indirect=True)
+def test_a_player_finds_their_seat(browser, live_server, screenshot, transactional_db):
+    cup = build(slug="find")
+    registration = cup.registrations.get(number=7)
+    seat = registration.seats.get(session__number=1)
+    browser.get(f"{live_server.url}/t/{cup.slug}/find/")
+    search = browser.find_element(By.ID, "find-q")
+    search.send_keys(registration.player.last_name)
+    search.submit()
+    answer = browser.find_element(By.CSS_SELECTOR, ".big-answer").text
+    assert f"table {seat.table.number}" in answer and seat.get_wind_display() in answer
+    screenshot("player-finds-seat")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("browser", [(1280, 720)], indirect=True)
+def test_the_projector_pages_and_reloads_by_itself(browser, live_server, screenshot,
+                                                  transactional_db, director, settings):
+    settings.DESK_PROJECTOR_POLL_SECONDS = 1
+    cup = build(players=64, slug="screen")
+    actor = Actor(user=director)
+    play_session(cup, 1, actor)
+    cup.projector_mode = "standings"
+    cup.projector_seconds = 3
+    cup.save()
+    browser.get(f"{live_server.url}/t/{cup.slug}/projector/")
+    pages = browser.find_element(By.CSS_SELECTOR, ".pages")
+    first = pages.text
+    assert first.startswith("1 / ") and int(first.split("/")[1]) >= 2, first
+    visible = [row for row in browser.find_elements(By.CSS_SELECTOR, "tbody tr")
+               if row.is_displayed()]
+    assert visible and visible[0].find_element(By.CSS_SELECTOR, "td").text in ("1", "=1")
+    screenshot("projector-standings-page-1")
+    time.sleep(3.5)
+    assert browser.find_element(By.CSS_SELECTOR, ".pages").text.startswith("2 / ")
+    screenshot("projector-standings-page-2")
+    # The director publishes the next session's seating: the screen follows on its own.
+    from tournament.services.draw import write_draw
+
+    write_draw(cup, session_number=2, seed=2)
+    cup.projector_mode = "auto"
+    cup.save()
+    publication.publish(cup.sessions.get(number=2), actor=actor, seating=True)
+    wait_for_text(browser, "Seating · session 2")
+    screenshot("projector-seating")
