@@ -9,8 +9,7 @@ from django.utils.translation import gettext_lazy as _
 import rules
 from desk.i18n import translate_text
 from scoring.services.penalties import INFRACTIONS
-
-WIND_SYMBOLS = ("E", "S", "W", "N")
+from tournament.models import WIND_LETTERS
 
 
 class TableFormMixin(forms.Form):
@@ -29,7 +28,7 @@ def seat_choices(seats, state):
     winds = state.seat_winds if state is not None else (0, 1, 2, 3)
     ordered = sorted(seats, key=lambda seat: winds[seat.wind])
     return [
-        (seat.wind, f"{WIND_SYMBOLS[winds[seat.wind]]} · {seat.registration.player.full_name}")
+        (seat.wind, f"{WIND_LETTERS[winds[seat.wind]]} · {seat.registration.player.full_name}")
         for seat in ordered
     ]
 

@@ -6,9 +6,7 @@ from dataclasses import dataclass
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from tournament.models import WIND_NAMES
-
-WIND_LETTERS = ("E", "S", "W", "N")
+from tournament.models import WIND_LETTERS, WIND_NAMES
 
 
 def signed(value):

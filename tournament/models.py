@@ -23,6 +23,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournament.countries import country_choices, country_name
 
@@ -31,6 +32,9 @@ COUNTRY_PATTERN = r"^[A-Z]{3}$"
 
 #: The seat winds, in seat order. Seat 0 is East at the start of the session.
 WIND_NAMES = (_("East"), _("South"), _("West"), _("North"))
+#: Their one-letter forms (E, S, O, N in Italian).
+WIND_LETTERS = (pgettext_lazy("wind letter", "E"), pgettext_lazy("wind letter", "S"),
+                pgettext_lazy("wind letter", "W"), pgettext_lazy("wind letter", "N"))
 
 
 def wind_name(seat):
