@@ -209,3 +209,23 @@ def test_a_swiss_session_waits_for_the_session_before_it(sixteen):
     with pytest.raises(DrawError, match="Session 2 is Swiss: it can be drawn only when every "
                                          "session before it is confirmed"):
         plan_draw(sixteen, session_number=2)
+
+
+def test_a_substitution_keeps_the_other_players_tables(sixteen):
+    write_draw(sixteen, seed=3)
+    sixteen.sessions.filter(number=1).update(status=Session.Status.FINISHED)
+    before = {n: {frozenset(r.pk for r in t) for t in session_tables(
+        sixteen.sessions.get(number=n))} for n in (2, 3, 4)}
+    leaver = Registration.objects.get(tournament=sixteen, number=5)
+    leaver.status = Registration.Status.WITHDRAWN
+    leaver.save()
+    substitute = register_player(sixteen, first_name="New", last_name="Comer",
+                                 is_substitute=True)
+    plan = write_draw(sixteen, seed=4)
+    assert plan.report["repeats"] == 0
+    for number in (2, 3, 4):
+        after = {frozenset(r.pk for r in t) for t in session_tables(
+            sixteen.sessions.get(number=number))}
+        swapped = {frozenset(pk if pk != leaver.pk else substitute.pk for pk in table)
+                   for table in before[number]}
+        assert after == swapped  # the newcomer took the leaver's seat, nothing else moved

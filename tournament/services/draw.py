@@ -177,8 +177,15 @@ def plan_draw(tournament, *, session_number=None, seed=None):
         if swiss:
             schedule = [_swiss_tables(tournament, scope, players, history, groups, seed)]
         else:
+            # Drawing again sessions that were drawn: hand the old draw over, so that when
+            # only substitutes changed, the other players keep their tables.
+            drawn = [s for s in scope if s.status == SessionStatus.SEATED]
+            previous = None
+            if drawn and len(drawn) == len(scope) and not cleared:
+                previous = history + [session_tables(s) for s in scope]
             full = seating.draw_schedule(
-                players, len(history) + len(scope), seed=seed, groups=groups, fixed=history
+                players, len(history) + len(scope), seed=seed, groups=groups, fixed=history,
+                previous=previous,
             )
             schedule = [list(tables) for tables in full[len(history):]]
     except seating.SeatingError as exc:

@@ -1,0 +1,39 @@
+"""The regeneration script's constructions, on the quick sizes (the slow ones run offline)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from tournament.seating_designs import design_repeats, offset_design
+
+SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "make_designs.py"
+
+
+@pytest.fixture(scope="module")
+def make_designs():
+    spec = importlib.util.spec_from_file_location("make_designs", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_sign_lifting_gives_32_players_ten_sessions(make_designs):
+    _method, rounds = make_designs.make_doubled()
+    assert len(rounds) == 10
+    assert design_repeats(rounds, 32) == 0
+
+
+@pytest.mark.parametrize("n", [16, 20, 24])
+def test_cyclic_base_classes(make_designs, n):
+    _method, rounds = make_designs.make_cyclic(n, seed=1)
+    assert len(rounds) == make_designs.CYCLIC[n][0]
+    assert design_repeats(rounds, n) == 0
+
+
+def test_offset_rows_search(make_designs):
+    rows = make_designs.offset_rows(12, 10, seed=0)
+    assert rows is not None and len(rows) == 10
+    assert design_repeats(offset_design(12, rows), 48) == 0

@@ -1,0 +1,186 @@
+"""Who sits with whom in the sessions still to draw (pure Python, no database).
+
+``plan_tables`` works on player indices ``0 .. n-1`` and returns tables without seat order
+(``tournament.seating_winds`` orders the seats). The plan, in order:
+
+1. take the zero-repeat design for ``n`` players (``tournament.seating_designs``);
+2. with played sessions of the same field size (substitutes only), try to fit them into the
+   design (``tournament.seating_embed``): the rest of the design then continues the event
+   without a single repeat;
+3. otherwise choose design sessions at random (cycling through them again when more sessions are
+   wanted than the design has; for 20 x 6, 20 x 7 and 24 x 8 the shipped best schedule) and
+   relabel the points so that pairs that already met and club-mates meet as little as possible
+   (``seating_search.relabel``); with clubs, also try a design whose four columns never meet
+   (``seating_designs.column_design``) and keep the better;
+4. when the played sessions stop inside a block of four (see ``seating_winds``), put first the
+   sessions whose tables let every player start at a wind not yet had in the block;
+5. if the result is still above the lower bound (more sessions than any zero-repeat schedule
+   has, clashes left, history that did not fit, tables that block the winds), run the tabu
+   search (``seating_search.improve``) for a fixed number of iterations.
+
+All choices come from the ``random.Random`` passed in, so the same input gives the same plan;
+the deadline only shortens the searches when the machine is too slow.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from tournament.seating_designs import best_schedule, column_design, design_rounds
+from tournament.seating_embed import embed
+from tournament.seating_search import (
+    REPEAT_WEIGHT,
+    base_weights,
+    improve,
+    relabel,
+    total_cost,
+)
+from tournament.seating_winds import shortfall
+
+Session = list[list[int]]
+
+# Search budgets, in candidate swaps examined (the tabu search) and in relabelling steps.
+# They keep every size within ~2 s on a slow machine; the deadline is only a safety net.
+TABU_WORK = 1_500_000
+RELABEL_STEPS = 3000
+RELABEL_WORK = 60_000_000  # steps x players x partners tried
+
+
+def plan_tables(
+    n: int,
+    count: int,
+    history: list[Session],
+    group_of: list[int],
+    rng: random.Random,
+    deadline: float | None = None,
+    winds: tuple[list[int], int] | None = None,
+    stats: dict | None = None,
+    wind_search: bool = False,
+) -> list[Session]:
+    """``count`` new sessions for players ``0 .. n-1`` (n a multiple of 4).
+
+    ``history`` holds the played sessions on player indices (a table may be short where a
+    player has left); ``group_of[p]`` is p's group number or -1. ``winds`` =
+    ``seating_winds.missing_winds(...)`` of the played sessions when they stop inside a block
+    of four: the sessions finishing the block then avoid tables whose players could not all
+    start at a wind they have not had in the block (the tabu search also weighs that when it
+    runs, and runs for it alone when ``wind_search``). ``stats["searched"]`` tells whether the
+    tabu search ran.
+    """
+    weights = base_weights(n, history, group_of)
+    target = REPEAT_WEIGHT * history_bound(n, count, weights) + _history_clashes(weights)
+    design = design_rounds(n, limit=max(count, 10))
+    has_history = any(len(table) > 1 for session in history for table in session)
+
+    sessions = None
+    same_size = all(len(session) * 4 == n for session in history)  # substitutes only
+    if has_history and same_size and len(design) >= count:
+        fitted = embed(design, history, n, count, rng, node_limit=_embed_nodes(n))
+        if fitted:
+            point_of, chosen = fitted
+            sessions = _on_players([design[r] for r in chosen], point_of)
+    if sessions is None:
+        shipped = None if has_history else best_schedule(n, count)
+        if shipped:  # best known beyond the zero-repeat limit: a draw-time search won't beat it
+            known, picked = shipped
+            target = max(target, REPEAT_WEIGHT * known)
+            starts = [picked]
+        else:
+            starts = [_pick(design, count, rng)]
+            if max(group_of, default=-1) >= 0:  # clubs: a design with four club-free columns
+                columns = column_design(n, limit=max(count, 10))
+                if len(columns) >= count and columns[:count] != design[:count]:
+                    starts.append(_pick(columns, count, rng))
+        best_cost = None
+        steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
+        for picked in starts:
+            point_of = relabel(n, picked, weights, rng, steps, deadline)
+            candidate = _on_players(picked, point_of)
+            cost = _cost_with(weights, candidate)
+            if best_cost is None or cost < best_cost:
+                sessions, best_cost = candidate, cost
+
+    masks, block_left = winds if winds else ([], 0)
+    block_left = min(block_left, count)
+    short = 0
+    if block_left:  # finish the block with the sessions whose tables suit the winds left
+
+        def shortfall_of(session: Session) -> int:
+            return sum(shortfall(tuple(masks[x] for x in t)) for t in session)
+
+        sessions.sort(key=shortfall_of)
+        short = sum(shortfall_of(session) for session in sessions[:block_left])
+    searched = _cost_with(weights, sessions) + (short if wind_search else 0) > target and n > 4
+    if stats is not None:
+        stats["searched"] = searched
+    if searched:
+        sample = max(8, min(48, 4000 // n))
+        iterations = max(100, TABU_WORK // (sample * n))
+        sessions, _cost = improve(
+            sessions, weights, target, rng, iterations, deadline, (masks, block_left)
+        )
+    return sessions
+
+
+def history_bound(n: int, count: int, weights: list[list[int]]) -> int:
+    """A lower bound on ``sum over pairs of C(meetings, 2)`` after ``count`` more sessions.
+
+    Counting: a player who meets ``m`` people (with multiplicity) among ``n - 1`` others has at
+    least ``m - (n - 1)`` repeated meetings. Never below the repeats already in the history.
+    """
+    excess = 0
+    already = 0
+    for a, row in enumerate(weights):
+        met = 3 * count
+        for b, w in enumerate(row):
+            if b != a:
+                times = w // REPEAT_WEIGHT
+                met += times
+                if b > a:
+                    already += times * (times - 1) // 2
+        excess += max(0, met - (n - 1))
+    return max(math.ceil(excess / 2), already)
+
+
+def _pick(design: list[Session], count: int, rng: random.Random) -> list[Session]:
+    """``count`` design sessions in random order, cycling through them again if needed."""
+    order = list(range(len(design)))
+    rng.shuffle(order)
+    return [design[order[i % len(order)]] for i in range(count)]
+
+
+def plan_cost(n: int, history: list[Session], group_of: list[int], sessions: list[Session]) -> int:
+    """Cost (repeats and clashes, ``seating_search.total_cost``) of new sessions after history."""
+    return _cost_with(base_weights(n, history, group_of), sessions)
+
+
+def _cost_with(weights: list[list[int]], sessions: list[Session]) -> int:
+    full = [row[:] for row in weights]
+    for session in sessions:
+        for table in session:
+            for a in table:
+                for b in table:
+                    if a != b:
+                        full[a][b] += REPEAT_WEIGHT
+    return total_cost(full)
+
+
+def _history_clashes(weights: list[list[int]]) -> int:
+    clashes = 0
+    for a, row in enumerate(weights):
+        for b in range(a + 1, len(row)):
+            times, same = divmod(row[b], REPEAT_WEIGHT)
+            clashes += same * times
+    return clashes
+
+
+def _embed_nodes(n: int) -> int:
+    return max(2000, 400_000 // n)
+
+
+def _on_players(design: list[Session], point_of: list[int]) -> list[Session]:
+    player_at = [0] * len(point_of)
+    for player, point in enumerate(point_of):
+        player_at[point] = player
+    return [[[player_at[x] for x in table] for table in session] for session in design]

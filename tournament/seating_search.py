@@ -1,0 +1,333 @@
+"""Local search of the seating draw: who sits together (pure Python, no database).
+
+Players are the indices ``0 .. n-1``; a session is a list of tables, a table a list of four
+indices. The quality of a draw is one number, computed from a *weight matrix* ``K``::
+
+    K[a][b] = REPEAT_WEIGHT * (times a and b met so far) + (1 if a and b share a group else 0)
+
+Seating a and b together once more costs ``K[a][b]``; the total cost of a draw is::
+
+    REPEAT_WEIGHT * sum over pairs of C(meetings, 2)  +  group clashes
+
+``C(m, 2)`` counts a pair meeting twice once, three times three times: the search spreads the
+unavoidable repeats (no pair meets three times when two suffice). A swap of two players changes
+the clashes by at most six, so with ``REPEAT_WEIGHT = 7`` one repeat less always wins over
+clashes: repeats first, then group clashes.
+
+Two searches:
+
+* ``relabel`` moves players between the points of a fixed zero-repeat design (swapping two
+  players' whole itineraries keeps every session valid and the design zero-repeat) to keep
+  club-mates and pairs that already met apart;
+* ``improve`` is a tabu search over swaps of two players in one session (after Dotu and
+  Van Hentenryck, "Scheduling social golfers locally"), for what relabelling cannot reach. It
+  can also weigh the winds of a block of four sessions started before a re-draw: a table whose
+  players cannot all start at a wind they have not had in the block costs 1 per player short.
+
+Both use only the ``random.Random`` they are given and stop on an iteration budget, so they are
+deterministic; the optional deadline (``time.monotonic()`` value) only cuts a search short.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from tournament.seating_winds import shortfall
+
+REPEAT_WEIGHT = 7
+RELABEL_PARTNERS = 128  # partners tried per relabelling step in large fields
+
+Session = list[list[int]]
+
+
+def base_weights(n: int, history: list[Session], group_of: list[int]) -> list[list[int]]:
+    """The weight matrix ``K`` of the history and the groups (``-1`` = no group)."""
+    weights = [[0] * n for _ in range(n)]
+    for a in range(n):
+        ga = group_of[a]
+        if ga >= 0:
+            row = weights[a]
+            for b in range(n):
+                if b != a and group_of[b] == ga:
+                    row[b] = 1
+    for session in history:
+        add_session(weights, session, 1)
+    return weights
+
+
+def add_session(weights: list[list[int]], session: Session, sign: int) -> None:
+    """Count (sign=1) or uncount (sign=-1) the meetings of one session in ``weights``."""
+    step = REPEAT_WEIGHT * sign
+    for table in session:
+        for i, a in enumerate(table):
+            row = weights[a]
+            for b in table[i + 1 :]:
+                row[b] += step
+                weights[b][a] += step
+
+
+def total_cost(weights: list[list[int]]) -> int:
+    """Cost of everything counted in ``weights`` (see the module docstring)."""
+    cost = 0
+    for a, row in enumerate(weights):
+        for b in range(a + 1, len(row)):
+            met, same = divmod(row[b], REPEAT_WEIGHT)
+            cost += REPEAT_WEIGHT * met * (met - 1) // 2 + same * met
+    return cost
+
+
+def relabel(
+    n: int,
+    design: list[Session],
+    weights: list[list[int]],
+    rng: random.Random,
+    iterations: int,
+    deadline: float | None = None,
+) -> list[int]:
+    """Map players to design points; returns ``point_of[player]``.
+
+    Minimises ``sum K[a][b] * (times the points of a and b meet in the design)`` by swapping two
+    players' points, starting from a random map. A step takes a player with a cost and tries
+    every partner (``RELABEL_PARTNERS`` random ones in large fields); with ``F_a(x)`` the cost
+    of a at point x, swapping a and b changes the cost by
+    ``F_a(pb) - F_a(pa) + F_b(pa) - F_b(pb) + 2 K[a][b] meet(pa, pb)``.
+    """
+    point_of = list(range(n))
+    rng.shuffle(point_of)
+    neighbours = [
+        [(b, w) for b, w in enumerate(row) if w and b != a] for a, row in enumerate(weights)
+    ]
+    if not any(neighbours):
+        return point_of
+    meet = [[0] * n for _ in range(n)]
+    for session in design:
+        for table in session:
+            for x in table:
+                row = meet[x]
+                for y in table:
+                    if y != x:
+                        row[y] += 1
+    met = [[(y, m) for y, m in enumerate(row) if m] for row in meet]
+    player_at = [0] * n
+    for player, point in enumerate(point_of):
+        player_at[point] = player
+
+    def load(a: int) -> int:
+        row = meet[point_of[a]]
+        return sum(w * row[point_of[b]] for b, w in neighbours[a])
+
+    loads = [load(a) for a in range(n)]
+    cost = sum(loads) // 2
+    best_cost, best_map, last_gain = cost, point_of[:], 0
+    tabu = [0] * n
+    for step in range(iterations):
+        if cost == 0 or step - last_gain > 2 * n:
+            break
+        if deadline is not None and step % 64 == 0 and time.monotonic() > deadline:
+            break
+        bad = [a for a in range(n) if loads[a] and tabu[a] <= step]
+        if not bad:
+            bad = [a for a in range(n) if loads[a]]
+        a = rng.choice(bad)
+        pa = point_of[a]
+        cost_at = [0] * n  # F_a(x) for every point x
+        for c, w in neighbours[a]:
+            for y, m in met[point_of[c]]:
+                cost_at[y] += w * m
+        near_pa = [(player_at[y], m) for y, m in met[pa]]
+        row_pa = meet[pa]
+        best_delta, choices = None, []
+        partners = range(n) if n <= RELABEL_PARTNERS else rng.sample(range(n), RELABEL_PARTNERS)
+        for b in partners:
+            if b == a:
+                continue
+            pb = point_of[b]
+            wb = weights[b]
+            delta = (
+                cost_at[pb] - loads[a] + sum(m * wb[c] for c, m in near_pa) - loads[b]
+                + 2 * weights[a][b] * row_pa[pb]
+            )  # fmt: skip
+            if best_delta is None or delta < best_delta:
+                best_delta, choices = delta, [b]
+            elif delta == best_delta:
+                choices.append(b)
+        if best_delta is None or best_delta > 0:
+            tabu[a] = step + 5
+            continue
+        b = rng.choice(choices)
+        pb = point_of[b]
+        for c, w in neighbours[a]:
+            if c != b:
+                loads[c] += w * (meet[point_of[c]][pb] - meet[point_of[c]][pa])
+        for c, w in neighbours[b]:
+            if c != a:
+                loads[c] += w * (meet[point_of[c]][pa] - meet[point_of[c]][pb])
+        point_of[a], point_of[b] = pb, pa
+        player_at[pa], player_at[pb] = b, a
+        loads[a], loads[b] = load(a), load(b)
+        cost += best_delta
+        tabu[a] = tabu[b] = step + 3
+        if cost < best_cost:
+            best_cost, best_map, last_gain = cost, point_of[:], step
+    return best_map
+
+
+def improve(
+    sessions: list[Session],
+    weights: list[list[int]],
+    target: int,
+    rng: random.Random,
+    iterations: int,
+    deadline: float | None = None,
+    winds: tuple[list[int], int] | None = None,
+) -> tuple[list[Session], int]:
+    """Tabu search over swaps inside a session; returns the best sessions found and their cost.
+
+    ``weights`` holds the history and groups only (it is left unchanged); ``target`` is a cost
+    that cannot be beaten (the search stops there). ``sessions`` is modified in place.
+    ``winds = (masks, k)``: the first k sessions finish a block of four whose start was played;
+    ``masks[p]`` the winds p has not had in it. There a table whose players cannot all start at
+    a missing wind costs 1 per player short (``seating_winds.shortfall``).
+    """
+    n = len(weights)
+    big = REPEAT_WEIGHT
+    masks, short_sessions = winds if winds else ([], 0)
+
+    def short(table: list[int]) -> int:
+        a, b, c, d = table
+        return shortfall((masks[a], masks[b], masks[c], masks[d]))
+
+    K = [row[:] for row in weights]
+    for session in sessions:
+        add_session(K, session, 1)
+    cost = total_cost(K) + sum(short(t) for s in sessions[:short_sessions] for t in s)
+    base = total_cost(weights)
+    cost -= base
+    target -= base
+    best_cost = cost
+    best = [[table[:] for table in session] for session in sessions]
+    where = []
+    for session in sessions:
+        loc = [0] * n
+        for t, table in enumerate(session):
+            for p in table:
+                loc[p] = t
+        where.append(loc)
+    tabu: dict[tuple[int, int, int], int] = {}
+    sample_size = max(8, min(48, 4000 // max(n, 1)))
+    stall = 0
+    for step in range(iterations):
+        if best_cost <= target:
+            break
+        if deadline is not None and step % 16 == 0 and time.monotonic() > deadline:
+            break
+        conflicted = [
+            (s, p)
+            for s, session in enumerate(sessions)
+            for table in session
+            for p in table
+            if any(K[p][x] > big for x in table if x != p) or (s < short_sessions and short(table))
+        ]
+        if not conflicted:
+            break
+        if len(conflicted) > sample_size:
+            conflicted = rng.sample(conflicted, sample_size)
+        best_delta, moves = None, []
+        aspiration = best_cost - cost
+        for s, p in conflicted:
+            session = sessions[s]
+            t = where[s][p]
+            m0, m1, m2 = (x for x in session[t] if x != p)
+            Kp = K[p]
+            out_p = Kp[m0] + Kp[m1] + Kp[m2]
+            for u, table in enumerate(session):
+                if u == t:
+                    continue
+                y0, y1, y2, y3 = table
+                in_p = Kp[y0] + Kp[y1] + Kp[y2] + Kp[y3]
+                for q in table:
+                    Kq = K[q]
+                    delta = (
+                        6 * big
+                        + Kq[m0] + Kq[m1] + Kq[m2] - out_p
+                        + in_p - Kp[q]
+                        - (Kq[y0] + Kq[y1] + Kq[y2] + Kq[y3])
+                    )  # fmt: skip
+                    if s < short_sessions:
+                        delta += (
+                            short([q, m0, m1, m2]) + short([p, *(y for y in table if y != q)])
+                            - short(session[t]) - short(table)
+                        )  # fmt: skip
+                    if best_delta is not None and delta > best_delta:
+                        continue
+                    if tabu.get((s, p, q), -1) > step and delta >= aspiration:
+                        continue
+                    if best_delta is None or delta < best_delta:
+                        best_delta, moves = delta, [(s, p, q)]
+                    else:
+                        moves.append((s, p, q))
+        if not moves:
+            continue
+        s, p, q = rng.choice(moves)
+        _swap(sessions[s], where[s], K, p, q)
+        cost += best_delta
+        tenure = step + 4 + rng.randrange(8)
+        tabu[s, p, q] = tabu[s, q, p] = tenure
+        if cost < best_cost:
+            best_cost, stall = cost, 0
+            best = [[table[:] for table in session] for session in sessions]
+        else:
+            stall += 1
+            if stall > 400:  # restart from the best with a few random swaps
+                stall = 0
+                for s, session in enumerate(sessions):
+                    add_session(K, session, -1)
+                    session[:] = [table[:] for table in best[s]]
+                    add_session(K, session, 1)
+                    for t, table in enumerate(session):
+                        for x in table:
+                            where[s][x] = t
+                cost = best_cost
+                for _ in range(1 + len(sessions) // 2):
+                    s = rng.randrange(len(sessions))
+                    p, q = rng.sample(range(n), 2)
+                    if where[s][p] != where[s][q]:
+                        tables = (sessions[s][where[s][p]], sessions[s][where[s][q]])
+                        if s < short_sessions:
+                            cost -= short(tables[0]) + short(tables[1])
+                        cost += _swap_delta(sessions[s], where[s], K, p, q)
+                        _swap(sessions[s], where[s], K, p, q)
+                        if s < short_sessions:
+                            cost += short(tables[0]) + short(tables[1])
+    return best, best_cost + base
+
+
+def _swap_delta(session: Session, loc: list[int], K: list[list[int]], p: int, q: int) -> int:
+    big = REPEAT_WEIGHT
+    mates_p = [x for x in session[loc[p]] if x != p]
+    mates_q = [y for y in session[loc[q]] if y != q]
+    Kp, Kq = K[p], K[q]
+    return sum(Kq[x] - Kp[x] + big for x in mates_p) + sum(Kp[y] - Kq[y] + big for y in mates_q)
+
+
+def _swap(session: Session, loc: list[int], K: list[list[int]], p: int, q: int) -> None:
+    """Exchange p and q (at different tables of ``session``), updating ``loc`` and ``K``."""
+    big = REPEAT_WEIGHT
+    tp, tq = loc[p], loc[q]
+    table_p, table_q = session[tp], session[tq]
+    for x in table_p:
+        if x != p:
+            K[p][x] -= big
+            K[x][p] -= big
+            K[q][x] += big
+            K[x][q] += big
+    for y in table_q:
+        if y != q:
+            K[q][y] -= big
+            K[y][q] -= big
+            K[p][y] += big
+            K[y][p] += big
+    table_p[table_p.index(p)] = q
+    table_q[table_q.index(q)] = p
+    loc[p], loc[q] = tq, tp
