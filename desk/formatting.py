@@ -6,6 +6,8 @@ language's format ("2.33" in English, "2,33" in Italian).
 - scores and point changes: whole numbers.
 """
 
+import functools
+
 from django.utils.formats import get_format
 
 from rules.ranking import format_decimal
@@ -21,8 +23,13 @@ def exact(value, places=2, *, scale=1, signed=False):
     if isinstance(value, int) and scale == 1 and not places:
         text = str(value)
         return f"+{text}" if signed and value > 0 else text
+    return _exact(value, places, scale, signed, get_format("DECIMAL_SEPARATOR"))
+
+
+@functools.lru_cache(maxsize=4096)
+def _exact(value, places, scale, signed, separator):
+    # Standings repeat the same few values (table points come in quarters and thirds).
     text = format_decimal(value, places, scale=scale, signed=signed)
-    separator = get_format("DECIMAL_SEPARATOR")
     return text if separator == "." else text.replace(".", separator)
 
 

@@ -4,6 +4,7 @@ import datetime as dt
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import translation
 
 from tournament.models import Player, RuleSetCode
 from tournament.services.registrations import register_player
@@ -15,6 +16,10 @@ def _test_settings(settings, tmp_path):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.DESK_BACKUP_MINUTES = 0  # the backup tests turn it on for themselves
     settings.DATA_DIR = tmp_path
+    # A request in Italian leaves the language active in its thread: start each test in English.
+    translation.activate("en")
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

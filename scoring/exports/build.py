@@ -53,7 +53,8 @@ def _standings(tournament, request):
 
     standings = _confirmed_standings(tournament, request.through)
     if request.fmt == "xlsx":
-        return xlsx.render_workbook(rows.standings_workbook_sheets(standings))
+        with xlsx.paused_garbage_collection():
+            return xlsx.render_workbook(rows.standings_workbook_sheets(standings))
     if request.fmt == "csv":
         return csv_file.render_csv(rows.standings_sheet(standings))
     from scoring.exports.pdf.standings import render_standings

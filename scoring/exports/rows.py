@@ -113,16 +113,21 @@ def penalties_sheet(tournament):
     return Sheet(_("Penalties"), columns, rows)
 
 
-def hands_sheet(tournament):
-    """Every version of every hand, in order: the complete record of play."""
+def hands_sheet(tournament, *, current=True):
+    """The hands in order of play: their current versions, or (`current=False`) the versions
+    that corrections replaced, with who entered them. Together: the complete record of play.
+
+    The sheet of current hands is the big one (16,000 rows for 400 players x 10 sessions), so
+    it keeps to what a reader needs: where, what happened in words, the value, the changes.
+    """
     riichi = _is_riichi(tournament)
     value_columns = [Column(_("Han"), INT), Column(_("Fu"), INT)] if riichi else \
         [Column(_("Fan"), INT)] if tournament.ruleset == "mcr" else []
+    entered = [] if current else [Column(_("Outcome")), Column(_("Entered by"))]
     columns = [Column(_("Session"), INT), Column(_("Table"), INT), Column(_("Hand"), INT),
-               Column(_("Version"), INT), Column(_("Current")), Column(_("Outcome")),
-               Column(_("Description")), *value_columns, Column(_("East"), INT),
-               Column(_("South"), INT), Column(_("West"), INT), Column(_("North"), INT),
-               Column(_("Entered by")), Column(_("Entered at"), DATETIME)]
+               Column(_("Version"), INT), Column(_("Description")), *value_columns,
+               Column(_("East"), INT), Column(_("South"), INT), Column(_("West"), INT),
+               Column(_("North"), INT), *entered, Column(_("Entered at"), DATETIME)]
     seats = {}
     for seat in Seat.objects.filter(session__tournament=tournament).select_related(
             "registration__player"):
@@ -131,31 +136,34 @@ def hands_sheet(tournament):
               "is_current", "outcome", "winner", "discarder", "fan", "han", "fu", "entry",
               "change_east", "change_south", "change_west", "change_north",
               "entered_by__username", "entered_via", "entered_at")
-    hands = Hand.objects.filter(table__session__tournament=tournament).order_by(
+    hands = Hand.objects.filter(table__session__tournament=tournament,
+                                is_current=current).order_by(
         "table__session__number", "table__number", "number", "version").values_list(*fields)
     outcomes = {code: str(label) for code, label in Outcome.choices}
-    current = {True: _("yes"), False: _("no")}
     rows = []
     for values in hands.iterator(chunk_size=4000):
         hand = SimpleNamespace(**dict(zip(fields, values, strict=True)))
         value_cells = [hand.han, hand.fu] if riichi else [hand.fan] if value_columns else []
+        extra = [] if current else [outcomes.get(hand.outcome, hand.outcome),
+                                    hand.entered_by__username or hand.entered_via]
         rows.append([
             hand.table__session__number, hand.table__number, hand.number, hand.version,
-            current[hand.is_current], outcomes.get(hand.outcome, hand.outcome),
             describe_hand(hand, seats.get(hand.table_id, [])), *value_cells,
             hand.change_east, hand.change_south, hand.change_west, hand.change_north,
-            hand.entered_by__username or hand.entered_via, hand.entered_at,
+            *extra, hand.entered_at,
         ])
-    return Sheet(_("Hands"), columns, rows)
+    return Sheet(_("Hands") if current else _("Replaced versions"), columns, rows)
 
 
 def standings_workbook_sheets(standings):
-    """The sheets of the standings workbook: standings, one per session, penalties, hands."""
+    """The sheets of the standings workbook: standings, one per session, penalties, hands and
+    the versions of hands that corrections replaced."""
     tournament = standings.tournament
     numbers = list(tournament.sessions.filter(status=SessionStatus.FINISHED).order_by(
         "number").values_list("number", flat=True))
     return [standings_sheet(standings), *(session_sheet(tournament, n) for n in numbers),
-            penalties_sheet(tournament), hands_sheet(tournament)]
+            penalties_sheet(tournament), hands_sheet(tournament),
+            hands_sheet(tournament, current=False)]
 
 
 def ema_sheet(standings):

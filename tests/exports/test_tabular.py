@@ -23,7 +23,8 @@ def workbook(content):
 def test_standings_workbook_sheets_values_and_formats(played):
     _name, _type, content = build_export(played, ExportRequest("standings", "xlsx"))
     book = workbook(content)
-    assert book.sheetnames == ["Standings", "Session 1", "Session 2", "Penalties", "Hands"]
+    assert book.sheetnames == ["Standings", "Session 1", "Session 2", "Penalties", "Hands",
+                               "Replaced versions"]
     sheet = book["Standings"]
     assert sheet.freeze_panes == "A2"
     assert all(cell.font.bold for cell in sheet[1])
@@ -41,6 +42,7 @@ def test_standings_workbook_sheets_values_and_formats(played):
     assert sheet.column_dimensions["B"].width >= len("Last name")
     hands = book["Hands"]
     assert hands.max_row == 1 + 2 * 4 * 16
+    assert book["Replaced versions"].max_row == 1  # no correction in this tournament
 
 
 def test_a_name_starting_with_equals_stays_text(played):
