@@ -29,6 +29,7 @@ import sys
 import time
 import urllib.parse
 from collections import defaultdict
+from pathlib import Path
 
 from _setup import ROOT, build_tournament, django_setup
 
@@ -172,14 +173,18 @@ def free_port():
         return probe.getsockname()[1]
 
 
-def start_server(port, threads):
+def start_server(port, threads, log_path):
+    """waitress as `make serve` runs it; its log goes to a file (a pipe nobody reads would
+    fill up and stop the server)."""
     env = {**os.environ, "DESK_DEBUG": "0", "DESK_ALLOWED_HOSTS": "127.0.0.1,localhost"}
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
                    cwd=ROOT, env=env, check=True)
+    log = open(log_path, "wb")  # noqa: SIM115 - closed by the caller with the server
     server = subprocess.Popen(
         [sys.executable, "-m", "waitress", f"--listen=127.0.0.1:{port}", f"--threads={threads}",
          "--connection-limit=1000", "--backlog=2048", "desk.wsgi:application"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    server.log = log
     for _ in range(100):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
@@ -187,7 +192,7 @@ def start_server(port, threads):
         except OSError:
             time.sleep(0.1)
     server.kill()
-    raise SystemExit("the server did not start: " + server.stderr.read().decode())
+    raise SystemExit("the server did not start: " + Path(log_path).read_text())
 
 
 def percentile(values, share):
@@ -262,12 +267,15 @@ def main():
     tokens = list(session.tables.order_by("number").values_list("token", flat=True))
     port = free_port()
     os.environ["DESK_DATA_DIR"] = str(settings.DATA_DIR)
-    server = start_server(port, args.threads)
+    log_path = Path(settings.DATA_DIR) / "server.log"
+    server = start_server(port, args.threads, log_path)
     try:
         figures, seconds = asyncio.run(run_load(port, tournament.slug, tokens, args))
     finally:
         server.terminate()
         server.wait(20)
+        server.log.close()
+    queue_warnings = Path(log_path).read_text(errors="replace").count("Task queue depth")
     connection.close()
     closing.confirm_session(session, actor=Actor(user=director))
     lost, problems = verify(tournament, tokens)
@@ -281,6 +289,9 @@ def main():
         if values:
             print(f"{label:<12}{percentile(values, .5):>9.0f}{percentile(values, .95):>9.0f}"
                   f"{percentile(values, .99):>9.0f}{max(values) * 1000:>9.0f}")
+    if queue_warnings:
+        print(f"server: {queue_warnings} 'task queue depth' warnings (requests waited for a "
+              f"thread)")
     for kind, count in sorted(figures.errors.items()):
         print(f"error: {kind} x{count}")
     for problem in problems:

@@ -7,6 +7,7 @@ Players still equal share the place ("=3"). Substitutes never appear; disqualifi
 listed after the ranked ones, without a place; withdrawn players keep their place and are marked.
 """
 
+import hashlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -175,3 +176,26 @@ def ranking_order(tournament, registrations):
     standings = compute_standings(tournament, with_movement=False)
     position = {row.registration.pk: index for index, row in enumerate(standings.rows)}
     return sorted(registrations, key=lambda r: (position.get(r.pk, len(position)), r.number))
+
+
+def standings_version(tournament):
+    """A fingerprint of everything the standings depend on; it changes when they may change.
+
+    Cheap (a few small queries), so pages can cache their rendered standings under it: 200
+    phones refreshing the standings then cost almost nothing while referees save hands.
+    """
+    from django.db.models import Count, Max, Q
+
+    sessions = list(tournament.sessions.order_by("number").values_list(
+        "number", "status", "results_published", "seating_published", "confirmed_at"))
+    registrations = list(tournament.registrations.order_by("pk").values_list(
+        "pk", "number", "status", "is_substitute", "player_id"))
+    players = tournament.registrations.aggregate(changed=Max("player__updated_at"))
+    penalties = Penalty.objects.filter(session__tournament=tournament).aggregate(
+        count=Count("pk"), last=Max("pk"), points=Sum("points"),
+        cancelled=Count("pk", filter=Q(cancelled_at__isnull=False)))
+    results = SeatResult.objects.filter(session__tournament=tournament).aggregate(
+        count=Count("pk"), last=Max("pk"))
+    state = (tournament.ruleset, tournament.scoring_options, tournament.tie_breaks, sessions,
+             registrations, players, penalties, results)
+    return hashlib.sha256(repr(state).encode()).hexdigest()[:20]

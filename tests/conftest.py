@@ -4,6 +4,7 @@ import datetime as dt
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.utils import translation
 
 from tournament.models import Player, RuleSetCode
@@ -18,6 +19,7 @@ def _test_settings(settings, tmp_path):
     settings.DATA_DIR = tmp_path
     # A request in Italian leaves the language active in its thread: start each test in English.
     translation.activate("en")
+    cache.clear()
     yield
     translation.deactivate()
 

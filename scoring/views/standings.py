@@ -1,21 +1,30 @@
 """Standings and player pages (read-only)."""
 
+from django.core.cache import cache
 from django.http import Http404
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 
 from desk.permissions import TournamentMixin
 from scoring.models import Penalty, SeatResult
-from scoring.standings import compute_standings
+from scoring.standings import compute_standings, standings_version
 from scoring.tables import standings_rows, standings_table
 from tournament.models import Seat
 from tournament.visibility import confirmed_visible, visible_seating_sessions
 
 
 class StandingsView(TournamentMixin, TemplateView):
-    """The standings after the last confirmed session, or after session `number`."""
+    """The standings after the last confirmed session, or after session `number`.
+
+    The rendered table is cached under a fingerprint of everything it depends on, the
+    language and the sort order: players refreshing their phones cost a lookup, not a
+    recomputation, and any change to results shows at once.
+    """
 
     template_name = "scoring/standings.html"
+    cache_seconds = 3600
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -25,13 +34,22 @@ class StandingsView(TournamentMixin, TemplateView):
             raise Http404
         if through is None and confirmed:
             through = confirmed[-1]
-        standings = compute_standings(self.tournament, through=through or 0)
-        context.update(
-            standings=standings, confirmed=confirmed,
-            table=standings_table(standings, standings_rows(standings), self.request)
-            if confirmed else None,
-        )
+        context.update(confirmed=confirmed, through=through, table_html=None)
+        if confirmed:
+            key = "standings:{}:{}:{}:{}:{}".format(
+                self.tournament.pk, through, get_language(),
+                self.request.GET.get("sort", ""), standings_version(self.tournament))
+            context["table_html"] = cache.get(key)
+            if context["table_html"] is None:
+                context["table_html"] = self.render_table(through)
+                cache.set(key, context["table_html"], self.cache_seconds)
         return context
+
+    def render_table(self, through):
+        standings = compute_standings(self.tournament, through=through)
+        table = standings_table(standings, standings_rows(standings), self.request)
+        return render_to_string("scoring/standings_table.html", {"table": table},
+                                request=self.request)
 
 
 class PlayerView(TournamentMixin, TemplateView):

@@ -140,3 +140,22 @@ def test_player_page(client, played):
         assert other.registration.player.full_name in page
     result = registration.results.get(session__number=1)
     assert str(result.score) in page
+
+
+def test_the_cached_standings_follow_every_change(client, played, director):
+    url = reverse("standings", args=[played.slug])
+    def table(response):
+        page = response.content.decode()
+        return page[page.index("<table"):page.index("</table>")]
+
+    assert table(client.get(url)) == table(client.get(url))  # the second from the cache
+    player = played.registrations.get(number=2).player
+    player.last_name = "Renamed"
+    player.save()
+    assert "Renamed" in client.get(url).content.decode()
+    play_session(played, 3, Actor(user=director))
+    assert "After session 3" in client.get(url).content.decode()
+    registration = played.registrations.get(number=3)
+    give_penalty(played.sessions.get(number=3), registration, "disqualification",
+                 actor=Actor(user=director), reason="Cheating")
+    assert "Disqualified" in client.get(url).content.decode()
