@@ -2,9 +2,9 @@
 
 from django.core.cache import cache
 from django.http import Http404
+from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
-from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 
 from desk.permissions import TournamentMixin
