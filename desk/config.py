@@ -91,9 +91,12 @@ def database_config(environ, data_dir):
             f"DATABASE_URL scheme {scheme!r} is not supported: use postgres://user:password@host/"
             "name or sqlite:////absolute/path/desk.sqlite3"
         )
-    config = dj_database_url.parse(url, conn_max_age=0)
+    # PostgreSQL: keep connections open between requests (each new one forks a server
+    # process), checked before reuse so a restarted server is noticed.
+    config = dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["OPTIONS"] = {**SQLITE_OPTIONS, **config.get("OPTIONS", {})}
+        config["CONN_MAX_AGE"] = 0
     elif not config.get("NAME"):
         raise ConfigError("DATABASE_URL names no database: postgres://user:password@host/name")
     return config

@@ -126,7 +126,9 @@ PLAYER_IMPORT_MAX_BYTES = 2 * 1024 * 1024
 
 DJANGO_TABLES2_TEMPLATE = "tables/desk_table.html"
 
-MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
+# Messages ride in a cookie (session storage only when too big): showing "hand 5 saved" must
+# not cost a database write on a busy day.
+MESSAGE_STORAGE = "django.contrib.messages.storage.fallback.FallbackStorage"
 
 LOGGING = {
     "version": 1,

@@ -103,3 +103,8 @@ def test_allowed_hosts_list_for_the_lan_address():
 def test_settings_use_the_italian_and_english_languages(settings):
     assert [code for code, _name in settings.LANGUAGES] == ["en", "it"]
     assert settings.USE_TZ
+
+
+def test_postgresql_connections_are_kept_and_checked(tmp_path):
+    db = config.database_config({"DATABASE_URL": "postgres://u:p@h/desk"}, tmp_path)
+    assert db["CONN_MAX_AGE"] == 600 and db["CONN_HEALTH_CHECKS"] is True
