@@ -109,6 +109,7 @@ def entry_for(rng):
 async def referee(port, token, figures, rng, think, corrections):
     http = Http(port)
     base = f"/r/{token}/"
+    await asyncio.sleep(rng.uniform(0, think))  # referees sit down over the first minutes
     try:
         page = await figures.timed("page", http.request("GET", base), {200})
         for number in range(1, 17):
@@ -174,7 +175,7 @@ def free_port():
 
 
 def start_server(port, threads, log_path):
-    """waitress as `make serve` runs it; its log goes to a file (a pipe nobody reads would
+    """The server as `make serve` runs it; its log goes to a file (a pipe nobody reads would
     fill up and stop the server)."""
     env = {**os.environ, "DESK_DEBUG": "0", "DESK_ALLOWED_HOSTS": "127.0.0.1,localhost"}
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
@@ -256,7 +257,7 @@ def main():
     from scoring.services import closing
 
     database = "PostgreSQL" if connection.vendor == "postgresql" else "SQLite"
-    print(f"Load on {database}: {args.tables} tables ({args.tables * 4} players), "
+    print(f"Load on {database} (waitress): {args.tables} tables ({args.tables * 4} players), "
           f"{args.pollers} pollers, {args.think:g} s between hands, a read every "
           f"{args.poll:g} s per poller")
     tournament, director = build_tournament(args.tables * 4, 2, played=1, slug="load",

@@ -191,11 +191,12 @@ def standings_version(tournament):
     registrations = list(tournament.registrations.order_by("pk").values_list(
         "pk", "number", "status", "is_substitute", "player_id"))
     players = tournament.registrations.aggregate(changed=Max("player__updated_at"))
-    penalties = Penalty.objects.filter(session__tournament=tournament).aggregate(
+    # Only confirmed sessions count: tables closing in the session being played change nothing.
+    confirmed = {"session__tournament": tournament, "session__status": SessionStatus.FINISHED}
+    penalties = Penalty.objects.filter(**confirmed).aggregate(
         count=Count("pk"), last=Max("pk"), points=Sum("points"),
         cancelled=Count("pk", filter=Q(cancelled_at__isnull=False)))
-    results = SeatResult.objects.filter(session__tournament=tournament).aggregate(
-        count=Count("pk"), last=Max("pk"))
+    results = SeatResult.objects.filter(**confirmed).aggregate(count=Count("pk"), last=Max("pk"))
     state = (tournament.ruleset, tournament.scoring_options, tournament.tie_breaks, sessions,
              registrations, players, penalties, results)
     return hashlib.sha256(repr(state).encode()).hexdigest()[:20]

@@ -17,6 +17,7 @@ from desk.i18n import translate_error
 from scoring.models import AuditAction, Hand
 from scoring.services.audit import log_action
 from scoring.services.tables import (
+    StaleTable,
     TableError,
     bump_revision,
     check_writable,
@@ -83,15 +84,27 @@ def _existing_submission(submission):
 
 
 def _create(table, number, version, clean, settlement, actor, submission=None, note=""):
+    # Called inside the service's transaction: a refused row rolls all of it back.
     try:
-        with transaction.atomic():
-            return Hand.objects.create(
-                table=table, number=number, version=version, is_current=True,
-                entry=_jsonable(clean), entered_by=actor.user, entered_via=actor.via,
-                submission=submission, note=note, **_columns(clean, settlement.deltas),
-            )
+        return Hand.objects.create(
+            table=table, number=number, version=version, is_current=True,
+            entry=_jsonable(clean), entered_by=actor.user, entered_via=actor.via,
+            submission=submission, note=note, **_columns(clean, settlement.deltas),
+        )
     except IntegrityError as exc:
         raise TableError(_("The hand could not be saved: %(error)s") % {"error": exc}) from exc
+
+
+def _check_page(table, actor, revision, submission):
+    """The page's revision must be the table's; a stale page that already saved its hand (a
+    double tap, a refresh) is recognised by its one-time submission id."""
+    try:
+        check_writable(table, actor=actor, revision=revision)
+    except StaleTable:
+        duplicate = _existing_submission(submission)
+        if duplicate is not None:
+            raise DuplicateSubmission(duplicate) from None
+        raise
 
 
 def _call_time_if_the_clock_ran_out(table, hands):
@@ -116,24 +129,25 @@ def _check_time(table, hands):
 @transaction.atomic
 def record_hand(table, entry, *, actor, revision, submission=None, session_number=None):
     """Save the next hand of `table` from the referee's `entry`; return (hand, settlement)."""
-    duplicate = _existing_submission(submission)
-    if duplicate is not None:
-        raise DuplicateSubmission(duplicate)
     table = lock_table(table)
     if session_number is not None and int(session_number) != table.session.number:
         raise TableError(_("This form belongs to session %(form)s, but the table is in session "
                            "%(table)s. Reload the page.")
                          % {"form": session_number, "table": table.session.number})
-    check_writable(table, actor=actor, revision=revision)
+    _check_page(table, actor, revision, submission)
     ruleset = ruleset_for(table.session.tournament)
-    hands = current_hands(table)
+    every_version = list(Hand.objects.filter(table=table).order_by("number", "version"))
+    for hand in every_version:  # a double submit is always at the same table
+        if submission is not None and hand.submission == submission:
+            raise DuplicateSubmission(hand)
+    hands = [hand for hand in every_version if hand.is_current]
     _lines, state, _totals, _chombo = hand_entry_state(ruleset, hands)
     if state.finished:
         raise TableError(_("Every hand of this session has been entered: close the table."))
     _call_time_if_the_clock_ran_out(table, hands)
     _check_time(table, hands)
     clean, settlement = _settle(ruleset, entry, state)
-    version = Hand.objects.filter(table=table, number=state.hand_number).count() + 1
+    version = sum(1 for hand in every_version if hand.number == state.hand_number) + 1
     hand = _create(table, state.hand_number, version, clean, settlement, actor, submission)
     bump_revision(table)
     if table.session.status == SessionStatus.SEATED:
@@ -152,7 +166,7 @@ def correct_hand(table, number, entry, *, actor, revision, submission=None):
     if duplicate is not None:
         raise DuplicateSubmission(duplicate)
     table = lock_table(table)
-    check_writable(table, actor=actor, revision=revision)
+    _check_page(table, actor, revision, submission)
     ruleset = ruleset_for(table.session.tournament)
     hands = current_hands(table)
     index = next((i for i, hand in enumerate(hands) if hand.number == int(number)), None)

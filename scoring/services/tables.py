@@ -141,6 +141,15 @@ def current_hands(table):
     )
 
 
+def entry_state(table):
+    """(rule set, seats, state of the next hand): what a hand form needs, in two queries."""
+    ruleset = ruleset_for(table.session.tournament)
+    seats = list(table.seats.select_related("registration__player").order_by("wind"))
+    hands = Hand.objects.filter(table=table, is_current=True).order_by("number")
+    _lines, state, _totals, _chombo = hand_entry_state(ruleset, hands)
+    return ruleset, seats, state
+
+
 def snapshot(table):
     """Everything the table's page shows, recomputed from the stored hands."""
     ruleset = ruleset_for(table.session.tournament)

@@ -15,7 +15,7 @@ from scoring.models import AuditEntry, Hand
 from scoring.presentation import describe_changes, describe_hand, hand_rows, seat_cards
 from scoring.services import closing, hands, penalties
 from scoring.services.clock import clock_state
-from scoring.services.tables import StaleTable, TableError, snapshot
+from scoring.services.tables import StaleTable, TableError, entry_state, snapshot
 from tournament.models import Registration
 
 
@@ -60,8 +60,11 @@ class TableView(TableAccessMixin, TemplateView):
     template_name = "scoring/table.html"
 
     def hand_form(self, snap, data=None):
+        return self.form_for(snap.ruleset, snap.seats, snap.state, data)
+
+    def form_for(self, ruleset, seats, state, data=None):
         return HandEntryForm(
-            data, ruleset=snap.ruleset, state=snap.state, seats=snap.seats,
+            data, ruleset=ruleset, state=state, seats=seats,
             initial={**TableFormMixin.table_initial(self.table), "session": self.session.number},
         )
 
@@ -87,10 +90,9 @@ class TableView(TableAccessMixin, TemplateView):
         return context
 
     def post(self, request, *args, **kwargs):
-        snap = snapshot(self.table)
-        form = self.hand_form(snap, request.POST)
+        form = self.form_for(*entry_state(self.table), request.POST)
         if not form.is_valid():
-            return self.render_to_response(self.get_context_data(snap=snap, form=form))
+            return self.render_to_response(self.get_context_data(form=form))
         try:
             hand, _settlement = hands.record_hand(
                 self.table, form.entry(), actor=self.actor,
@@ -103,14 +105,14 @@ class TableView(TableAccessMixin, TemplateView):
                           % {"number": duplicate.hand.number})
             return self.back()
         except StaleTable as exc:
-            return self.stale(snap, form, exc)
+            return self.stale(form, exc)
         except TableError as exc:
             form.add_error(None, str(exc))
-            return self.render_to_response(self.get_context_data(snap=snap, form=form))
-        messages.success(request, saved_message(hand, snap.seats))
+            return self.render_to_response(self.get_context_data(form=form))
+        messages.success(request, saved_message(hand, form.seats))
         return self.back()
 
-    def stale(self, snap, form, exc):
+    def stale(self, form, exc):
         """Keep what was typed, with the fresh revision, and show what the other device saved."""
         self.table.refresh_from_db()
         snap = snapshot(self.table)
