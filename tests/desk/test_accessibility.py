@@ -4,11 +4,8 @@ buttons with text. (The 360 px layout is checked in a real browser, tests/browse
 from html.parser import HTMLParser
 
 import pytest
-from django.urls import reverse
 
-from scoring.access import Actor
-from tests.exports.conftest import play_session
-from tests.scoring.conftest import build
+from tests.pages import tour_pages
 
 
 class Page(HTMLParser):
@@ -56,27 +53,7 @@ class Page(HTMLParser):
 
 @pytest.fixture
 def pages(db, director):
-    cup = build(slug="a11y")
-    play_session(cup, 1, Actor(user=director))
-    from tournament.services.draw import write_draw
-
-    write_draw(cup, session_number=2, seed=2)
-    table = cup.sessions.get(number=2).tables.first()
-    slug = cup.slug
-    return [
-        reverse("home"), reverse("tournament", args=[slug]), reverse("standings", args=[slug]),
-        reverse("player", args=[slug, 1]), reverse("find-seat", args=[slug]) + "?q=1",
-        reverse("seating", args=[slug, 1]), reverse("table-results", args=[slug, 1, 1]),
-        reverse("link:table", kwargs={"token": table.token}),
-        reverse("link:penalty", kwargs={"token": table.token}),
-        reverse("link:history", kwargs={"token": table.token}),
-        reverse("login"),
-        reverse("tournament-create"), reverse("register-player", args=[slug]),
-        reverse("import-players", args=[slug]), reverse("scoring-settings", args=[slug]),
-        reverse("draw", args=[slug]), reverse("session-dashboard", args=[slug, 2]),
-        reverse("session-penalties", args=[slug, 2]), reverse("seat-substitute", args=[slug, 2]),
-        reverse("tournament-restore"), reverse("referee-home"),
-    ]
+    return tour_pages("a11y", director)
 
 
 def test_every_page_is_labelled_and_structured(pages, director_client):

@@ -1,0 +1,33 @@
+"""The pages a tour of the desk visits: every role's main pages on a tournament with one
+confirmed session and the next one seated. Shared by the accessibility and phone-width tests."""
+
+from django.urls import reverse
+
+from scoring.access import Actor
+from tests.exports.conftest import play_session
+from tests.scoring.conftest import build
+from tournament.services.draw import write_draw
+
+
+def tour_pages(slug, director):
+    cup = build(slug=slug)
+    play_session(cup, 1, Actor(user=director))
+    write_draw(cup, session_number=2, seed=2)
+    table = cup.sessions.get(number=2).tables.first()
+    return [
+        reverse("home"), reverse("tournament", args=[slug]), reverse("standings", args=[slug]),
+        reverse("player", args=[slug, 1]), reverse("find-seat", args=[slug]) + "?q=1",
+        reverse("seating", args=[slug, 1]), reverse("table-results", args=[slug, 1, 1]),
+        reverse("link:table", kwargs={"token": table.token}),
+        reverse("link:penalty", kwargs={"token": table.token}),
+        reverse("link:history", kwargs={"token": table.token}),
+        reverse("login"),
+        reverse("tournament-create"), reverse("register-player", args=[slug]),
+        reverse("import-players", args=[slug]), reverse("scoring-settings", args=[slug]),
+        reverse("draw", args=[slug]), reverse("session-dashboard", args=[slug, 2]),
+        reverse("session-penalties", args=[slug, 2]), reverse("seat-substitute", args=[slug, 2]),
+        reverse("tournament-restore"), reverse("referee-home"),
+        reverse("standings-after", args=[slug, 1]), reverse("tournament-edit", args=[slug]),
+        reverse("session-settings", args=[slug, 2]), reverse("player-audit", args=[slug, 1]),
+        reverse("session-dashboard", args=[slug, 1]),
+    ]
