@@ -15,6 +15,7 @@ from scoring.models import AuditAction
 from scoring.services.audit import log_action
 from scoring.services.tables import TableError
 from tournament.models import Session, SessionStatus, Table
+from tournament.services.tournaments import follow_sessions
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ def start_clock(session, *, actor):
     session.clock_started_at = timezone.now()
     session.status = SessionStatus.RUNNING
     session.save(update_fields=["clock_started_at", "status"])
+    follow_sessions(session.tournament_id)
     log_action(actor, AuditAction.CLOCK, session=session, changes={"clock": "started"})
     return session
 

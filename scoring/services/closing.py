@@ -29,6 +29,7 @@ from tournament.models import (
     Table,
     new_table_token,
 )
+from tournament.services.tournaments import follow_sessions
 
 
 def _require_director(actor):
@@ -126,6 +127,7 @@ def reopen_table(table, *, actor):
         session.confirmed_at = None
         session.confirmed_by = None
         session.save(update_fields=["status", "confirmed_at", "confirmed_by"])
+        follow_sessions(session.tournament_id)
     SeatResult.objects.filter(table=table).delete()
     table.closed_at = None
     table.closed_by = None
@@ -153,6 +155,7 @@ def confirm_session(session, *, actor):
     session.confirmed_at = timezone.now()
     session.confirmed_by = actor.user
     session.save(update_fields=["status", "confirmed_at", "confirmed_by"])
+    follow_sessions(session.tournament_id)
     log_action(actor, AuditAction.SESSION_CONFIRMED, session=session,
                changes={"tables": len(tables)})
     return session

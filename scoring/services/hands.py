@@ -27,6 +27,7 @@ from scoring.services.tables import (
 )
 from tournament.models import SessionStatus
 from tournament.rulesets import ruleset_for
+from tournament.services.tournaments import follow_sessions
 
 
 class DuplicateSubmission(Exception):
@@ -153,6 +154,7 @@ def record_hand(table, entry, *, actor, revision, submission=None, session_numbe
     if table.session.status == SessionStatus.SEATED:
         table.session.status = SessionStatus.RUNNING
         table.session.save(update_fields=["status"])
+        follow_sessions(table.session.tournament_id)
     log_action(actor, AuditAction.HAND_SAVED, table=table, hand_number=hand.number,
                changes={"entry": hand.entry, "changes": list(hand.changes)})
     transaction.on_commit(maybe_backup)

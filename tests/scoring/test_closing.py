@@ -142,3 +142,29 @@ def test_a_substitute_cannot_take_a_seat_once_play_started(cup, table, link_acto
     play(table, link_actor, [mcr_entry(1)])
     with pytest.raises(TableError, match="before the first hand"):
         closing.seat_substitute(table.seats.get(wind=0), substitute, actor=director_actor)
+
+
+def test_the_tournament_status_follows_its_sessions(db, director):
+    """Preparing until the first hand, running while play goes on, finished when every session
+    is confirmed, running again when the director reopens a table of a confirmed session."""
+    from scoring.access import Actor
+    from tests.exports.conftest import play_session
+    from tests.scoring.conftest import build
+
+    cup = build(sessions=2, slug="status")
+    actor = Actor(user=director)
+    assert cup.status == "preparing"
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    play(table, actor, [mcr_entry(1)])
+    cup.refresh_from_db()
+    assert cup.status == "running"
+    # 15 more hands at every table: the director may close a table early.
+    play_session(cup, 1, actor, entries=[mcr_entry(n) for n in range(2, 17)])
+    cup.refresh_from_db()
+    assert cup.status == "running"
+    play_session(cup, 2, actor)
+    cup.refresh_from_db()
+    assert cup.status == "finished"
+    closing.reopen_table(cup.sessions.get(number=2).tables.first(), actor=actor)
+    cup.refresh_from_db()
+    assert cup.status == "running"

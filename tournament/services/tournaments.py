@@ -104,6 +104,22 @@ def sync_sessions(tournament):
     )
 
 
+def follow_sessions(tournament_id):
+    """The tournament's status follows its sessions: preparing until play starts in one,
+    finished once every session is confirmed, running in between (a reopened session included).
+    Called wherever a session's status changes, inside that change's transaction."""
+    statuses = list(Session.objects.filter(tournament_id=tournament_id)
+                    .values_list("status", flat=True))
+    if statuses and all(status == Session.Status.FINISHED for status in statuses):
+        status = Tournament.Status.FINISHED
+    elif any(status in (Session.Status.RUNNING, Session.Status.FINISHED) for status in statuses):
+        status = Tournament.Status.RUNNING
+    else:
+        status = Tournament.Status.PREPARING
+    Tournament.objects.filter(pk=tournament_id).exclude(status=status).update(status=status)
+    return status
+
+
 @transaction.atomic
 def delete_tournament(tournament):
     """Delete a tournament and everything recorded in it (hands are protected from accidental
