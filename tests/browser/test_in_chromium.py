@@ -10,10 +10,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 from scoring.access import Actor
 from scoring.models import Hand, SeatResult
 from scoring.services import publication
+from tests.browser.helpers import CONTRAST, PHONE
 from tests.exports.conftest import play_session
 from tests.scoring.conftest import build, mcr_entry
-
-PHONE = (360, 740)
 
 
 def wait_for_text(browser, text, seconds=10):
@@ -104,6 +103,7 @@ def test_the_projector_pages_and_reloads_by_itself(browser, live_server, screens
                if row.is_displayed()]
     assert visible and visible[0].find_element(By.CSS_SELECTOR, "td").text in ("1", "=1")
     screenshot("projector-standings-page-1")
+    assert browser.execute_script(CONTRAST) == []  # legible from the back of the hall
     time.sleep(3.5)
     assert browser.find_element(By.CSS_SELECTOR, ".pages").text.startswith("2 / ")
     screenshot("projector-standings-page-2")
