@@ -41,6 +41,8 @@ def test_a_full_session_of_eight_tables(client, director_client, db):
     assert director_client.get(dashboard).content.decode().count("Closed") >= 8
     response = director_client.post(reverse("session-confirm", args=[cup.slug, 1]))
     assert response.status_code == 302
+    confirmed = director_client.get(dashboard).content.decode()
+    assert "Session confirmed" in confirmed and "Start the clock" not in confirmed
     for table in tables:
         results = SeatResult.objects.filter(table=table).order_by("wind")
         scores = [r.score for r in results]
