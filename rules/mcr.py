@@ -39,6 +39,9 @@ from rules.ranking import share
 MIN_FAN = 8  #: minimum fan of a win, flowers not counted (section 3.1)
 WIN_BONUS = 8  #: paid to the winner by every loser (section 3.8)
 MAX_FLOWERS = 8
+#: a ceiling that catches typing slips: no MCR hand reaches it (the richest possible is
+#: about 340 fan with every flower)
+MAX_FAN = 500
 HANDS_PER_ROUND = 4
 ROUNDS = 4
 SESSION_HANDS = HANDS_PER_ROUND * ROUNDS
@@ -81,7 +84,7 @@ def winds_for_hand(hand_number: int) -> Four:
 def check_win(fan: Any, flowers: Any) -> tuple[int, int]:
     """Check the fan of a win; return ``(fan, flowers)``."""
     flowers = check_int(flowers, _("Flowers"), minimum=0, maximum=MAX_FLOWERS)
-    fan = check_int(fan, _("Fan"))
+    fan = check_int(fan, _("Fan"), maximum=MAX_FAN)
     if fan - flowers < MIN_FAN:
         raise RuleError(
             _("An MCR win needs at least {minimum} fan not counting flowers; got {got}"),
@@ -249,6 +252,7 @@ class McrRuleSet(RuleSet):
                 _("Fan"),
                 _("Total fan written by the winner, flowers included."),
                 min_value=MIN_FAN,
+                max_value=MAX_FAN,
                 outcomes=wins,
             ),
             EntryField(

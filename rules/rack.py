@@ -55,6 +55,7 @@ MAHJONG = "mahjong"
 WASHOUT = "washout"
 WALL_DESTROYED = "wall_destroyed"
 MAX_DOUBLES = 20
+MAX_POINTS = 9999  #: a ceiling for typing slips in a hand's points before doubles
 TABLE_POINTS = (4, 2, 1, 0)
 
 
@@ -203,7 +204,13 @@ class RackRuleSet(RuleSet):
             ),
             EntryField("winner", SEAT, _("Winner"), outcomes=(MAHJONG,)),
             EntryField(
-                "points", PER_SEAT_INT, _("Points"), self.points_help, min_value=0, outcomes=scored
+                "points",
+                PER_SEAT_INT,
+                _("Points"),
+                self.points_help,
+                min_value=0,
+                max_value=MAX_POINTS,
+                outcomes=scored,
             ),
             EntryField(
                 "doubles",

@@ -39,6 +39,7 @@ from rules.riichi_presets import MANGAN_BASE, YAKUMAN_BASE, RiichiOptions, editi
 
 #: Fu a hand can have after rounding up: 25 (seven pairs), 20, and multiples of 10 up to 140.
 VALID_FU = (20, 25, *range(30, 150, 10))
+MAX_HAN = 99  #: a ceiling for typing slips; from 13 han every hand pays the same
 RIICHI_STAKE = 1000
 HONBA_RON = 300
 HONBA_TSUMO = 100
@@ -58,7 +59,7 @@ def check_value(han: Any, fu: Any, yakuman: Any, preset: RiichiOptions) -> tuple
     yakuman = check_int(yakuman, _("Yakuman"), minimum=0, maximum=preset.max_yakuman)
     if yakuman:
         return 0, 0, yakuman
-    han = check_int(han, _("Han"), minimum=1)
+    han = check_int(han, _("Han"), minimum=1, maximum=MAX_HAN)
     if han >= 5:
         return han, 0, 0
     if not is_int(fu) or fu not in VALID_FU:

@@ -127,6 +127,7 @@ class RiichiRuleSet(RuleSet):
                 _("Han"),
                 _("For each winner; 0 for the others and for yakuman hands."),
                 min_value=0,
+                max_value=riichi.MAX_HAN,
                 outcomes=WINS,
             ),
             EntryField(

@@ -15,7 +15,13 @@ from scoring.models import AuditEntry, Hand
 from scoring.presentation import describe_changes, describe_hand, hand_rows, seat_cards
 from scoring.services import closing, hands, penalties
 from scoring.services.clock import clock_state
-from scoring.services.tables import StaleTable, TableError, entry_state, snapshot
+from scoring.services.tables import (
+    StaleTable,
+    TableError,
+    check_writable,
+    entry_state,
+    snapshot,
+)
 from tournament.models import Registration
 
 
@@ -68,9 +74,12 @@ class TableView(TableAccessMixin, TemplateView):
             initial={**TableFormMixin.table_initial(self.table), "session": self.session.number},
         )
 
+    def writable(self):
+        return not self.table.is_closed and self.session.status in access.LINK_SESSION_STATUSES
+
     def get_context_data(self, snap=None, form=None, stale=None, **kwargs):
         snap = snap or snapshot(self.table)
-        writable = not self.table.is_closed and self.session.status in access.LINK_SESSION_STATUSES
+        writable = self.writable()
         if form is None and writable and not snap.session_over:
             form = self.hand_form(snap)
         context = super().get_context_data(**kwargs)
@@ -90,6 +99,8 @@ class TableView(TableAccessMixin, TemplateView):
         return context
 
     def post(self, request, *args, **kwargs):
+        if not self.writable():
+            return self.refused(TableError(_("This table takes no more hands.")))
         form = self.form_for(*entry_state(self.table), request.POST)
         if not form.is_valid():
             return self.render_to_response(self.get_context_data(form=form))
@@ -107,9 +118,21 @@ class TableView(TableAccessMixin, TemplateView):
         except StaleTable as exc:
             return self.stale(form, exc)
         except TableError as exc:
+            self.table.refresh_from_db()
+            if not self.writable():  # closed meanwhile: no form to show, the page says why
+                return self.refused(exc)
             form.add_error(None, str(exc))
             return self.render_to_response(self.get_context_data(form=form))
         messages.success(request, saved_message(hand, form.seats))
+        return self.back()
+
+    def refused(self, fallback):
+        """A write to a table that takes none: say why on the table's page."""
+        try:
+            check_writable(self.table, actor=self.actor)
+        except TableError as exc:
+            fallback = exc
+        messages.error(self.request, str(fallback))
         return self.back()
 
     def stale(self, form, exc):

@@ -130,3 +130,33 @@ def test_faentino_hand_through_the_form(client, db):
                          doubles_1="1", doubles_2="0", doubles_3="0")
     assert response.status_code == 302, response.content.decode()[:3000]
     assert Hand.objects.get().changes == (420, -70, -220, -130)
+
+
+def test_a_hand_from_an_old_page_of_a_closed_table_says_why(client, table, director_actor):
+    """The referee's other phone still shows the form after the table closed."""
+    from scoring.services.closing import close_table
+
+    page = client.get(link(table))
+    close_table(table, actor=director_actor)  # the director may close a table early
+    response = client.post(link(table), {**page_fields(page), "session": 1,
+                                         "outcome": "self_drawn", "winner": "0", "fan": "8"},
+                           follow=True)
+    assert "This table is closed. Only the director can reopen it." in response.content.decode()
+    assert not Hand.objects.filter(table=table).exists()
+
+
+def test_every_field_says_what_is_wrong(client, db):
+    tournament = build(ruleset="faentino", slug="faentino-errors")
+    table = tournament.sessions.get(number=1).tables.get(number=1)
+    response = post_hand(client, table, outcome="mahjong", winner="0", points_0="x16",
+                         points_1="32", points_2="8", points_3="40")
+    page = response.content.decode()
+    assert response.status_code == 200 and "Enter a whole number." in page
+    assert 'value="32"' in page and not Hand.objects.exists()
+
+
+def test_a_typing_slip_in_the_fan_is_refused_with_a_message(client, table):
+    response = post_hand(client, table, outcome="self_drawn", winner="0", fan="40000")
+    page = response.content.decode()
+    assert response.status_code == 200 and "Fan must be at most 500; got 40000" in page
+    assert not Hand.objects.exists()
