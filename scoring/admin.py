@@ -1,12 +1,26 @@
-"""The Django admin for hands and penalties (read mostly: writes belong to the services)."""
+"""The Django admin for hands and penalties, read only: every write goes through the services,
+which keep versions, cancel instead of deleting, and write the audit trail."""
 
 from django.contrib import admin
 
 from scoring.models import Hand, Penalty
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Look, search, filter; never add, change or delete."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(ReadOnlyAdmin):
     list_display = (
         "table", "number", "version", "is_current", "outcome", "winner", "discarder", "fan",
         "change_east", "change_south", "change_west", "change_north", "entered_by", "entered_at",
@@ -18,7 +32,7 @@ class HandAdmin(admin.ModelAdmin):
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(admin.ModelAdmin):
+class PenaltyAdmin(ReadOnlyAdmin):
     list_display = (
         "registration", "session", "kind", "infraction", "points", "transfer", "given_by",
         "given_at", "cancelled_at",

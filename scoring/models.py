@@ -155,6 +155,20 @@ class Hand(models.Model):
         return (self.change_east, self.change_south, self.change_west, self.change_north)
 
 
+#: Infractions of the MERS rules (seed 002 App. D and App. E 2.4-2.9). Their count resets at each
+#: session, except obstruction of play and time-wasting, counted over the tournament (App. E 3.6).
+INFRACTIONS = (
+    ("wrong_call", _("Wrong call (cannot be carried out)")),
+    ("wrong_words", _("Call with words other than chow, pung, kong, Hu")),
+    ("wrong_tile", _("Taking the wrong tile")),
+    ("exposure", _("Error exposing tiles or sets")),
+    ("passing_information", _("Passing information")),
+    ("wall_broken", _("Wall broken before the Hu was validated")),
+    ("tiles_knocked", _("Knocking over another player's tiles")),
+    ("obstruction", _("Obstruction of play")),
+    ("time_wasting", _("Time-wasting")),
+)
+
 class PenaltyKind(models.TextChoices):
     LATE_ARRIVAL = "late_arrival", _("Late arrival")
     FALSE_HU = "false_hu", _("False Hu")
@@ -241,6 +255,11 @@ class Penalty(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()}: {self.registration} ({self.points})"
+
+    @property
+    def infraction_label(self):
+        """The infraction in words (the catalogue's name, or what the director typed)."""
+        return dict(INFRACTIONS).get(self.infraction, self.infraction)
 
     @property
     def is_cancelled(self):

@@ -106,7 +106,8 @@ def penalties_sheet(tournament):
         "session", "table", "registration__player", "given_by").order_by("session__number",
                                                                            "given_at", "id")
     rows = [[p.session.number, p.table.number if p.table else None, p.registration.number,
-             p.registration.player.full_name, p.get_kind_display(), p.infraction, p.occurrence,
+             p.registration.player.full_name, p.get_kind_display(), str(p.infraction_label),
+             p.occurrence,
              p.minutes_late, p.points, p.transfer, p.reason,
              p.given_by.get_username() if p.given_by else _("table link"), p.given_at,
              p.cancelled_at, p.cancel_reason] for p in penalties]

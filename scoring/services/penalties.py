@@ -12,29 +12,15 @@ from django.db import transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 import rules
 from desk.i18n import translate_error
-from scoring.models import AuditAction, Penalty
+from scoring.models import INFRACTIONS, AuditAction, Penalty
 from scoring.services.audit import log_action
 from scoring.services.tables import TableError, bump_revision, check_writable, lock_table
 from tournament.models import RegistrationStatus, Seat
 from tournament.rulesets import ruleset_for
 
-#: Infractions of the MERS rules (seed 002 App. D and App. E 2.4-2.9). Their count resets at each
-#: session, except obstruction of play and time-wasting, counted over the tournament (App. E 3.6).
-INFRACTIONS = (
-    ("wrong_call", gettext_lazy("Wrong call (cannot be carried out)")),
-    ("wrong_words", gettext_lazy("Call with words other than chow, pung, kong, Hu")),
-    ("wrong_tile", gettext_lazy("Taking the wrong tile")),
-    ("exposure", gettext_lazy("Error exposing tiles or sets")),
-    ("passing_information", gettext_lazy("Passing information")),
-    ("wall_broken", gettext_lazy("Wall broken before the Hu was validated")),
-    ("tiles_knocked", gettext_lazy("Knocking over another player's tiles")),
-    ("obstruction", gettext_lazy("Obstruction of play")),
-    ("time_wasting", gettext_lazy("Time-wasting")),
-)
 TOURNAMENT_WIDE_INFRACTIONS = ("obstruction", "time_wasting")
 #: Kinds only the director may give (a referee asks the director).
 DIRECTOR_ONLY = ("disqualification",)

@@ -260,8 +260,12 @@ class PlayerAuditView(DirectorTournamentMixin, TemplateView):
                                          number=self.kwargs["player_number"])
         context.update(
             registration=registration,
-            audit=AuditEntry.objects.filter(registrations=registration).select_related(
-                "user", "table", "session"),
+            # The player's own entries, and everything at the tables they sat at (hands,
+            # corrections, closings), which the trail records per table.
+            audit=AuditEntry.objects.filter(
+                Q(registrations=registration)
+                | Q(table__seats__registration=registration, registrations__isnull=True)
+            ).distinct().select_related("user", "table", "session"),
             penalties=Penalty.objects.filter(registration=registration).select_related(
                 "session", "table"),
         )

@@ -121,3 +121,34 @@ def test_penalties_count_in_the_table_result(table, link_actor):
     assert by_wind[2].score == snap.totals[2] - 30
     assert by_wind[0].score == snap.totals[0] + 10
     assert sum(r.hand_points for r in results) == 0
+
+
+def test_infractions_are_named_in_words_on_every_page(client, table, director_client):
+    from django.urls import reverse
+
+    from scoring.access import Actor
+
+    registration = table.seats.get(wind=1).registration
+    give_penalty(table.session, registration, "infraction", actor=Actor(via="table link"),
+                 table=table, revision=table.revision, infraction="wrong_call")
+    pages = [reverse("session-penalties", args=[table.session.tournament.slug, 1]),
+             reverse("player-audit", args=[table.session.tournament.slug, registration.number])]
+    for url in pages:
+        page = director_client.get(url).content.decode()
+        assert ": Wrong call (cannot be carried out)" in page, url
+    listing = director_client.get(pages[0]).content.decode()
+    assert listing.count("wrong_call") == listing.count('value="wrong_call"')  # the form's only
+
+
+def test_the_player_audit_shows_the_hands_at_their_tables(table, director_client):
+    from django.urls import reverse
+
+    from scoring.access import Actor
+    from scoring.services.hands import record_hand
+
+    record_hand(table, {"outcome": "self_drawn", "winner": 0, "fan": 8},
+                actor=Actor(via="table link"), revision=table.revision)
+    number = table.seats.get(wind=2).registration.number
+    page = director_client.get(
+        reverse("player-audit", args=[table.session.tournament.slug, number])).content.decode()
+    assert "Hand saved" in page

@@ -229,3 +229,17 @@ def test_a_substitution_keeps_the_other_players_tables(sixteen):
         swapped = {frozenset(pk if pk != leaver.pk else substitute.pk for pk in table)
                    for table in before[number]}
         assert after == swapped  # the newcomer took the leaver's seat, nothing else moved
+
+
+def test_a_session_with_penalties_cannot_be_drawn_again(sixteen, director):
+    """Redrawing would delete its tables, and a penalty is cancelled, never deleted."""
+    from scoring.access import Actor
+    from scoring.services.penalties import give_penalty
+
+    write_draw(sixteen, session_number=1, seed=3)
+    session = sixteen.sessions.get(number=1)
+    late = session.tables.get(number=1).seats.get(wind=0).registration
+    give_penalty(session, late, "late_arrival", actor=Actor(user=director), minutes=5)
+    with pytest.raises(DrawError, match="Penalties were already given"):
+        write_draw(sixteen, session_number=1, seed=4)
+    assert session.penalties.count() == 1 and session.tables.count() == 4

@@ -240,6 +240,9 @@ def write_draw(tournament, *, session_number=None, seed, fingerprint=None):
     if Table.objects.filter(session__in=redrawn, hands__isnull=False).exists():
         raise DrawError(_("Hands were already entered in a session being drawn: it cannot be "
                           "drawn again."))
+    if Session.objects.filter(pk__in=[s.pk for s in redrawn], penalties__isnull=False).exists():
+        raise DrawError(_("Penalties were already given in a session being drawn: it cannot be "
+                          "drawn again (a penalty is cancelled, never deleted)."))
     Table.objects.filter(session__in=redrawn).delete()
     Session.objects.filter(pk__in=[s.pk for s in plan.cleared]).update(
         status=SessionStatus.DRAFT, draw_seed=None
