@@ -24,15 +24,23 @@ def visible_seating_sessions(user, tournament):
 
 def standings_through(user, tournament):
     """The last confirmed session whose standings this user may see (None: no standings)."""
-    sessions = tournament.sessions.filter(status=SessionStatus.FINISHED)
-    if not is_director(user):
-        sessions = sessions.filter(results_published=True)
-    return sessions.order_by("-number").values_list("number", flat=True).first()
+    visible = confirmed_visible(user, tournament)
+    return visible[-1] if visible else None
 
 
 def confirmed_visible(user, tournament):
-    """Confirmed session numbers whose standings this user may see."""
-    sessions = tournament.sessions.filter(status=SessionStatus.FINISHED)
-    if not is_director(user):
-        sessions = sessions.filter(results_published=True)
-    return list(sessions.order_by("number").values_list("number", flat=True))
+    """Confirmed session numbers whose standings this user may see.
+
+    The standings after session n count every confirmed session up to n, so the public sees
+    them only while all of those have published results: they stop before the first confirmed
+    session the director has not published.
+    """
+    sessions = tournament.sessions.filter(status=SessionStatus.FINISHED).order_by("number")
+    if is_director(user):
+        return list(sessions.values_list("number", flat=True))
+    visible = []
+    for number, published in sessions.values_list("number", "results_published"):
+        if not published:
+            break
+        visible.append(number)
+    return visible

@@ -122,3 +122,44 @@ def test_projector_page_and_state(cup2, director):
         minutes=30))
     state = public.get(reverse("projector-state", args=[cup2.slug])).json()
     assert 89 * 60 <= state["clock"]["remaining"] <= 90 * 60
+
+
+def test_unpublished_results_never_reach_the_public_standings(cup2, director):
+    """Session 2 confirmed but not published, session 3 published: the standings after 3 count
+    session 2, so the public sees the standings after session 1 only."""
+    from tournament.services.draw import write_draw
+
+    actor = Actor(user=director)
+    publication.publish(cup2.sessions.get(number=1), actor=actor, results=True)
+    play_session(cup2, 2, actor)
+    cup2.sessions.filter(number=2).update(results_published=False)
+    write_draw(cup2, session_number=3, seed=3)
+    play_session(cup2, 3, actor)
+    public = Client()
+    page = public.get(reverse("standings", args=[cup2.slug])).content.decode()
+    assert "After session 1" in page and "S2" not in page and "S3" not in page
+    assert public.get(reverse("standings-after", args=[cup2.slug, 3])).status_code == 404
+    from django.contrib.auth.models import AnonymousUser
+
+    assert projector_content(cup2, AnonymousUser())[1].through == 1
+
+
+def test_no_place_on_a_player_page_before_any_result(cup2):
+    page = Client().get(reverse("player", args=[cup2.slug, 1])).content.decode()
+    assert "<dt>Place</dt>" not in page and "<dd>=1</dd>" not in page
+
+
+def test_a_riichi_player_page_shows_the_final_score(db, director):
+    cup = build(ruleset="riichi2016", slug="riichi-player")
+    actor = Actor(user=director)
+    play_session(cup, 1, actor, entries=[
+        {"outcome": "ron", "winners": [2], "discarder": 1, "han": [0, 0, 3, 0],
+         "fu": [0, 0, 40, 0]},
+        *[{"outcome": "draw", "tenpai": []}] * 7])
+    result = cup.sessions.get(number=1).tables.get(number=1).results.get(wind=2)
+    page = Client().get(reverse("player", args=[cup.slug, result.registration.number]))
+    text = page.content.decode()
+    assert "Final score" in text and "Table points" not in text
+    from desk import formatting
+
+    assert formatting.final_score(result.final_score, cup.ruleset) in text
