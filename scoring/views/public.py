@@ -7,12 +7,12 @@ Everything here is read-only and shows only what the director published
 import hashlib
 
 from django.conf import settings
-from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView, View
 
 from desk.permissions import TournamentMixin
+from desk.text import fold
 from scoring.presentation import hand_rows
 from scoring.services.clock import clock_state
 from scoring.services.tables import snapshot
@@ -51,13 +51,14 @@ class FindSeatView(TournamentMixin, TemplateView):
         if query:
             registrations = self.tournament.registrations.select_related("player")
             if query.isdigit():
-                registrations = registrations.filter(number=int(query))
-            else:
-                for word in query.split():
-                    registrations = registrations.filter(
-                        Q(player__last_name__icontains=word)
-                        | Q(player__first_name__icontains=word))
-            registrations = list(registrations.order_by("number")[:MAX_MATCHES])
+                registrations = list(registrations.filter(number=int(query)))
+            else:  # "cerna" finds "Černá", "lukasz" finds "Łukasz"
+                words = [fold(word) for word in query.split()]
+                registrations = [
+                    registration for registration in registrations.order_by("number")
+                    if all(word in fold(registration.player.first_name)
+                           or word in fold(registration.player.last_name) for word in words)
+                ][:MAX_MATCHES]
             seats = Seat.objects.filter(registration__in=registrations,
                                         session__in=sessions).select_related("table", "session")
             by_registration = {}

@@ -121,6 +121,8 @@ def test_export_command(played, tmp_path, capsys):
         call_command("export", played.slug, "scoresheets", "-o", str(tmp_path / "x.pdf"))
     with pytest.raises(CommandError, match="No tournament 'nope'"):
         call_command("export", "nope", "standings")
+    with pytest.raises(CommandError, match=r"Cannot write .*No such file or directory"):
+        call_command("export", played.slug, "ema", "-o", str(tmp_path / "nowhere" / "x.xlsx"))
 
 
 def test_download_views_are_for_directors(director_client, played):

@@ -163,3 +163,27 @@ def test_a_riichi_player_page_shows_the_final_score(db, director):
     from desk import formatting
 
     assert formatting.final_score(result.final_score, cup.ruleset) in text
+
+
+def test_names_are_found_and_sorted_without_minding_accents(db):
+    from tournament.models import Player
+
+    cup = build(slug="accents")
+    renamed = {1: ("Kateřina", "Černá"), 2: ("Łukasz", "Wiśniewski"), 3: ("Anna", "Dvořák")}
+    for number, (first, last) in renamed.items():
+        Player.objects.filter(registrations__tournament=cup, registrations__number=number) \
+            .update(first_name=first, last_name=last)
+    public = Client()
+    find = reverse("find-seat", args=[cup.slug])
+    for query in ("cerna", "ČERNÁ", "lukasz", "wisniewski kat", "dvorak"):
+        page = public.get(find, {"q": query}).content.decode()
+        expected = {"cerna": "Černá", "ČERNÁ": "Černá", "lukasz": "Wiśniewski",
+                    "wisniewski kat": None, "dvorak": "Dvořák"}[query]
+        if expected:
+            assert expected in page, query
+        else:
+            assert "Černá" not in page and "Wiśniewski" not in page, query
+    seating = public.get(reverse("seating", args=[cup.slug, 1])).content.decode()
+    by_name = seating[seating.index('id="by-player"'):]
+    order = [by_name.index(name) for name in ("Černá", "Dvořák", "Player04", "Wiśniewski")]
+    assert order == sorted(order)

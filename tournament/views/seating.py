@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 
 from desk.permissions import TournamentMixin
+from desk.text import sort_key
 from tournament.models import WIND_NAMES, Seat
 from tournament.services.draw import current_report
 from tournament.visibility import results_visible, seating_visible, visible_seating_sessions
@@ -31,8 +32,8 @@ class SeatingView(TournamentMixin, TemplateView):
             tables=sorted(tables.items()),
             by_player=sorted(
                 seats,
-                key=lambda s: (s.registration.player.last_name.lower(),
-                               s.registration.player.first_name.lower()),
+                key=lambda s: (sort_key(s.registration.player.last_name),
+                               sort_key(s.registration.player.first_name)),
             ),
             wind_names=WIND_NAMES,
             sessions=visible_seating_sessions(self.request.user, self.tournament),

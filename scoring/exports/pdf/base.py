@@ -11,7 +11,6 @@ Every text is in the active language (`gettext`), except the fixed words of the 
 """
 
 import io
-import unicodedata
 from functools import cache
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -33,6 +32,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 import rules
 from desk.i18n import translate_text
+from desk.text import sort_key  # noqa: F401 - the documents sort names with it
 from scoring.exports import ExportError
 from tournament.models import Seat, SessionStatus
 from tournament.rulesets import ruleset_for
@@ -101,16 +101,6 @@ def fit_text(text, font, size, width):
     while text and pdfmetrics.stringWidth(text + "…", font, size) > width:
         text = text[:-1]
     return text.rstrip() + "…"
-
-
-_FOLD = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "ss",
-                       "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "þ": "th", "ı": "i"})
-
-
-def sort_key(text):
-    """An alphabetical sort key that puts "Łukasz" with the L and "Ødegaard" with the O."""
-    folded = unicodedata.normalize("NFKD", str(text).translate(_FOLD))
-    return "".join(c for c in folded if not unicodedata.combining(c)).casefold()
 
 
 def markup(text):

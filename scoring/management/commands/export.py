@@ -47,5 +47,8 @@ class Command(BaseCommand):
         except ExportError as exc:
             raise CommandError(str(exc)) from None
         path = Path(options["output"] or filename)
-        path.write_bytes(content)
+        try:
+            path.write_bytes(content)
+        except OSError as exc:
+            raise CommandError(f"Cannot write {path}: {exc.strerror or exc}.") from None
         self.stdout.write(self.style.SUCCESS(f"Wrote {path} ({len(content):,} bytes)."))
