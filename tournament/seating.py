@@ -108,6 +108,7 @@ def draw_schedule(
     """
     roster = _check_players(players)
     total = _check_sessions(sessions)
+    fixed = list(fixed)
     played = check_sessions(fixed)
     if len(played) > total:
         raise SeatingError(
@@ -118,7 +119,7 @@ def draw_schedule(
     if time_limit is not None and not time_limit > 0:
         raise SeatingError(_("The time limit must be a positive number of seconds."))
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    result: Schedule = [list(session) for session in played]
+    result: Schedule = list(fixed)  # the played sessions exactly as given
     count = total - len(played)
     if count == 0:
         return result

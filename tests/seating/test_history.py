@@ -90,3 +90,12 @@ def test_time_limit_returns_a_valid_schedule_quickly():
     players = list(range(24))
     schedule = draw_schedule(players, 8, time_limit=0.05)
     assert_valid(schedule, players, 8)
+
+
+def test_fixed_sessions_come_back_exactly_as_given():
+    """Lists of lists stay lists of lists (and tuples stay tuples); an iterator works too."""
+    played = [[list(range(i, i + 4)) for i in range(0, 16, 4)]]
+    schedule = draw_schedule(list(range(16)), 3, seed=1, fixed=played)
+    assert schedule[:1] == played and len(schedule) == 3
+    as_tuples = [tuple(tuple(t) for t in played[0])]
+    assert draw_schedule(list(range(16)), 2, fixed=iter(as_tuples))[:1] == as_tuples

@@ -180,6 +180,8 @@ def test_draw_command(sixteen, capsys):
         call_command("draw", sixteen.slug, "--session", "7")
     with pytest.raises(CommandError, match="No tournament 'nope'"):
         call_command("draw", "nope")
+    with pytest.raises(CommandError, match="from 0 to"):
+        call_command("draw", sixteen.slug, "--seed", str(2**63))
 
 
 def test_a_swiss_session_seats_by_the_standings(db, director):

@@ -129,6 +129,7 @@ def test_ambiguous_names_are_refused(tournament, make_player):
         ("players.xlsx", b"First name,Last name\n", "Upload a .csv file"),
         ("players.csv", b"PK\x03\x04zipped", "Upload a .csv file"),
         ("players.xlsx", b"PK\x03\x04broken", "cannot be read"),
+        ("players.csv", b"First name,Last name\n\x81nna,Rossi\n", "not readable text"),
     ],
 )
 def test_wrong_file_types_are_refused(tournament, name, data, message):
@@ -162,3 +163,23 @@ def test_import_players_command_reports_bad_rows(tournament, tmp_path, capsys):
 def test_import_players_command_unknown_tournament(db, tmp_path):
     with pytest.raises(CommandError, match="No tournament 'nope'"):
         call_command("import_players", "nope", str(tmp_path / "x.csv"))
+
+
+@pytest.mark.parametrize("rows", [
+    ["Anna,Rossi,,ITA,", "Anna,Rossi,04000001,ITA,"],
+    ["Anna,Rossi,04000001,ITA,", "Anna,Rossi,,ITA,"],
+])
+def test_one_name_twice_is_refused_whatever_the_order(tournament, rows):
+    text = "First name,Last name,EMA id,Country,Club\n" + "\n".join(rows) + "\n"
+    result = import_players(tournament, "players.csv", _csv(text))
+    assert not result.ok
+    assert "Line 3: Anna Rossi is already on line 2" in [str(e) for e in result.errors]
+    assert Player.objects.count() == 0
+
+
+def test_namesakes_with_their_own_ema_ids_are_two_players(tournament):
+    text = ("First name,Last name,EMA id,Country,Club\n"
+            "Anna,Rossi,04000001,ITA,\nAnna,Rossi,04000002,ITA,\n")
+    result = import_players(tournament, "players.csv", _csv(text))
+    assert result.ok, result.errors
+    assert Player.objects.filter(last_name="Rossi").count() == 2

@@ -121,6 +121,9 @@ def _read_csv(data):
             break
         except UnicodeDecodeError:
             continue
+    else:
+        raise PlayerListError(_("The file is not readable text (neither UTF-8 nor Windows "
+                                "encoding). Save it again as “CSV UTF-8” and import that."))
     first_line = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=first_line.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
@@ -249,15 +252,17 @@ def parse_rows(table):
             problems.append(_("EMA id %(ema)s is already on line %(line)s")
                             % {"ema": ema_id, "line": seen_ema[ema_id]})
         name_key = (_fold(first), _fold(last))
-        if first and last and not ema_id and name_key in seen_names:
+        earlier = seen_names.get(name_key)
+        # Two rows of one name are one player twice, unless both have their own EMA id.
+        if first and last and earlier and not (ema_id and earlier[1]):
             problems.append(_("%(name)s is already on line %(line)s")
-                            % {"name": f"{first} {last}", "line": seen_names[name_key]})
+                            % {"name": f"{first} {last}", "line": earlier[0]})
         if problems:
             errors.extend(RowError(line, problem) for problem in problems)
             continue
         if ema_id:
             seen_ema[ema_id] = line
-        seen_names.setdefault(name_key, line)
+        seen_names.setdefault(name_key, (line, ema_id))
         rows.append(PlayerRow(line, first, last, ema_id, country or "", club))
     return rows, errors
 

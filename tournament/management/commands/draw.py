@@ -22,8 +22,8 @@ class Command(BaseCommand):
             tournament = Tournament.objects.get(slug=tournament)
         except Tournament.DoesNotExist:
             raise CommandError(f"No tournament '{tournament}'.") from None
-        if seed is not None and seed < 0:
-            raise CommandError("The seed is a whole number from 0.")
+        if seed is not None and not 0 <= seed < 2**63:
+            raise CommandError("The seed is a whole number from 0 to 2**63 - 1.")
         try:
             plan = write_draw(tournament, session_number=session, seed=seed)
         except DrawError as exc:
