@@ -168,6 +168,9 @@ class PenaltyForm(TableFormMixin):
     hand_number = forms.IntegerField(label=_("During hand"), required=False, min_value=1,
                                      widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    #: How many penalties the player had when the director saw the proposal: a second tap
+    #: on "confirm" finds one more and is refused instead of saving the penalty twice.
+    seen = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
 
     def __init__(self, *args, registrations, kinds, **kwargs):
         super().__init__(*args, **kwargs)

@@ -18,7 +18,7 @@ from desk.i18n import translate_error
 from scoring.models import INFRACTIONS, AuditAction, Penalty
 from scoring.services.audit import log_action
 from scoring.services.tables import TableError, bump_revision, check_writable, lock_table
-from tournament.models import RegistrationStatus, Seat
+from tournament.models import Registration, RegistrationStatus, Seat
 from tournament.rulesets import ruleset_for
 
 TOURNAMENT_WIDE_INFRACTIONS = ("obstruction", "time_wasting")
@@ -84,10 +84,19 @@ def propose(session, registration, kind_code, *, minutes=None, infraction="",
 
 @transaction.atomic
 def give_penalty(session, registration, kind_code, *, actor, table=None, revision=None,
-                 hand_number=None, infraction="", **params):
-    """Compute and save a penalty; return it. `table` is the table it was given at, if any."""
+                 hand_number=None, infraction="", seen=None, **params):
+    """Compute and save a penalty; return it. `table` is the table it was given at, if any.
+
+    `seen` is how many penalties the player had in the session when the proposal was shown:
+    if there are more now (a double tap, another device), nothing is saved.
+    """
     if registration.tournament_id != session.tournament_id:
         raise TableError(_("This player is not registered in this tournament."))
+    # One writer per player at a time: the ladder counts earlier penalties just below.
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if seen is not None and penalties_of(session, registration) != seen:
+        raise TableError(_("A penalty for this player was saved meanwhile (a second tap?): "
+                           "check the list below before giving another."))
     seat = Seat.objects.filter(session=session, registration=registration).select_related(
         "table").first()
     if seat is None:
@@ -126,6 +135,11 @@ def give_penalty(session, registration, kind_code, *, actor, table=None, revisio
                         "occurrence": penalty.occurrence, "points": penalty.points,
                         "transfer": penalty.transfer, "params": _plain(params)})
     return penalty
+
+
+def penalties_of(session, registration):
+    """How many penalties (cancelled ones included) the player has in the session."""
+    return Penalty.objects.filter(session=session, registration=registration).count()
 
 
 def _plain(params):

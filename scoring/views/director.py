@@ -221,12 +221,13 @@ class SessionPenaltiesView(SessionMixin, TemplateView):
                                              **form.params())
                 confirm = form.data.copy()
                 confirm["confirmed"] = "True"
+                confirm["seen"] = str(penalties.penalties_of(session, registration))
                 return self.render_to_response(self.get_context_data(
                     form=self.form(confirm), proposal=proposal))
             penalty = penalties.give_penalty(
                 session, registration, data["kind"], actor=actor,
                 hand_number=data.get("hand_number"), infraction=data["infraction_name"],
-                **form.params())
+                seen=data.get("seen"), **form.params())
         except TableError as exc:
             form.add_error(None, str(exc))
             return self.render_to_response(self.get_context_data(form=form))

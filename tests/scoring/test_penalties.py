@@ -1,5 +1,7 @@
 """Penalties: the rule set's catalogue, the infraction ladder, transfers, cancellation."""
 
+import re
+
 import pytest
 
 from scoring.models import AuditAction, AuditEntry, Penalty
@@ -152,3 +154,22 @@ def test_the_player_audit_shows_the_hands_at_their_tables(table, director_client
     page = director_client.get(
         reverse("player-audit", args=[table.session.tournament.slug, number])).content.decode()
     assert "Hand saved" in page
+
+
+def test_a_double_tap_on_the_directors_confirm_saves_one_penalty(table, director_client):
+    from django.urls import reverse
+
+    url = reverse("session-penalties", args=[table.session.tournament.slug, 1])
+    registration = table.seats.get(wind=1).registration
+    ask = {"registration": registration.pk, "kind": "infraction", "infraction": "wrong_call",
+           "revision": 0}
+    proposal = director_client.get(url)  # the page, then "Compute the penalty"
+    assert proposal.status_code == 200
+    page = director_client.post(url, ask).content.decode()
+    assert "Confirm the penalty" in page
+    seen = re.search(r'name="seen" value="(\d+)"', page).group(1)
+    confirm = {**ask, "confirmed": "True", "seen": seen}
+    assert director_client.post(url, confirm).status_code == 302
+    again = director_client.post(url, confirm)
+    assert "was saved meanwhile" in again.content.decode()
+    assert list(Penalty.objects.values_list("occurrence", flat=True)) == [1]
