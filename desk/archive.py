@@ -11,12 +11,14 @@ the account of that name when the receiving desk has one.
 """
 
 import gzip
+import io
 import json
 from datetime import datetime
 from fractions import Fraction
 
 from django.contrib.auth import get_user_model
-from django.db import models, transaction
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
@@ -28,6 +30,8 @@ from tournament.models import Player, Registration, Seat, Session, Table, Tourna
 FORMAT = "mahjong-tournament-desk/archive"
 VERSION = 1
 MAX_BYTES = 50 * 1024 * 1024
+#: Unpacked, an archive of 400 players x 10 sessions is some 30 MB; a "zip bomb" is refused.
+MAX_UNPACKED_BYTES = 500 * 1024 * 1024
 
 TOURNAMENT_FIELDS = ("name", "slug", "start_date", "end_date", "venue", "ruleset",
                      "session_count", "session_minutes", "scoring_options", "tie_breaks",
@@ -143,7 +147,11 @@ def read_archive(content):
     if len(content) > MAX_BYTES:
         raise ArchiveError(_("The file is larger than any tournament archive."))
     try:
-        data = json.loads(gzip.decompress(content).decode("utf-8"))
+        with gzip.GzipFile(fileobj=io.BytesIO(content)) as unpacked:
+            text = unpacked.read(MAX_UNPACKED_BYTES + 1)
+        if len(text) > MAX_UNPACKED_BYTES:
+            raise ArchiveError(_("The file unpacks to more than any tournament archive."))
+        data = json.loads(text.decode("utf-8"))
     except (OSError, EOFError, UnicodeDecodeError, ValueError) as exc:
         raise ArchiveError(_("This is not a tournament archive of the desk (%(error)s).")
                            % {"error": exc}) from exc
@@ -189,7 +197,16 @@ class _Restorer:
         self.users = {u.get_username(): u for u in get_user_model().objects.all()}
 
     def user(self, name):
-        return self.users.get(name) if name else None
+        """The account of that name; an inactive one is made when this desk has none, so
+        that who entered each hand and gave each penalty stays on record."""
+        if not name:
+            return None
+        if name not in self.users:
+            account = get_user_model()(username=name, is_active=False)
+            account.set_unusable_password()
+            account.save()
+            self.users[name] = account
+        return self.users[name]
 
     def run(self):
         data = self.data
@@ -276,6 +293,8 @@ def restore_archive(content):
     data = read_archive(content)
     try:
         return _Restorer(data).run()
-    except (KeyError, TypeError) as exc:
+    except ArchiveError:
+        raise
+    except (KeyError, TypeError, ValueError, ValidationError, DatabaseError) as exc:
         raise ArchiveError(_("The archive is incomplete or damaged (%(error)s).")
                            % {"error": exc}) from exc

@@ -88,16 +88,49 @@ def test_restore_refuses_a_second_copy_and_bad_files(eventful):
         restore_archive(gzip.compress(b'{"format": "something else"}'))
 
 
-def test_a_damaged_archive_restores_nothing(eventful):
+@pytest.mark.parametrize("damage", [
+    lambda data: data["hands"][5].update(table=99),  # a hand at a table that does not exist
+    lambda data: data["hands"][5].update(winner=9),  # a seat the database refuses
+    lambda data: data["tournament"].update(start_date="2026-13-45"),  # no such date
+    lambda data: data["registrations"][0].update(registered_at=None),  # a missing value
+])
+def test_a_damaged_archive_restores_nothing(eventful, damage):
     import gzip
     import json
 
     data = json.loads(gzip.decompress(export_archive(eventful)))
     delete_tournament(eventful)
-    data["hands"][5]["table"] = 99  # a hand at a table that does not exist
+    damage(data)
     with pytest.raises(ArchiveError, match="incomplete or damaged"):
         restore_archive(gzip.compress(json.dumps(data).encode()))
     assert not Tournament.objects.exists()
+
+
+def test_an_archive_that_unpacks_to_too_much_is_refused(db, settings, monkeypatch):
+    import gzip
+
+    from desk import archive
+
+    monkeypatch.setattr(archive, "MAX_UNPACKED_BYTES", 1000)
+    with pytest.raises(ArchiveError, match="unpacks to more"):
+        restore_archive(gzip.compress(b" " * 5000))
+
+
+def test_who_entered_the_hands_survives_a_move_to_another_desk(eventful):
+    from django.contrib.auth import get_user_model
+
+    from scoring.models import Hand
+
+    before = sorted(Hand.objects.exclude(entered_by=None)
+                    .values_list("entered_by__username", flat=True).distinct())
+    content_ = export_archive(eventful)
+    delete_tournament(eventful)
+    get_user_model().objects.filter(username__in=before).delete()  # another desk
+    restore_archive(content_)
+    after = sorted(Hand.objects.exclude(entered_by=None)
+                   .values_list("entered_by__username", flat=True).distinct())
+    assert after == before and before
+    assert not get_user_model().objects.get(username=before[0]).is_active
 
 
 def test_archive_and_restore_commands_and_pages(eventful, director_client, tmp_path, capsys):
