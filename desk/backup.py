@@ -1,6 +1,7 @@
 """Automatic backups of the SQLite database while sessions are being played.
 
-After a hand is saved, if the newest backup is older than DESK_BACKUP_MINUTES (default 10), a
+After every write the audit trail records (a hand, a correction, a penalty, a closing, a
+confirmation...), if the newest backup is older than DESK_BACKUP_MINUTES (default 10), a
 copy of the whole database is written to `<data folder>/backups/` with SQLite's online backup
 API (safe while referees keep saving), in a background thread so nobody waits for it. The last
 DESK_BACKUP_KEEP copies (default 24) are kept. Restoring one: stop the desk, copy the file over
@@ -12,6 +13,7 @@ import logging
 import sqlite3
 import threading
 import time
+from contextlib import closing
 from pathlib import Path
 
 from django.conf import settings
@@ -47,9 +49,10 @@ def backup_now(source, folder, keep):
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{PREFIX}{timezone.now():%Y%m%d-%H%M%S-%f}{SUFFIX}"
     partial = target.with_suffix(".partial")
-    with sqlite3.connect(source) as origin, sqlite3.connect(partial) as copy:
+    # closing(): both files are closed before the rename (Windows refuses to rename an open file).
+    with closing(sqlite3.connect(source)) as origin, closing(sqlite3.connect(partial)) as copy:
         origin.backup(copy)
-    partial.rename(target)
+    partial.replace(target)
     for old in sorted(folder.glob(f"{PREFIX}*{SUFFIX}"))[:-keep]:
         old.unlink(missing_ok=True)
     return target

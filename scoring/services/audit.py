@@ -1,5 +1,8 @@
 """The audit trail: one entry per write, with who, when, through what, and what changed."""
 
+from django.db import transaction
+
+from desk.backup import maybe_backup
 from scoring.models import AuditEntry
 
 
@@ -19,4 +22,5 @@ def log_action(actor, action, *, table=None, session=None, registrations=(), han
     )
     if registrations:
         entry.registrations.set(registrations)
+    transaction.on_commit(maybe_backup)  # a copy of the database every few minutes of play
     return entry

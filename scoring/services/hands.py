@@ -12,7 +12,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
-from desk.backup import maybe_backup
 from desk.i18n import translate_error
 from scoring.models import AuditAction, Hand
 from scoring.services.audit import log_action
@@ -157,7 +156,6 @@ def record_hand(table, entry, *, actor, revision, submission=None, session_numbe
         follow_sessions(table.session.tournament_id)
     log_action(actor, AuditAction.HAND_SAVED, table=table, hand_number=hand.number,
                changes={"entry": hand.entry, "changes": list(hand.changes)})
-    transaction.on_commit(maybe_backup)
     return hand, settlement
 
 

@@ -1,6 +1,10 @@
 """Automatic SQLite backups: a consistent copy, taken in the background, the last N kept."""
 
 import sqlite3
+import time
+from contextlib import closing
+
+import pytest
 
 from desk import backup
 
@@ -48,11 +52,27 @@ def test_only_a_sqlite_file_is_backed_up(db):
         assert backup.database_file() is None
 
 
-def test_saving_a_hand_starts_a_backup(settings, transactional_db, tmp_path):
+def _write_a_hand(table, actor):
+    from scoring.services.hands import record_hand
+
+    record_hand(table, {"outcome": "washout"}, actor=actor, revision=0)
+    return "SELECT count(*) FROM scoring_hand"
+
+
+def _give_a_penalty(table, actor):
+    from scoring.services.penalties import give_penalty
+
+    give_penalty(table.session, table.seats.first().registration, "late_arrival", actor=actor,
+                 table=table, revision=0, minutes=5)
+    return "SELECT count(*) FROM scoring_penalty"
+
+
+@pytest.mark.parametrize("write", [_write_a_hand, _give_a_penalty])
+def test_every_recorded_write_starts_a_backup(settings, transactional_db, tmp_path, write):
+    """Hands, and every other write the audit trail records (here a penalty)."""
     from django.db import connection
 
     from scoring.access import Actor
-    from scoring.services.hands import record_hand
     from tests.scoring.conftest import build
 
     if connection.vendor != "sqlite":
@@ -60,15 +80,11 @@ def test_saving_a_hand_starts_a_backup(settings, transactional_db, tmp_path):
         return
     settings.DESK_BACKUP_MINUTES = 10
     table = build(slug="backed-up").sessions.get(number=1).tables.first()
-    record_hand(table, {"outcome": "washout"}, actor=Actor(via="test"), revision=0)
+    written = write(table, Actor(via="test"))
     for _ in range(50):
         if list((tmp_path / "backups").glob("desk-*.sqlite3")):
             break
-        import time
-
         time.sleep(0.1)
     (copy,) = (tmp_path / "backups").glob("desk-*.sqlite3")
-    import sqlite3
-
-    with sqlite3.connect(copy) as db:
-        assert db.execute("SELECT count(*) FROM scoring_hand").fetchone() == (1,)
+    with closing(sqlite3.connect(copy)) as db:
+        assert db.execute(written).fetchone() == (1,)

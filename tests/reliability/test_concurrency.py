@@ -102,7 +102,7 @@ from django.conf import settings
 django.setup()
 from django.db import connection
 connection.settings_dict["NAME"] = {name!r}
-from scoring.services import hands
+from scoring.services import audit, hands
 from scoring.access import Actor
 from tournament.models import Table
 
@@ -110,7 +110,7 @@ def stop_here(*args, **kwargs):
     open({marker!r}, "w").write("inside")   # the hand is written, not committed
     time.sleep(60)
 
-hands.{hook} = stop_here
+{hook} = stop_here
 table = Table.objects.get(pk={table})
 hands.record_hand(table, {entry!r}, actor=Actor(via="doomed"), revision=0)
 open({marker!r}, "w").write("committed")
@@ -142,7 +142,7 @@ def run_and_kill(table, tmp_path, hook):
 
 def test_a_server_killed_mid_save_leaves_nothing(table, tmp_path):
     # log_action runs inside the transaction, after the hand row and the revision are written.
-    assert run_and_kill(table, tmp_path, "log_action") == "inside"
+    assert run_and_kill(table, tmp_path, "hands.log_action") == "inside"
     connections.close_all()
     assert Hand.objects.filter(table=table).count() == 0
     table.refresh_from_db()
@@ -152,7 +152,7 @@ def test_a_server_killed_mid_save_leaves_nothing(table, tmp_path):
 
 
 def test_a_server_killed_after_the_save_keeps_the_whole_hand(table, tmp_path):
-    assert run_and_kill(table, tmp_path, "maybe_backup") == "inside"  # runs after commit
+    assert run_and_kill(table, tmp_path, "audit.maybe_backup") == "inside"  # after commit
     connections.close_all()
     hand = Hand.objects.get(table=table)
     assert hand.changes == (-8, 33, -17, -8)
