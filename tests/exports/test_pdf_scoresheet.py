@@ -108,6 +108,15 @@ def test_completed_sheets_reproduce_every_hand_and_the_results(played):
     assert labelled(pdf_text(data, 2), "Penalità") == []  # no penalty at table 2
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_one_page_per_table_in_every_language(played, language):
+    """The Penalità row takes room: the sheet with a penalty still fits one A4 page."""
+    with translation.override(language):
+        data = render_scoresheets(played, session_number=1)
+    assert pdf_pages(data) == 2
+    assert "Penalità" in pdf_text(data, 1)
+
+
 def test_the_form_keeps_its_italian_words_and_seat_changes(db):
     tournament = build_europeans()
     data = render_scoresheets(tournament, session_number=1, blank=True)

@@ -161,3 +161,22 @@ def test_no_standings_before_a_confirmed_session(ranked):
         render_standings(fresh)
     with pytest.raises(ExportError, match="Session 2 has not been confirmed yet"):
         render_standings(ranked, through=2)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_no_column_title_runs_into_its_neighbour(ranked, language):
+    """Titles are longer in Italian ("Punteggio", "Nazione"): each column fits its own."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from scoring.exports.pdf.base import FONT_CONDENSED_BOLD
+    from scoring.exports.pdf.standings import PADDING, SIZE
+
+    with translation.override(language):
+        document = StandingsDocument(ranked, compute_standings(ranked))
+        for column in document.columns():
+            title = stringWidth(str(column.title), FONT_CONDENSED_BOLD, SIZE)
+            assert title + 2 * PADDING <= column.width, (language, column.title)
+        header = pdf_text(render_standings(ranked), 1)
+    titles = ("PT", "Punteggio", "Nazione", "Club") if language == "it" else (
+        "TP", "Score", "Country", "Club")
+    assert all(re.search(rf"(^|\s){title}(\s|$)", header, re.M) for title in titles), header

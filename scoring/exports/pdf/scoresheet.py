@@ -242,12 +242,14 @@ class ScoreSheets(PdfDocument):
                        ("TOPPADDING", (7, start), (7, end), 2),
                        ("FONT", (7, start), (7, end), FONT, 7.5),
                        ("BACKGROUND", (7, start), (7, end), LIGHT)]
-        note = Paragraph(markup(
-            _("Mini Punti: session score · Punti Tavolo: table points · Penalità: penalties · "
-              "CAMBIO POSTI: seat change at the end of the round · Firma: signature.")),
-            self.styles["small"])
-        return [self.form_header(table), Spacer(0, 3 * mm), grid.table(), Spacer(0, 1.5 * mm),
-                note]
+        page = [self.form_header(table), Spacer(0, 3 * mm), grid.table()]
+        if not (get_language() or "").startswith("it"):
+            # The form's words are Italian (seed 002 App. B): explained for everyone else.
+            page += [Spacer(0, 1.5 * mm), Paragraph(markup(
+                _("Mini Punti: session score · Punti Tavolo: table points · Penalità: penalties "
+                  "· CAMBIO POSTI: seat change at the end of the round · Firma: signature.")),
+                self.styles["small"])]
+        return page
 
     def legend(self):
         """The table points of the form's legend: "1° 4 t.p." ... "4° 0 t.p."."""

@@ -11,6 +11,7 @@ when the sessions need it). The header row is repeated on every page. Substitute
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Table, TableStyle
 
 from desk import formatting
@@ -21,19 +22,25 @@ from scoring.exports.pdf.base import (
     LIGHT,
     PdfDocument,
     fit_text,
+    register_fonts,
 )
 from scoring.standings import compute_standings
 from scoring.tables import standings_rows
 
 SIZE = 8  # font size of the rows
+PADDING = 2  # left and right padding of a cell
 SESSION_WIDTH = 12 * mm  # one per-session value
 PORTRAIT_WIDTH = 186 * mm  # the frame of an A4 portrait page
 MARK = colors.HexColor("#a00000")
 
 
 class Column:
+    """A column of the standings table, at least as wide as its title in any language."""
+
     def __init__(self, key, title, width, *, align="LEFT", bold=False, format=str):
-        self.key, self.title, self.width = key, title, width
+        register_fonts()
+        title_width = stringWidth(str(title), FONT_CONDENSED_BOLD, SIZE) + 2 * PADDING + 1
+        self.key, self.title, self.width = key, title, max(width, title_width)
         self.align, self.bold, self.format = align, bold, format
 
 
@@ -150,7 +157,8 @@ class StandingsDocument(PdfDocument):
             ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LIGHT]),
             ("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8),
-            ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+            ("LEFTPADDING", (0, 0), (-1, -1), PADDING),
+            ("RIGHTPADDING", (0, 0), (-1, -1), PADDING),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ]
         for index, column in enumerate(columns):
