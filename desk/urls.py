@@ -22,3 +22,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+handler404 = "desk.errors.not_found"

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
-from django.http import Http404
 from django.utils.translation import gettext as _
 
+from desk.errors import ExplainedNotFound
 from desk.permissions import is_director
 from tournament.models import SessionStatus, Table
 
@@ -78,15 +78,15 @@ def table_for_token(token, address="unknown"):
     Raises TooManyBadLinks when `address` has tried too many unknown links lately.
     """
     check_address(address)
-    table = (
-        Table.objects.select_related("session__tournament")
-        .filter(token=token, session__status__in=LINK_SESSION_STATUSES)
-        .first()
-    )
+    table = Table.objects.select_related("session__tournament").filter(token=token).first()
     if table is None:
         note_bad_token(address)
-        raise Http404(_("This table link is not valid (any more). Ask the director for the "
-                        "current one."))
+        raise ExplainedNotFound(_("This table link is not valid (any more). Ask the director "
+                                  "for the current one."))
+    if table.session.status not in LINK_SESSION_STATUSES:
+        # A real link of a session that is over: no guess, so it does not count as one.
+        raise ExplainedNotFound(_("This table link was for session %(number)s, which is over.")
+                                % {"number": table.session.number})
     return table
 
 

@@ -5,6 +5,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
+from scoring import access
 from scoring.access import Actor
 from scoring.models import Hand
 from scoring.services import closing
@@ -97,8 +98,13 @@ def test_a_link_works_for_its_session_only(client, cup, tables, director):
             record_hand(table, mcr_entry(number), actor=actor, revision=table.revision)
         closing.close_table(table, actor=actor)
     closing.confirm_session(session, actor=actor)
-    assert client.get(link_url(mine)).status_code == 404
+    from django.core.cache import cache
+
+    cache.clear()
+    page = client.get(link_url(mine))
+    assert page.status_code == 404 and "which is over" in page.content.decode()
     assert client.post(link_url(mine), {"outcome": "washout"}).status_code == 404
+    assert not cache.get(access._bad_token_key("127.0.0.1"))  # a real link is not a guess
 
 
 def test_a_renewed_link_stops_working(client, cup, tables, director):

@@ -187,3 +187,15 @@ def test_names_are_found_and_sorted_without_minding_accents(db):
     by_name = seating[seating.index('id="by-player"'):]
     order = [by_name.index(name) for name in ("Černá", "Dvořák", "Player04", "Wiśniewski")]
     assert order == sorted(order)
+
+
+def test_missing_pages_are_explained_in_the_desks_own_layout(cup2):
+    public = Client()
+    for url in ("/no/such/page/", reverse("standings-after", args=[cup2.slug, 1])):
+        response = public.get(url)
+        page = response.content.decode()
+        assert response.status_code == 404
+        assert "Page not found" in page and "not been published yet" in page, url
+        assert "matches the given query" not in page and "Resolver404" not in page, url
+    link = public.get("/r/not-a-link/").content.decode()
+    assert "This table link is not valid (any more)" in link
