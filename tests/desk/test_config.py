@@ -108,3 +108,21 @@ def test_settings_use_the_italian_and_english_languages(settings):
 def test_postgresql_connections_are_kept_and_checked(tmp_path):
     db = config.database_config({"DATABASE_URL": "postgres://u:p@h/desk"}, tmp_path)
     assert db["CONN_MAX_AGE"] == 600 and db["CONN_HEALTH_CHECKS"] is True
+
+
+def test_settings_follow_the_environment(tmp_path):
+    """What the director sets on the command line reaches Django's settings."""
+    import json
+    import subprocess
+    import sys
+
+    from django.conf import settings
+
+    script = ("import django, json; django.setup(); from django.conf import settings as s; "
+              "print(json.dumps([s.TIME_ZONE, s.LANGUAGE_CODE, s.DEBUG, s.ALLOWED_HOSTS]))")
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "desk.settings", "DESK_DATA_DIR": str(tmp_path),
+           "DESK_TIME_ZONE": "UTC", "DESK_LANGUAGE": "it", "DESK_DEBUG": "1",
+           "DESK_ALLOWED_HOSTS": "desk.local,192.168.1.20"}
+    output = subprocess.run([sys.executable, "-c", script], env=env, cwd=settings.BASE_DIR,
+                            capture_output=True, text=True, check=True).stdout
+    assert json.loads(output) == ["UTC", "it", True, ["desk.local", "192.168.1.20"]]

@@ -295,3 +295,37 @@ def test_models_listed_cover_every_model_that_can_be_written():
     ours = {m for m in apps.get_models() if m._meta.app_label in ("tournament", "scoring")}
     assert ours <= set(WATCHED), ours - set(WATCHED)
     assert all(issubclass(model, models.Model) for model in WATCHED)
+
+
+def test_the_admin_cannot_delete_penalties_or_change_hands(table_with_history, admin_client):
+    """Even a superuser: hands change by new versions, penalties are cancelled, never deleted."""
+    from scoring.models import Hand, Penalty
+
+    hand, penalty = table_with_history
+    for model, obj in ((Hand, hand), (Penalty, penalty)):
+        meta = model._meta
+        base = f"admin:{meta.app_label}_{meta.model_name}"
+        assert admin_client.get(reverse(f"{base}_changelist")).status_code == 200
+        assert admin_client.post(reverse(f"{base}_delete", args=[obj.pk]),
+                                 {"post": "yes"}).status_code == 403
+        page = admin_client.get(reverse(f"{base}_change", args=[obj.pk])).content.decode()
+        assert 'name="_save"' not in page
+        assert admin_client.get(reverse(f"{base}_add")).status_code == 403
+    assert Hand.objects.filter(pk=hand.pk).exists() and Penalty.objects.filter(
+        pk=penalty.pk).exists()
+
+
+@pytest.fixture
+def table_with_history(db, director):
+    from scoring.access import Actor
+    from scoring.services.hands import record_hand
+    from scoring.services.penalties import give_penalty
+    from tests.scoring.conftest import build
+
+    table = build(slug="admin").sessions.get(number=1).tables.get(number=1)
+    actor = Actor(user=director)
+    hand, _ = record_hand(table, {"outcome": "washout"}, actor=actor, revision=0)
+    table.refresh_from_db()
+    penalty = give_penalty(table.session, table.seats.first().registration, "late_arrival",
+                           actor=actor, table=table, revision=table.revision, minutes=5)
+    return hand, penalty
