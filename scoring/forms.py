@@ -11,6 +11,10 @@ from desk.i18n import translate_text
 from scoring.services.penalties import INFRACTIONS
 from tournament.models import WIND_LETTERS
 
+#: A seat that is not one of the table's four (an old page, a tampered form).
+SEAT_ERRORS = {"invalid_choice": _("There is no seat %(value)s at this table: tap one of the "
+                                   "four players.")}
+
 
 class TableFormMixin(forms.Form):
     """Hidden fields every write to a table carries: what the page was built from."""
@@ -69,12 +73,12 @@ class HandEntryForm(TableFormMixin):
                 options.append(("", _("Nobody")))
             field = forms.TypedChoiceField(
                 label=label, choices=options, coerce=int, empty_value=None, required=False,
-                widget=forms.RadioSelect(attrs=attrs),
+                widget=forms.RadioSelect(attrs=attrs), error_messages=SEAT_ERRORS,
             )
         elif kind == rules.base.SEATS_KIND:
             field = forms.TypedMultipleChoiceField(
                 label=label, choices=choices, coerce=int, required=False,
-                widget=forms.CheckboxSelectMultiple(attrs=attrs),
+                widget=forms.CheckboxSelectMultiple(attrs=attrs), error_messages=SEAT_ERRORS,
             )
         elif kind == rules.base.INT:
             field = forms.IntegerField(label=label, required=False, widget=forms.NumberInput(

@@ -160,3 +160,10 @@ def test_a_typing_slip_in_the_fan_is_refused_with_a_message(client, table):
     page = response.content.decode()
     assert response.status_code == 200 and "Fan must be at most 500; got 40000" in page
     assert not Hand.objects.exists()
+
+
+def test_a_seat_out_of_range_says_how_to_fix_it(client, table):
+    response = post_hand(client, table, outcome="discard", winner="7", discarder="1", fan="9")
+    assert "There is no seat 7 at this table: tap one of the four players." in \
+        response.content.decode()
+    assert not Hand.objects.exists()
