@@ -130,6 +130,25 @@ def test_a_changed_registration_list_refuses_the_previewed_draw(sixteen):
     assert not Table.objects.exists()
 
 
+def test_changed_clubs_refuse_the_previewed_draw(tournament):
+    """The preview kept clubs apart; if the clubs change, what was previewed is not what would
+    be published."""
+    from tournament.models import Player
+
+    tournament.seating_groups = "club"
+    tournament.save()
+    for n in range(16):
+        register_player(tournament, first_name=f"P{n}", last_name="Club", club=f"C{n % 4}")
+    plan = plan_draw(tournament, seed=7)
+    Player.objects.update(club="")
+    with pytest.raises(DrawError, match="changed since this preview"):
+        write_draw(tournament, seed=7, fingerprint=plan.fingerprint)
+    assert not Table.objects.exists()
+    again = plan_draw(tournament, seed=7)
+    assert write_draw(tournament, seed=7, fingerprint=again.fingerprint).schedule == \
+        again.schedule
+
+
 def test_clubs_are_kept_apart_when_possible(tournament):
     clubs = ["Red", "Blue", "Green", "Gold"]
     for n in range(16):

@@ -145,12 +145,19 @@ def scope_for(tournament, session_number=None):
     return sessions, scope
 
 
-def _fingerprint(players, history, seed, scope):
+def _fingerprint(players, history, seed, scope, groups, schedule):
+    """What a preview showed: its inputs (players, clubs, played sessions, seed) and the tables
+    it drew. Publishing refuses a draw whose fingerprint differs from the preview's."""
+    def tables(sessions):
+        return ";".join(",".join(str(r.pk) for r in table) for s in sessions for table in s)
+
     text = "|".join([
         ",".join(str(r.pk) for r in players),
-        ";".join(",".join(str(r.pk) for r in table) for tables in history for table in tables),
+        ",".join(f"{r.pk}:{groups.get(r, '')}" for r in players) if groups else "",
+        tables(history),
         str(seed),
         ",".join(str(s.pk) for s in scope),
+        tables(schedule),
     ])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -195,7 +202,7 @@ def plan_draw(tournament, *, session_number=None, seed=None):
     return DrawPlan(
         tournament=tournament, scope=scope, seed=seed, schedule=schedule, history=history,
         cleared=cleared, left_out=left_out, report=report,
-        fingerprint=_fingerprint(players, history, seed, scope),
+        fingerprint=_fingerprint(players, history, seed, scope, groups, schedule),
     )
 
 
