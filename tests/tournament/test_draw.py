@@ -232,6 +232,16 @@ def test_a_swiss_session_waits_for_the_session_before_it(sixteen):
         plan_draw(sixteen, session_number=2)
 
 
+def test_drawing_every_session_stops_before_a_swiss_one(sixteen):
+    """Sessions 1-3 drawn together (no repeats, balanced winds); Swiss session 4 waits."""
+    sixteen.sessions.filter(number=4).update(is_swiss=True)
+    plan = write_draw(sixteen, seed=5)
+    assert [s.number for s in plan.scope] == [1, 2, 3]
+    assert plan.report["repeats"] == 0 and plan.report["wind_spread"] <= 1
+    statuses = dict(sixteen.sessions.values_list("number", "status"))
+    assert statuses == {1: "seated", 2: "seated", 3: "seated", 4: "draft"}
+
+
 def test_a_substitution_keeps_the_other_players_tables(sixteen):
     write_draw(sixteen, seed=3)
     sixteen.sessions.filter(number=1).update(status=Session.Status.FINISHED)

@@ -123,7 +123,12 @@ def _check_history(tournament, number, tables):
 
 
 def scope_for(tournament, session_number=None):
-    """The sessions a draw covers: the given session alone, or every session not yet played."""
+    """The sessions a draw covers: the given session alone, or every session not yet played.
+
+    A Swiss session seats players by the standings, so "every session" stops before it: the
+    sessions up to it are drawn together (no repeats, balanced winds), the Swiss one when the
+    sessions before it are confirmed, and the ones after it after that.
+    """
     sessions = list(tournament.sessions.order_by("number"))
     if not sessions:
         raise DrawError(_("The tournament has no session."))
@@ -135,6 +140,9 @@ def scope_for(tournament, session_number=None):
         scope = [s for s in sessions if s.status not in PLAYED]
         if not scope:
             raise DrawError(_("Every session has been played: there is nothing left to draw."))
+        swiss = next((i for i, s in enumerate(scope) if s.is_swiss), None)
+        if swiss is not None:
+            scope = scope[:max(swiss, 1)]
     first = scope[0]
     played_later = [s.number for s in sessions if s.number >= first.number and s.status in PLAYED]
     if played_later:
