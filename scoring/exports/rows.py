@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from scoring.models import Hand, Outcome, Penalty, SeatResult
 from scoring.presentation import describe_hand
 from scoring.tables import standings_rows
-from tournament.models import WIND_NAMES, Seat, SessionStatus
+from tournament.models import WIND_NAMES, Seat
 
 TEXT, INT, POINTS, THOUSANDS, DATETIME = "text", "int", "points", "thousands", "datetime"
 
@@ -95,14 +95,15 @@ def session_sheet(tournament, number):
     return Sheet(_("Session %(n)s") % {"n": number}, columns, rows)
 
 
-def penalties_sheet(tournament):
+def penalties_sheet(tournament, sessions):
     columns = [Column(_("Session"), INT), Column(_("Table"), INT), Column(_("No."), INT),
                Column(_("Player")), Column(_("Penalty")), Column(_("Infraction")),
                Column(_("Occurrence"), INT), Column(_("Minutes late"), INT),
                Column(_("Points"), INT), Column(_("Paid to each other player"), INT),
                Column(_("Reason")), Column(_("Given by")), Column(_("Given at"), DATETIME),
                Column(_("Cancelled at"), DATETIME), Column(_("Reason for cancelling"))]
-    penalties = Penalty.objects.filter(session__tournament=tournament).select_related(
+    penalties = Penalty.objects.filter(session__tournament=tournament,
+                                       session__number__in=sessions).select_related(
         "session", "table", "registration__player", "given_by").order_by("session__number",
                                                                            "given_at", "id")
     rows = [[p.session.number, p.table.number if p.table else None, p.registration.number,
@@ -114,7 +115,7 @@ def penalties_sheet(tournament):
     return Sheet(_("Penalties"), columns, rows)
 
 
-def hands_sheet(tournament, *, current=True):
+def hands_sheet(tournament, sessions, *, current=True):
     """The hands in order of play: their current versions, or (`current=False`) the versions
     that corrections replaced, with who entered them. Together: the complete record of play.
 
@@ -138,6 +139,7 @@ def hands_sheet(tournament, *, current=True):
               "change_east", "change_south", "change_west", "change_north",
               "entered_by__username", "entered_via", "entered_at")
     hands = Hand.objects.filter(table__session__tournament=tournament,
+                                table__session__number__in=sessions,
                                 is_current=current).order_by(
         "table__session__number", "table__number", "number", "version").values_list(*fields)
     outcomes = {code: str(label) for code, label in Outcome.choices}
@@ -158,13 +160,13 @@ def hands_sheet(tournament, *, current=True):
 
 def standings_workbook_sheets(standings):
     """The sheets of the standings workbook: standings, one per session, penalties, hands and
-    the versions of hands that corrections replaced."""
+    the versions of hands that corrections replaced; all of the sessions the standings count
+    (the confirmed ones, up to the session they are after)."""
     tournament = standings.tournament
-    numbers = list(tournament.sessions.filter(status=SessionStatus.FINISHED).order_by(
-        "number").values_list("number", flat=True))
+    numbers = list(standings.session_numbers)
     return [standings_sheet(standings), *(session_sheet(tournament, n) for n in numbers),
-            penalties_sheet(tournament), hands_sheet(tournament),
-            hands_sheet(tournament, current=False)]
+            penalties_sheet(tournament, numbers), hands_sheet(tournament, numbers),
+            hands_sheet(tournament, numbers, current=False)]
 
 
 def ema_sheet(standings):

@@ -45,6 +45,15 @@ def test_standings_workbook_sheets_values_and_formats(played):
     assert book["Replaced versions"].max_row == 1  # no correction in this tournament
 
 
+def test_the_workbook_after_a_session_holds_what_its_standings_count(played):
+    _name, _type, content = build_export(played, ExportRequest("standings", "xlsx", through=1))
+    book = workbook(content)
+    assert book.sheetnames == ["Standings", "Session 1", "Penalties", "Hands",
+                               "Replaced versions"]
+    assert {row[0].value for row in book["Hands"].iter_rows(min_row=2)} == {1}
+    assert book["Hands"].max_row == 1 + 4 * 16
+
+
 def test_a_name_starting_with_equals_stays_text(played):
     player = played.registrations.get(number=1).player
     player.last_name = "=HYPERLINK(\"http://evil\",\"x\")"
