@@ -174,10 +174,11 @@ def ema_sheet(standings):
 
     Substitutes are not in the standings; disqualified players have no place and are left out.
     Tied players share the same place number, the next place skips (1, 2, 2, 4), as the EMA
-    ranking expects.
+    ranking expects. Table points are an MCR column of the EMA file, whatever other rule sets
+    use for their own standings.
     """
     tournament = standings.tournament
-    uses_tp = "table_points" in standings.ranking_fields
+    uses_tp = tournament.ruleset == "mcr"
     riichi = _is_riichi(tournament)
     columns = [Column("Place", INT), Column("Last name"), Column("First name"),
                Column("EMA number"), Column("Country")]

@@ -106,6 +106,22 @@ def test_ema_places_are_shared_numbers(db, director):
     assert {row[0].value for row in sheet.iter_rows(min_row=2)} == {1}
 
 
+def test_the_ema_file_has_table_points_for_mcr_only(db, director):
+    """A classic tournament ranking by table points still sends the EMA names and scores."""
+    from scoring.access import Actor
+    from tests.exports.conftest import play_session
+    from tests.scoring.conftest import build
+    from tournament.services.tournaments import update_scoring_options
+
+    tournament = build(ruleset="european", slug="ema-classic")
+    update_scoring_options(tournament, {"use_table_points": True})
+    tournament.refresh_from_db()
+    play_session(tournament, 1, Actor(user=director), entries=[{"outcome": "washout"}] * 4)
+    sheet = workbook(build_export(tournament, ExportRequest("ema", "xlsx"))[2]).active
+    assert [cell.value for cell in sheet[1]] == ["Place", "Last name", "First name",
+                                                 "EMA number", "Country", "Score"]
+
+
 @pytest.mark.parametrize(
     ("request_", "message"),
     [
