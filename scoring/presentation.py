@@ -45,6 +45,13 @@ def _value(hand):
     return ""
 
 
+def describe_penalty(penalty):
+    """"Penalty: Late arrival, Anna Rossi −10" for the list of what another device saved."""
+    return _("Penalty: %(kind)s, %(player)s %(points)s") % {
+        "kind": penalty.get_kind_display(), "player": penalty.registration.player.full_name,
+        "points": signed(penalty.points)}
+
+
 def describe_hand(hand, seats):
     """One line for a hand: "Rossi wins 24 fan on the discard of Bianchi"."""
     entry = hand.entry

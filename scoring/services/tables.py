@@ -195,7 +195,12 @@ def check_writable(table, *, actor, revision=None, allow_closed=False):
     if table.is_closed and not allow_closed:
         raise TableError(_("This table is closed. Only the director can reopen it."))
     if revision is not None and int(revision) != table.revision:
-        latest = Hand.objects.filter(table=table).order_by("-entered_at", "-id")[:3]
+        # What the other device did: its hands and penalties, newest first.
+        hands = Hand.objects.filter(table=table).order_by("-entered_at", "-id")[:3]
+        penalties = Penalty.objects.filter(table=table).select_related(
+            "registration__player").order_by("-given_at", "-id")[:3]
+        latest = sorted([*hands, *penalties], reverse=True,
+                        key=lambda item: getattr(item, "entered_at", None) or item.given_at)[:3]
         raise StaleTable(
             _("Another device saved to this table while you were typing: nothing you entered "
               "was saved. Check what was saved below, then enter yours again if still needed."),

@@ -12,7 +12,13 @@ from desk.i18n import translate_message
 from scoring import access
 from scoring.forms import HandEntryForm, PenaltyForm, TableFormMixin
 from scoring.models import AuditEntry, Hand
-from scoring.presentation import describe_changes, describe_hand, hand_rows, seat_cards
+from scoring.presentation import (
+    describe_changes,
+    describe_hand,
+    describe_penalty,
+    hand_rows,
+    seat_cards,
+)
 from scoring.services import closing, hands, penalties
 from scoring.services.clock import clock_state
 from scoring.services.tables import (
@@ -144,7 +150,8 @@ class TableView(TableAccessMixin, TemplateView):
         fresh = self.hand_form(snap, data)
         fresh.is_valid()
         fresh.add_error(None, str(exc))
-        latest = [describe_hand(hand, snap.seats) for hand in exc.latest]
+        latest = [describe_hand(item, snap.seats) if isinstance(item, Hand)
+                  else describe_penalty(item) for item in exc.latest]
         return self.render_to_response(
             self.get_context_data(snap=snap, form=fresh, stale=latest), status=409
         )

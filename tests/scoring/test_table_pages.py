@@ -58,6 +58,19 @@ def test_a_stale_page_is_refused_and_shows_what_the_other_device_saved(client, t
     assert fresh["revision"] == "1"
 
 
+def test_a_page_made_stale_by_a_penalty_says_so(client, table, director_actor):
+    from scoring.services.penalties import give_penalty
+
+    stale = page_fields(client.get(link(table)))
+    late = table.seats.get(wind=2).registration
+    give_penalty(table.session, late, "late_arrival", actor=director_actor, table=table,
+                 minutes=7)
+    response = client.post(link(table), {**stale, "session": "1", "outcome": "washout"})
+    assert response.status_code == 409
+    assert f"Penalty: Late arrival, {late.player.full_name} −10" in response.content.decode()
+    assert not Hand.objects.exists()
+
+
 def test_a_double_submit_saves_one_hand(client, table):
     fields = {**page_fields(client.get(link(table))), "session": "1", "outcome": "washout"}
     client.post(link(table), fields)
