@@ -10,7 +10,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from scoring.access import Actor
 from scoring.models import Hand, SeatResult
 from scoring.services import publication
-from tests.browser.helpers import CONTRAST, PHONE
+from tests.browser.helpers import CONTRAST, PHONE, open_page
 from tests.exports.conftest import play_session
 from tests.scoring.conftest import build, mcr_entry
 
@@ -32,7 +32,7 @@ def test_a_referee_enters_a_full_mcr_table_on_a_phone(browser, live_server, scre
                                                      transactional_db):
     cup = build(slug="phone")
     table = cup.sessions.get(number=1).tables.get(number=1)
-    browser.get(f"{live_server.url}/r/{table.token}/")
+    open_page(browser, f"{live_server.url}/r/{table.token}/")
     assert "Hand 1 of 16, East round" in browser.page_source
     save = browser.find_element(By.CSS_SELECTOR, "button.save")
     assert save.rect["y"] + save.rect["height"] <= PHONE[1]  # saving needs no scrolling
@@ -75,7 +75,7 @@ def test_a_player_finds_their_seat(browser, live_server, screenshot, transaction
     cup = build(slug="find")
     registration = cup.registrations.get(number=7)
     seat = registration.seats.get(session__number=1)
-    browser.get(f"{live_server.url}/t/{cup.slug}/find/")
+    open_page(browser, f"{live_server.url}/t/{cup.slug}/find/")
     search = browser.find_element(By.ID, "find-q")
     search.send_keys(registration.player.last_name)
     search.submit()
@@ -95,7 +95,7 @@ def test_the_projector_pages_and_reloads_by_itself(browser, live_server, screens
     cup.projector_mode = "standings"
     cup.projector_seconds = 3
     cup.save()
-    browser.get(f"{live_server.url}/t/{cup.slug}/projector/")
+    open_page(browser, f"{live_server.url}/t/{cup.slug}/projector/")
     pages = browser.find_element(By.CSS_SELECTOR, ".pages")
     first = pages.text
     assert first.startswith("1 / ") and int(first.split("/")[1]) >= 2, first

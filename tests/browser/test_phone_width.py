@@ -6,7 +6,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from tests.browser.helpers import CONTRAST, OVERFLOW, PHONE
+from tests.browser.helpers import CONTRAST, OVERFLOW, PHONE, open_page
 from tests.pages import tour_pages
 
 
@@ -17,12 +17,12 @@ def test_every_page_fits_a_phone_and_is_legible(browser, live_server, screenshot
     pages = tour_pages("phone-width", director)
     client = Client()
     client.force_login(director)
-    browser.get(live_server.url + "/")
+    open_page(browser, live_server.url + "/")
     browser.add_cookie({"name": settings.SESSION_COOKIE_NAME,
                         "value": client.cookies[settings.SESSION_COOKIE_NAME].value})
     problems = []
     for url in pages:
-        browser.get(live_server.url + url)
+        open_page(browser, live_server.url + url)
         assert browser.current_url == live_server.url + url, (url, browser.current_url)
         scroll_width, width, wide = browser.execute_script(OVERFLOW)
         screenshot("phone-" + (url.strip("/").replace("/", "-").replace("?", "-") or "home"))
