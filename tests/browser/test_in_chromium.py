@@ -1,8 +1,6 @@
 """End-to-end in a real browser: a referee on a phone, a player looking for their seat, the
 projector paging by itself."""
 
-import time
-
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -104,8 +102,9 @@ def test_the_projector_pages_and_reloads_by_itself(browser, live_server, screens
     assert visible and visible[0].find_element(By.CSS_SELECTOR, "td").text in ("1", "=1")
     screenshot("projector-standings-page-1")
     assert browser.execute_script(CONTRAST) == []  # legible from the back of the hall
-    time.sleep(3.5)
-    assert browser.find_element(By.CSS_SELECTOR, ".pages").text.startswith("2 / ")
+    # Nobody touches it: after its 3 seconds the screen shows page 2 by itself.
+    WebDriverWait(browser, 10).until(
+        lambda b: b.find_element(By.CSS_SELECTOR, ".pages").text.startswith("2 / "))
     screenshot("projector-standings-page-2")
     # The director publishes the next session's seating: the screen follows on its own.
     from tournament.services.draw import write_draw
