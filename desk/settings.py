@@ -91,6 +91,7 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGES = [("en", _("English")), ("it", _("Italian"))]
 LANGUAGE_CODE = os.environ.get("DESK_LANGUAGE", "en")
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["desk.formats"]
 TIME_ZONE = os.environ.get("DESK_TIME_ZONE", "Europe/Rome")
 USE_I18N = True
 USE_TZ = True

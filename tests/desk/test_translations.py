@@ -58,7 +58,7 @@ def test_pages_come_in_italian(client, db):
 
 @pytest.mark.parametrize(
     ("language", "points", "riichi", "date"),
-    [("en", "2.33", "-21.6", "May 2, 2026"), ("it", "2,33", "-21,6", "02 Maggio 2026")],
+    [("en", "2.33", "-21.6", "May 2, 2026"), ("it", "2,33", "-21,6", "2 maggio 2026")],
 )
 def test_numbers_and_dates_follow_the_language(language, points, riichi, date):
     import datetime as dt
