@@ -32,7 +32,6 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 import rules
 from desk.i18n import translate_text
-from desk.text import sort_key  # noqa: F401 - the documents sort names with it
 from scoring.exports import ExportError
 from tournament.models import Seat, SessionStatus
 from tournament.rulesets import ruleset_for

@@ -11,6 +11,7 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, Table, TableStyle
 
+from desk.text import sort_key
 from scoring.exports.pdf.base import (
     FONT,
     FONT_BOLD,
@@ -21,7 +22,6 @@ from scoring.exports.pdf.base import (
     markup,
     player_name,
     seated_tables,
-    sort_key,
 )
 from tournament.models import WIND_NAMES
 
