@@ -58,8 +58,14 @@ def build_tournament(players, sessions, *, slug="bench", seed=1, played=None, pr
     director = get_user_model().objects.create_user(f"{slug}-director", is_staff=True)
     actor = Actor(user=director)
     tournament = create_tournament(
-        name=f"Bench {players}x{sessions}", slug=slug, start_date="2026-06-01",
-        end_date="2026-06-03", ruleset="mcr", session_count=sessions, published=True)
+        name=f"Bench {players}x{sessions}",
+        slug=slug,
+        start_date="2026-06-01",
+        end_date="2026-06-03",
+        ruleset="mcr",
+        session_count=sessions,
+        published=True,
+    )
     lines = ["First name,Last name,Country,Club"]
     countries = ["ITA", "DEU", "NLD", "FRA", "DNK", "POL", "CZE", "HUN", "ESP", "SWE"]
     for n in range(players):
@@ -81,21 +87,39 @@ def build_tournament(players, sessions, *, slug="bench", seed=1, played=None, pr
                 if roll < 0.1:
                     entry = {"outcome": "washout"}
                 elif roll < 0.75:
-                    entry = {"outcome": "discard", "winner": winner,
-                             "discarder": (winner + rng.randrange(1, 4)) % 4,
-                             "fan": rng.choice((8, 9, 10, 12, 16, 24, 32)), "flowers": 0}
+                    entry = {
+                        "outcome": "discard",
+                        "winner": winner,
+                        "discarder": (winner + rng.randrange(1, 4)) % 4,
+                        "fan": rng.choice((8, 9, 10, 12, 16, 24, 32)),
+                        "flowers": 0,
+                    }
                 else:
-                    entry = {"outcome": "self_drawn", "winner": winner,
-                             "fan": rng.choice((8, 9, 12, 16)), "flowers": 0}
+                    entry = {
+                        "outcome": "self_drawn",
+                        "winner": winner,
+                        "fan": rng.choice((8, 9, 12, 16)),
+                        "flowers": 0,
+                    }
                 settlement = ruleset.settle(entry, state)
                 deltas = settlement.deltas
                 state = settlement.next_state
-                hands.append(Hand(
-                    table=table, number=number, outcome=entry["outcome"],
-                    winner=entry.get("winner"), discarder=entry.get("discarder"),
-                    fan=entry.get("fan"), entry=entry, change_east=deltas[0],
-                    change_south=deltas[1], change_west=deltas[2], change_north=deltas[3],
-                    entered_via="bench"))
+                hands.append(
+                    Hand(
+                        table=table,
+                        number=number,
+                        outcome=entry["outcome"],
+                        winner=entry.get("winner"),
+                        discarder=entry.get("discarder"),
+                        fan=entry.get("fan"),
+                        entry=entry,
+                        change_east=deltas[0],
+                        change_south=deltas[1],
+                        change_west=deltas[2],
+                        change_north=deltas[3],
+                        entered_via="bench",
+                    )
+                )
         Hand.objects.bulk_create(hands, batch_size=2000)
         for table in session.tables.all():
             closing.close_table(table, actor=actor)

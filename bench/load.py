@@ -50,11 +50,17 @@ class Http:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         body = urllib.parse.urlencode(form or {}).encode()
-        headers = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1",
-                   f"Content-Length: {len(body)}", "Connection: keep-alive"]
+        headers = [
+            f"{method} {path} HTTP/1.1",
+            "Host: 127.0.0.1",
+            f"Content-Length: {len(body)}",
+            "Connection: keep-alive",
+        ]
         if form is not None:
-            headers += ["Content-Type: application/x-www-form-urlencoded",
-                        "Referer: http://127.0.0.1/"]
+            headers += [
+                "Content-Type: application/x-www-form-urlencoded",
+                "Referer: http://127.0.0.1/",
+            ]
         if self.csrf:
             headers.append(f"Cookie: csrftoken={self.csrf}")
         self.writer.write(("\r\n".join(headers) + "\r\n\r\n").encode() + body)
@@ -101,8 +107,12 @@ def entry_for(rng):
     if roll < 0.1:
         return {"outcome": "washout"}
     if roll < 0.75:
-        return {"outcome": "discard", "winner": winner, "fan": rng.choice((8, 9, 12, 16, 24)),
-                "discarder": (winner + rng.randrange(1, 4)) % 4}
+        return {
+            "outcome": "discard",
+            "winner": winner,
+            "fan": rng.choice((8, 9, 12, 16, 24)),
+            "discarder": (winner + rng.randrange(1, 4)) % 4,
+        }
     return {"outcome": "self_drawn", "winner": winner, "fan": rng.choice((8, 10, 13))}
 
 
@@ -116,24 +126,35 @@ async def referee(port, token, figures, rng, think, corrections):
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             if page is None:
                 return
-            form = {"csrfmiddlewaretoken": http.csrf, "session": 2,
-                    "revision": REVISION.search(page).group(1).decode(),
-                    "submission": SUBMISSION.search(page).group(1).decode(),
-                    **entry_for(rng)}
+            form = {
+                "csrfmiddlewaretoken": http.csrf,
+                "session": 2,
+                "revision": REVISION.search(page).group(1).decode(),
+                "submission": SUBMISSION.search(page).group(1).decode(),
+                **entry_for(rng),
+            }
             await figures.timed("save", http.request("POST", base, form), {302})
             if number in corrections:  # the referee notices a mistake in the previous hand
                 url = f"{base}hands/{number - 1}/"
                 fixed = await figures.timed("page", http.request("GET", url), {200})
                 if fixed is not None:
-                    form = {"csrfmiddlewaretoken": http.csrf, "session": 2,
-                            "revision": REVISION.search(fixed).group(1).decode(),
-                            "submission": SUBMISSION.search(fixed).group(1).decode(),
-                            **entry_for(rng)}
+                    form = {
+                        "csrfmiddlewaretoken": http.csrf,
+                        "session": 2,
+                        "revision": REVISION.search(fixed).group(1).decode(),
+                        "submission": SUBMISSION.search(fixed).group(1).decode(),
+                        **entry_for(rng),
+                    }
                     await figures.timed("save", http.request("POST", url, form), {302})
             page = await figures.timed("page", http.request("GET", base), {200})
         revision = REVISION.search(page).group(1).decode()
-        await figures.timed("save", http.request("POST", f"{base}close/", {
-            "csrfmiddlewaretoken": http.csrf, "revision": revision}), {302})
+        await figures.timed(
+            "save",
+            http.request(
+                "POST", f"{base}close/", {"csrfmiddlewaretoken": http.csrf, "revision": revision}
+            ),
+            {302},
+        )
     finally:
         http.close()
 
@@ -156,11 +177,21 @@ async def run_load(port, slug, tokens, args):
     figures = Figures()
     stop = asyncio.Event()
     rng = random.Random(7)
-    pollers = [asyncio.create_task(poller(port, slug, figures, random.Random(n), args.poll, stop))
-               for n in range(args.pollers)]
-    referees = [referee(port, token, figures, random.Random(1000 + n), args.think,
-                        corrections={rng.randrange(2, 17)} if n % 3 == 0 else set())
-                for n, token in enumerate(tokens)]
+    pollers = [
+        asyncio.create_task(poller(port, slug, figures, random.Random(n), args.poll, stop))
+        for n in range(args.pollers)
+    ]
+    referees = [
+        referee(
+            port,
+            token,
+            figures,
+            random.Random(1000 + n),
+            args.think,
+            corrections={rng.randrange(2, 17)} if n % 3 == 0 else set(),
+        )
+        for n, token in enumerate(tokens)
+    ]
     started = time.perf_counter()
     await asyncio.gather(*referees)
     stop.set()
@@ -178,13 +209,29 @@ def start_server(port, threads, log_path):
     """The server as `make serve` runs it; its log goes to a file (a pipe nobody reads would
     fill up and stop the server)."""
     env = {**os.environ, "DESK_DEBUG": "0", "DESK_ALLOWED_HOSTS": "127.0.0.1,localhost"}
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-                   cwd=ROOT, env=env, check=True)
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
     log = open(log_path, "wb")  # noqa: SIM115 - closed by the caller with the server
     server = subprocess.Popen(
-        [sys.executable, "-m", "waitress", f"--listen=127.0.0.1:{port}", f"--threads={threads}",
-         "--connection-limit=1000", "--backlog=2048", "desk.wsgi:application"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        [
+            sys.executable,
+            "-m",
+            "waitress",
+            f"--listen=127.0.0.1:{port}",
+            f"--threads={threads}",
+            "--connection-limit=1000",
+            "--backlog=2048",
+            "desk.wsgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     server.log = log
     for _ in range(100):
         try:
@@ -221,8 +268,7 @@ def verify(tournament, tables):
         snap = snapshot(table)  # replays every hand through the rules
         if sum(snap.totals):
             problems.append(f"table {table.number}: totals do not sum to zero")
-        stored = {(r.wind, r.score, r.table_points) for r in SeatResult.objects.filter(
-            table=table)}
+        stored = {(r.wind, r.score, r.table_points) for r in SeatResult.objects.filter(table=table)}
         recomputed = {(r.wind, r.score, r.table_points) for r in closing.seat_results(snap)}
         if table.closed_at is None or stored != recomputed:
             problems.append(f"table {table.number}: stored results differ from a recompute")
@@ -239,8 +285,11 @@ def verify(tournament, tables):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true",
-                        help="20 tables, 40 pollers, 4 s between hands (under two minutes)")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="20 tables, 40 pollers, 4 s between hands (under two minutes)",
+    )
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--pollers", type=int, default=200)
     parser.add_argument("--think", type=float, default=10.0, help="seconds between hands")
@@ -257,11 +306,14 @@ def main():
     from scoring.services import closing
 
     database = "PostgreSQL" if connection.vendor == "postgresql" else "SQLite"
-    print(f"Load on {database} (waitress): {args.tables} tables ({args.tables * 4} players), "
-          f"{args.pollers} pollers, {args.think:g} s between hands, a read every "
-          f"{args.poll:g} s per poller")
-    tournament, director = build_tournament(args.tables * 4, 2, played=1, slug="load",
-                                            progress=lambda *a: None)
+    print(
+        f"Load on {database} (waitress): {args.tables} tables ({args.tables * 4} players), "
+        f"{args.pollers} pollers, {args.think:g} s between hands, a read every "
+        f"{args.poll:g} s per poller"
+    )
+    tournament, director = build_tournament(
+        args.tables * 4, 2, played=1, slug="load", progress=lambda *a: None
+    )
     session = tournament.sessions.get(number=2)
     session.seating_published = True
     session.save()
@@ -282,27 +334,39 @@ def main():
     lost, problems = verify(tournament, tokens)
     saves, reads = figures.times["save"], figures.times["page"] + figures.times["read"]
     errors = sum(figures.errors.values())
-    print(f"\n{len(saves)} saves and {len(reads)} page reads in {seconds:.0f} s "
-          f"({(len(saves) + len(reads)) / seconds:.0f} requests/s)")
+    print(
+        f"\n{len(saves)} saves and {len(reads)} page reads in {seconds:.0f} s "
+        f"({(len(saves) + len(reads)) / seconds:.0f} requests/s)"
+    )
     print(f"{'':<12}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
-    for label, values in (("hand saves", saves), ("table pages", figures.times["page"]),
-                          ("public reads", figures.times["read"])):
+    for label, values in (
+        ("hand saves", saves),
+        ("table pages", figures.times["page"]),
+        ("public reads", figures.times["read"]),
+    ):
         if values:
-            print(f"{label:<12}{percentile(values, .5):>9.0f}{percentile(values, .95):>9.0f}"
-                  f"{percentile(values, .99):>9.0f}{max(values) * 1000:>9.0f}")
+            print(
+                f"{label:<12}{percentile(values, 0.5):>9.0f}{percentile(values, 0.95):>9.0f}"
+                f"{percentile(values, 0.99):>9.0f}{max(values) * 1000:>9.0f}"
+            )
     if queue_warnings:
-        print(f"server: {queue_warnings} 'task queue depth' warnings (requests waited for a "
-              f"thread)")
+        print(
+            f"server: {queue_warnings} 'task queue depth' warnings (requests waited for a thread)"
+        )
     for kind, count in sorted(figures.errors.items()):
         print(f"error: {kind} x{count}")
     for problem in problems:
         print(f"problem: {problem}")
-    print(f"checks: {len(tokens) * 16 - lost} of {len(tokens) * 16} hands present, "
-          f"{'all' if not problems else 'NOT all'} tables zero-sum and equal to a recompute")
+    print(
+        f"checks: {len(tokens) * 16 - lost} of {len(tokens) * 16} hands present, "
+        f"{'all' if not problems else 'NOT all'} tables zero-sum and equal to a recompute"
+    )
     if statistics.fmean(saves or [0]) == 0:
         print("no save was measured")
-    print(f"load: {len(saves)} saves, {errors + len(problems)} errors, {lost} lost, "
-          f"p95 save {percentile(saves, .95):.0f} ms")
+    print(
+        f"load: {len(saves)} saves, {errors + len(problems)} errors, {lost} lost, "
+        f"p95 save {percentile(saves, 0.95):.0f} ms"
+    )
 
 
 if __name__ == "__main__":

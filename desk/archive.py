@@ -33,26 +33,95 @@ MAX_BYTES = 50 * 1024 * 1024
 #: Unpacked, an archive of 400 players x 10 sessions is some 30 MB; a "zip bomb" is refused.
 MAX_UNPACKED_BYTES = 500 * 1024 * 1024
 
-TOURNAMENT_FIELDS = ("name", "slug", "start_date", "end_date", "venue", "ruleset",
-                     "session_count", "session_minutes", "scoring_options", "tie_breaks",
-                     "seating_groups", "projector_mode", "projector_seconds", "status",
-                     "published")
+TOURNAMENT_FIELDS = (
+    "name",
+    "slug",
+    "start_date",
+    "end_date",
+    "venue",
+    "ruleset",
+    "session_count",
+    "session_minutes",
+    "scoring_options",
+    "tie_breaks",
+    "seating_groups",
+    "projector_mode",
+    "projector_seconds",
+    "status",
+    "published",
+)
 PLAYER_FIELDS = ("first_name", "last_name", "ema_id", "country", "club", "notes")
 REGISTRATION_FIELDS = ("number", "status", "is_substitute", "registered_at")
-SESSION_FIELDS = ("number", "scheduled_start", "status", "draw_seed", "confirmed_at",
-                  "is_swiss", "swiss_band", "seating_published", "results_published",
-                  "clock_started_at", "clock_paused_at", "clock_paused_seconds",
-                  "clock_extra_minutes")
-TABLE_FIELDS = ("number", "token", "revision", "extra_minutes", "time_up_at",
-                "time_up_after_hand", "closed_at")
-HAND_FIELDS = ("number", "version", "is_current", "outcome", "winner", "discarder", "fan",
-               "flowers", "han", "fu", "entry", "change_east", "change_south", "change_west",
-               "change_north", "entered_via", "entered_at", "submission", "note")
-PENALTY_FIELDS = ("hand_number", "kind", "infraction", "occurrence", "minutes_late", "points",
-                  "transfer", "disqualified_for_session", "reason", "given_at",
-                  "cancelled_at", "cancel_reason")
-RESULT_FIELDS = ("wind", "hand_points", "penalty_points", "score", "place", "table_points",
-                 "final_score", "hands_won", "biggest_hand")
+SESSION_FIELDS = (
+    "number",
+    "scheduled_start",
+    "status",
+    "draw_seed",
+    "confirmed_at",
+    "is_swiss",
+    "swiss_band",
+    "seating_published",
+    "results_published",
+    "clock_started_at",
+    "clock_paused_at",
+    "clock_paused_seconds",
+    "clock_extra_minutes",
+)
+TABLE_FIELDS = (
+    "number",
+    "token",
+    "revision",
+    "extra_minutes",
+    "time_up_at",
+    "time_up_after_hand",
+    "closed_at",
+)
+HAND_FIELDS = (
+    "number",
+    "version",
+    "is_current",
+    "outcome",
+    "winner",
+    "discarder",
+    "fan",
+    "flowers",
+    "han",
+    "fu",
+    "entry",
+    "change_east",
+    "change_south",
+    "change_west",
+    "change_north",
+    "entered_via",
+    "entered_at",
+    "submission",
+    "note",
+)
+PENALTY_FIELDS = (
+    "hand_number",
+    "kind",
+    "infraction",
+    "occurrence",
+    "minutes_late",
+    "points",
+    "transfer",
+    "disqualified_for_session",
+    "reason",
+    "given_at",
+    "cancelled_at",
+    "cancel_reason",
+)
+RESULT_FIELDS = (
+    "wind",
+    "hand_points",
+    "penalty_points",
+    "score",
+    "place",
+    "table_points",
+    "final_score",
+    "hands_won",
+    "biggest_hand",
+)
 AUDIT_FIELDS = ("action", "hand_number", "via", "at", "changes")
 
 
@@ -84,9 +153,12 @@ def export_archive(tournament):
     """The archive of `tournament` as gzipped JSON bytes."""
     registrations = list(tournament.registrations.select_related("player").order_by("number"))
     sessions = list(tournament.sessions.select_related("confirmed_by").order_by("number"))
-    tables = list(Table.objects.filter(session__tournament=tournament).select_related(
-        "session", "closed_by").prefetch_related("referees").order_by("session__number",
-                                                                      "number"))
+    tables = list(
+        Table.objects.filter(session__tournament=tournament)
+        .select_related("session", "closed_by")
+        .prefetch_related("referees")
+        .order_by("session__number", "number")
+    )
     data = {
         "format": FORMAT,
         "version": VERSION,
@@ -96,51 +168,82 @@ def export_archive(tournament):
             {**_fields(r, REGISTRATION_FIELDS), "player": _fields(r.player, PLAYER_FIELDS)}
             for r in registrations
         ],
-        "sessions": [{**_fields(s, SESSION_FIELDS), "confirmed_by": _user(s.confirmed_by)}
-                     for s in sessions],
-        "tables": [{**_fields(t, TABLE_FIELDS), "session": t.session.number,
-                    "closed_by": _user(t.closed_by),
-                    "referees": sorted(u.get_username() for u in t.referees.all())}
-                   for t in tables],
+        "sessions": [
+            {**_fields(s, SESSION_FIELDS), "confirmed_by": _user(s.confirmed_by)} for s in sessions
+        ],
+        "tables": [
+            {
+                **_fields(t, TABLE_FIELDS),
+                "session": t.session.number,
+                "closed_by": _user(t.closed_by),
+                "referees": sorted(u.get_username() for u in t.referees.all()),
+            }
+            for t in tables
+        ],
         "seats": [
-            {"session": s.session.number, "table": s.table.number, "wind": s.wind,
-             "player": s.registration.number,
-             "replaced": s.replaced.number if s.replaced_id else None}
-            for s in Seat.objects.filter(session__tournament=tournament).select_related(
-                "session", "table", "registration", "replaced").order_by(
-                "session__number", "table__number", "wind")
+            {
+                "session": s.session.number,
+                "table": s.table.number,
+                "wind": s.wind,
+                "player": s.registration.number,
+                "replaced": s.replaced.number if s.replaced_id else None,
+            }
+            for s in Seat.objects.filter(session__tournament=tournament)
+            .select_related("session", "table", "registration", "replaced")
+            .order_by("session__number", "table__number", "wind")
         ],
         "hands": [
-            {**_fields(h, HAND_FIELDS), "session": h.table.session.number,
-             "table": h.table.number, "entered_by": _user(h.entered_by)}
-            for h in Hand.objects.filter(table__session__tournament=tournament).select_related(
-                "table__session", "entered_by").order_by("table__session__number",
-                                                         "table__number", "number", "version")
+            {
+                **_fields(h, HAND_FIELDS),
+                "session": h.table.session.number,
+                "table": h.table.number,
+                "entered_by": _user(h.entered_by),
+            }
+            for h in Hand.objects.filter(table__session__tournament=tournament)
+            .select_related("table__session", "entered_by")
+            .order_by("table__session__number", "table__number", "number", "version")
         ],
         "penalties": [
-            {**_fields(p, PENALTY_FIELDS), "player": p.registration.number,
-             "session": p.session.number, "table": p.table.number if p.table_id else None,
-             "given_by": _user(p.given_by), "cancelled_by": _user(p.cancelled_by)}
-            for p in Penalty.objects.filter(session__tournament=tournament).select_related(
-                "registration", "session", "table", "given_by", "cancelled_by").order_by("id")
+            {
+                **_fields(p, PENALTY_FIELDS),
+                "player": p.registration.number,
+                "session": p.session.number,
+                "table": p.table.number if p.table_id else None,
+                "given_by": _user(p.given_by),
+                "cancelled_by": _user(p.cancelled_by),
+            }
+            for p in Penalty.objects.filter(session__tournament=tournament)
+            .select_related("registration", "session", "table", "given_by", "cancelled_by")
+            .order_by("id")
         ],
         "results": [
-            {**_fields(r, RESULT_FIELDS), "session": r.session.number, "table": r.table.number,
-             "player": r.registration.number}
-            for r in SeatResult.objects.filter(session__tournament=tournament).select_related(
-                "session", "table", "registration").order_by("session__number",
-                                                             "table__number", "wind")
+            {
+                **_fields(r, RESULT_FIELDS),
+                "session": r.session.number,
+                "table": r.table.number,
+                "player": r.registration.number,
+            }
+            for r in SeatResult.objects.filter(session__tournament=tournament)
+            .select_related("session", "table", "registration")
+            .order_by("session__number", "table__number", "wind")
         ],
         "audit": [
-            {**_fields(a, AUDIT_FIELDS), "session": a.session.number if a.session_id else None,
-             "table": a.table.number if a.table_id else None, "user": _user(a.user),
-             "players": sorted(r.number for r in a.registrations.all())}
-            for a in AuditEntry.objects.filter(tournament=tournament).select_related(
-                "session", "table", "user").prefetch_related("registrations").order_by("at", "id")
+            {
+                **_fields(a, AUDIT_FIELDS),
+                "session": a.session.number if a.session_id else None,
+                "table": a.table.number if a.table_id else None,
+                "user": _user(a.user),
+                "players": sorted(r.number for r in a.registrations.all()),
+            }
+            for a in AuditEntry.objects.filter(tournament=tournament)
+            .select_related("session", "table", "user")
+            .prefetch_related("registrations")
+            .order_by("at", "id")
         ],
     }
-    return gzip.compress(json.dumps(data, ensure_ascii=False, sort_keys=True).encode("utf-8"),
-                         mtime=0)
+    return gzip.compress(
+        json.dumps(data, ensure_ascii=False, sort_keys=True).encode("utf-8"), mtime=0
+    )
 
 
 def read_archive(content):
@@ -153,13 +256,16 @@ def read_archive(content):
             raise ArchiveError(_("The file unpacks to more than any tournament archive."))
         data = json.loads(text.decode("utf-8"))
     except (OSError, EOFError, UnicodeDecodeError, ValueError) as exc:
-        raise ArchiveError(_("This is not a tournament archive of the desk (%(error)s).")
-                           % {"error": exc}) from exc
+        raise ArchiveError(
+            _("This is not a tournament archive of the desk (%(error)s).") % {"error": exc}
+        ) from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ArchiveError(_("This is not a tournament archive of the desk."))
     if data.get("version") != VERSION:
-        raise ArchiveError(_("This archive was written by another version of the desk "
-                             "(format %(version)s).") % {"version": data.get("version")})
+        raise ArchiveError(
+            _("This archive was written by another version of the desk (format %(version)s).")
+            % {"version": data.get("version")}
+        )
     return data
 
 
@@ -212,20 +318,29 @@ class _Restorer:
         data = self.data
         slug = data["tournament"]["slug"]
         if Tournament.objects.filter(slug=slug).exists():
-            raise ArchiveError(_("This desk already has a tournament “%(slug)s”: delete it or "
-                                 "restore into another desk.") % {"slug": slug})
+            raise ArchiveError(
+                _(
+                    "This desk already has a tournament “%(slug)s”: delete it or "
+                    "restore into another desk."
+                )
+                % {"slug": slug}
+            )
         tournament = assign(Tournament(), data["tournament"])
         tournament.save()
         registrations = {}
         for item in data["registrations"]:
             person = item["player"]
-            player = Player.objects.filter(ema_id=person["ema_id"]).first() \
-                if person.get("ema_id") else None
+            player = (
+                Player.objects.filter(ema_id=person["ema_id"]).first()
+                if person.get("ema_id")
+                else None
+            )
             if player is None:
                 player = assign(Player(), person)
                 player.save()
-            registration = assign(Registration(tournament=tournament, player=player), item,
-                                  exclude=("player",))
+            registration = assign(
+                Registration(tournament=tournament, player=player), item, exclude=("player",)
+            )
             registration.save()
             registrations[item["number"]] = registration
         keep_times(registrations.values(), data["registrations"], ["registered_at"])
@@ -237,49 +352,76 @@ class _Restorer:
             sessions[item["number"]] = session
         tables = {}
         for item in data["tables"]:
-            table = assign(Table(session=sessions[item["session"]]), item,
-                           exclude=("session", "closed_by", "referees"))
+            table = assign(
+                Table(session=sessions[item["session"]]),
+                item,
+                exclude=("session", "closed_by", "referees"),
+            )
             table.closed_by = self.user(item["closed_by"])
             table.save()
             table.referees.set([u for u in map(self.user, item["referees"]) if u])
             tables[(item["session"], item["number"])] = table
         Seat.objects.bulk_create(
-            Seat(table=tables[(s["session"], s["table"])], session=sessions[s["session"]],
-                 wind=s["wind"], registration=registrations[s["player"]],
-                 replaced=registrations[s["replaced"]] if s["replaced"] else None)
-            for s in data["seats"])
+            Seat(
+                table=tables[(s["session"], s["table"])],
+                session=sessions[s["session"]],
+                wind=s["wind"],
+                registration=registrations[s["player"]],
+                replaced=registrations[s["replaced"]] if s["replaced"] else None,
+            )
+            for s in data["seats"]
+        )
         hands = []
         for item in data["hands"]:
-            hand = assign(Hand(table=tables[(item["session"], item["table"])]), item,
-                          exclude=("session", "table", "entered_by"))
+            hand = assign(
+                Hand(table=tables[(item["session"], item["table"])]),
+                item,
+                exclude=("session", "table", "entered_by"),
+            )
             hand.entered_by = self.user(item["entered_by"])
             hands.append(hand)
         Hand.objects.bulk_create(hands, batch_size=2000)
         keep_times(hands, data["hands"], ["entered_at"])
         penalties = []
         for item in data["penalties"]:
-            penalty = assign(Penalty(
-                registration=registrations[item["player"]], session=sessions[item["session"]],
-                table=tables.get((item["session"], item["table"]))), item,
-                exclude=("player", "session", "table", "given_by", "cancelled_by"))
+            penalty = assign(
+                Penalty(
+                    registration=registrations[item["player"]],
+                    session=sessions[item["session"]],
+                    table=tables.get((item["session"], item["table"])),
+                ),
+                item,
+                exclude=("player", "session", "table", "given_by", "cancelled_by"),
+            )
             penalty.given_by = self.user(item["given_by"])
             penalty.cancelled_by = self.user(item["cancelled_by"])
             penalty.save()
             penalties.append(penalty)
         keep_times(penalties, data["penalties"], ["given_at"])
         SeatResult.objects.bulk_create(
-            assign(SeatResult(table=tables[(r["session"], r["table"])],
-                              session=sessions[r["session"]],
-                              registration=registrations[r["player"]]), r,
-                   exclude=("session", "table", "player"))
-            for r in data["results"])
+            assign(
+                SeatResult(
+                    table=tables[(r["session"], r["table"])],
+                    session=sessions[r["session"]],
+                    registration=registrations[r["player"]],
+                ),
+                r,
+                exclude=("session", "table", "player"),
+            )
+            for r in data["results"]
+        )
         entries = []
         for item in data["audit"]:
-            entry = assign(AuditEntry(tournament=tournament,
-                                      session=sessions.get(item["session"]),
-                                      table=tables.get((item["session"], item["table"])),
-                                      user=self.user(item["user"])), item,
-                           exclude=("session", "table", "user", "players"))
+            entry = assign(
+                AuditEntry(
+                    tournament=tournament,
+                    session=sessions.get(item["session"]),
+                    table=tables.get((item["session"], item["table"])),
+                    user=self.user(item["user"]),
+                ),
+                item,
+                exclude=("session", "table", "user", "players"),
+            )
             entry.save()
             entry.registrations.set([registrations[n] for n in item["players"]])
             entries.append(entry)
@@ -296,5 +438,6 @@ def restore_archive(content):
     except ArchiveError:
         raise
     except (KeyError, TypeError, ValueError, ValidationError, DatabaseError) as exc:
-        raise ArchiveError(_("The archive is incomplete or damaged (%(error)s).")
-                           % {"error": exc}) from exc
+        raise ArchiveError(
+            _("The archive is incomplete or damaged (%(error)s).") % {"error": exc}
+        ) from exc

@@ -56,8 +56,13 @@ def _random_entry(rng):
     winner = rng.randrange(4)
     if roll < 0.72:
         discarder = rng.choice([seat for seat in range(4) if seat != winner])
-        return {"outcome": "discard", "winner": winner, "discarder": discarder, "fan": fan,
-                "flowers": flowers}
+        return {
+            "outcome": "discard",
+            "winner": winner,
+            "discarder": discarder,
+            "fan": fan,
+            "flowers": flowers,
+        }
     return {"outcome": "self_drawn", "winner": winner, "fan": fan, "flowers": flowers}
 
 
@@ -69,8 +74,15 @@ def _save(table, entry, actor):
 def _penalty(table, wind, kind, actor, **params):
     table.refresh_from_db()
     registration = table.seats.get(wind=wind).registration
-    return penalties.give_penalty(table.session, registration, kind, actor=actor, table=table,
-                                  revision=table.revision, **params)
+    return penalties.give_penalty(
+        table.session,
+        registration,
+        kind,
+        actor=actor,
+        table=table,
+        revision=table.revision,
+        **params,
+    )
 
 
 def _play_session(session, rng, referee, director):
@@ -88,8 +100,13 @@ def _play_session(session, rng, referee, director):
                 _penalty(table, 3, "false_hu", referee, valid_shape=True, revealed=True)
         if session.number == 1 and table == first:
             table.refresh_from_db()  # a referee's mistake, corrected
-            hands.correct_hand(table, 3, {"outcome": "self_drawn", "winner": 1, "fan": 12},
-                               actor=referee, revision=table.revision)
+            hands.correct_hand(
+                table,
+                3,
+                {"outcome": "self_drawn", "winner": 1, "fan": 12},
+                actor=referee,
+                revision=table.revision,
+            )
         table.refresh_from_db()
         closing.close_table(table, actor=referee, revision=table.revision)
     closing.confirm_session(session, actor=director)
@@ -110,8 +127,9 @@ def load_demo(today=None):
         session_minutes=120,
         published=True,
     )
-    for session, (day, clock) in zip(tournament.sessions.order_by("number"), SESSION_TIMES,
-                                      strict=True):
+    for session, (day, clock) in zip(
+        tournament.sessions.order_by("number"), SESSION_TIMES, strict=True
+    ):
         hour, minute = map(int, clock.split(":"))
         session.scheduled_start = timezone.make_aware(
             dt.datetime.combine(today + dt.timedelta(days=day), dt.time(hour, minute))
@@ -126,8 +144,9 @@ def load_demo(today=None):
     for session in tournament.sessions.order_by("number")[:PLAYED_SESSIONS]:
         _play_session(session, rng, referee, director)
         publication.publish(session, actor=director, seating=True, results=True)
-    publication.publish(tournament.sessions.get(number=PLAYED_SESSIONS + 1), actor=director,
-                        seating=True)
+    publication.publish(
+        tournament.sessions.get(number=PLAYED_SESSIONS + 1), actor=director, seating=True
+    )
     return tournament
 
 
@@ -135,8 +154,7 @@ def _director():
     """Confirming the demo's sessions needs a director: the desk's first staff account."""
     from django.contrib.auth import get_user_model
 
-    director = get_user_model().objects.filter(is_staff=True, is_active=True).order_by(
-        "pk").first()
+    director = get_user_model().objects.filter(is_staff=True, is_active=True).order_by("pk").first()
     if director is None:
         raise DemoError("The demo needs a director account: run `manage.py setup_desk`.")
     return director

@@ -56,4 +56,3 @@ class TournamentMixin:
 
 class DirectorTournamentMixin(DirectorRequiredMixin, TournamentMixin):
     """A director page of one tournament."""
-

@@ -81,12 +81,15 @@ def table_for_token(token, address="unknown"):
     table = Table.objects.select_related("session__tournament").filter(token=token).first()
     if table is None:
         note_bad_token(address)
-        raise ExplainedNotFound(_("This table link is not valid (any more). Ask the director "
-                                  "for the current one."))
+        raise ExplainedNotFound(
+            _("This table link is not valid (any more). Ask the director for the current one.")
+        )
     if table.session.status not in LINK_SESSION_STATUSES:
         # A real link of a session that is over: no guess, so it does not count as one.
-        raise ExplainedNotFound(_("This table link was for session %(number)s, which is over.")
-                                % {"number": table.session.number})
+        raise ExplainedNotFound(
+            _("This table link was for session %(number)s, which is over.")
+            % {"number": table.session.number}
+        )
     return table
 
 

@@ -22,11 +22,22 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 @admin.register(Hand)
 class HandAdmin(ReadOnlyAdmin):
     list_display = (
-        "table", "number", "version", "is_current", "outcome", "winner", "discarder", "fan",
-        "change_east", "change_south", "change_west", "change_north", "entered_by", "entered_at",
+        "table",
+        "number",
+        "version",
+        "is_current",
+        "outcome",
+        "winner",
+        "discarder",
+        "fan",
+        "change_east",
+        "change_south",
+        "change_west",
+        "change_north",
+        "entered_by",
+        "entered_at",
     )
-    list_filter = ("table__session__tournament", "table__session__number", "outcome",
-                   "is_current")
+    list_filter = ("table__session__tournament", "table__session__number", "outcome", "is_current")
     search_fields = ("table__session__tournament__name",)
     list_select_related = ("table__session", "entered_by")
 
@@ -34,10 +45,21 @@ class HandAdmin(ReadOnlyAdmin):
 @admin.register(Penalty)
 class PenaltyAdmin(ReadOnlyAdmin):
     list_display = (
-        "registration", "session", "kind", "infraction", "points", "transfer", "given_by",
-        "given_at", "cancelled_at",
+        "registration",
+        "session",
+        "kind",
+        "infraction",
+        "points",
+        "transfer",
+        "given_by",
+        "given_at",
+        "cancelled_at",
     )
     list_filter = ("session__tournament", "kind")
-    search_fields = ("registration__player__last_name", "registration__player__first_name",
-                     "reason", "infraction")
+    search_fields = (
+        "registration__player__last_name",
+        "registration__player__first_name",
+        "reason",
+        "infraction",
+    )
     list_select_related = ("registration__player", "session", "given_by")

@@ -12,8 +12,9 @@ from scoring.services.penalties import INFRACTIONS
 from tournament.models import WIND_LETTERS
 
 #: A seat that is not one of the table's four (an old page, a tampered form).
-SEAT_ERRORS = {"invalid_choice": _("There is no seat %(value)s at this table: tap one of the "
-                                   "four players.")}
+SEAT_ERRORS = {
+    "invalid_choice": _("There is no seat %(value)s at this table: tap one of the four players.")
+}
 
 
 class TableFormMixin(forms.Form):
@@ -52,11 +53,16 @@ class HandEntryForm(TableFormMixin):
         self.layout = []
         for spec in self.specs:
             names = self._add(spec, choices)
-            self.layout.append({"spec": spec, "kind": spec.kind,
-                                "label": translate_text(spec.label),
-                                "help": translate_text(spec.help_text),
-                                "outcomes": " ".join(spec.outcomes),
-                                "fields": [self[name] for name in names]})
+            self.layout.append(
+                {
+                    "spec": spec,
+                    "kind": spec.kind,
+                    "label": translate_text(spec.label),
+                    "help": translate_text(spec.help_text),
+                    "outcomes": " ".join(spec.outcomes),
+                    "fields": [self[name] for name in names],
+                }
+            )
 
     def _add(self, spec, choices):
         label = translate_text(spec.label)
@@ -64,7 +70,8 @@ class HandEntryForm(TableFormMixin):
         kind = spec.kind
         if kind == rules.base.OUTCOME:
             field = forms.ChoiceField(
-                label=label, widget=forms.RadioSelect(attrs=attrs),
+                label=label,
+                widget=forms.RadioSelect(attrs=attrs),
                 choices=[(code, translate_text(text)) for code, text in spec.choices],
             )
         elif kind in (rules.base.SEAT, rules.base.OPTIONAL_SEAT):
@@ -72,29 +79,56 @@ class HandEntryForm(TableFormMixin):
             if kind == rules.base.OPTIONAL_SEAT:
                 options.append(("", _("Nobody")))
             field = forms.TypedChoiceField(
-                label=label, choices=options, coerce=int, empty_value=None, required=False,
-                widget=forms.RadioSelect(attrs=attrs), error_messages=SEAT_ERRORS,
+                label=label,
+                choices=options,
+                coerce=int,
+                empty_value=None,
+                required=False,
+                widget=forms.RadioSelect(attrs=attrs),
+                error_messages=SEAT_ERRORS,
             )
         elif kind == rules.base.SEATS_KIND:
             field = forms.TypedMultipleChoiceField(
-                label=label, choices=choices, coerce=int, required=False,
-                widget=forms.CheckboxSelectMultiple(attrs=attrs), error_messages=SEAT_ERRORS,
+                label=label,
+                choices=choices,
+                coerce=int,
+                required=False,
+                widget=forms.CheckboxSelectMultiple(attrs=attrs),
+                error_messages=SEAT_ERRORS,
             )
         elif kind == rules.base.INT:
-            field = forms.IntegerField(label=label, required=False, widget=forms.NumberInput(
-                attrs={**attrs, "inputmode": "numeric", "min": spec.min_value,
-                       "max": spec.max_value}))
+            field = forms.IntegerField(
+                label=label,
+                required=False,
+                widget=forms.NumberInput(
+                    attrs={
+                        **attrs,
+                        "inputmode": "numeric",
+                        "min": spec.min_value,
+                        "max": spec.max_value,
+                    }
+                ),
+            )
         elif kind == rules.base.BOOL:
-            field = forms.BooleanField(label=label, required=False,
-                                       widget=forms.CheckboxInput(attrs=attrs))
+            field = forms.BooleanField(
+                label=label, required=False, widget=forms.CheckboxInput(attrs=attrs)
+            )
         elif kind == rules.base.PER_SEAT_INT:
             names = []
             for seat, seat_label in sorted(choices):
                 name = f"{spec.name}_{seat}"
                 self.fields[name] = forms.IntegerField(
-                    label=seat_label, required=False, widget=forms.NumberInput(
-                        attrs={**attrs, "inputmode": "numeric", "min": spec.min_value,
-                               "max": spec.max_value}))
+                    label=seat_label,
+                    required=False,
+                    widget=forms.NumberInput(
+                        attrs={
+                            **attrs,
+                            "inputmode": "numeric",
+                            "min": spec.min_value,
+                            "max": spec.max_value,
+                        }
+                    ),
+                )
                 names.append(name)
             return names
         else:  # pragma: no cover - a kind the rules added without the desk
@@ -142,35 +176,59 @@ class PenaltyForm(TableFormMixin):
 
     registration = forms.TypedChoiceField(label=_("Player"), coerce=int)
     kind = forms.ChoiceField(label=_("Penalty"))
-    minutes = forms.IntegerField(label=_("Minutes late"), required=False, min_value=0,
-                                 max_value=600, widget=forms.NumberInput(
-                                     attrs={"inputmode": "numeric", "data-kinds": "late_arrival"}))
-    infraction = forms.ChoiceField(label=_("Infraction"), required=False,
-                                   widget=forms.Select(attrs={"data-kinds": "infraction"}))
+    minutes = forms.IntegerField(
+        label=_("Minutes late"),
+        required=False,
+        min_value=0,
+        max_value=600,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "data-kinds": "late_arrival"}),
+    )
+    infraction = forms.ChoiceField(
+        label=_("Infraction"),
+        required=False,
+        widget=forms.Select(attrs={"data-kinds": "infraction"}),
+    )
     other_infraction = forms.CharField(
-        label=_("Other infraction"), required=False, max_length=120,
+        label=_("Other infraction"),
+        required=False,
+        max_length=120,
         widget=forms.TextInput(attrs={"data-kinds": "infraction"}),
         help_text=_("Only if it is not in the list above."),
     )
     valid_shape = forms.TypedChoiceField(
-        label=_("The hand shown"), required=False, coerce=lambda v: v == "yes", empty_value=None,
-        choices=[("yes", _("Four sets and a pair, under 8 fan")),
-                 ("no", _("Not a valid hand (wrong sets or tiles)"))],
+        label=_("The hand shown"),
+        required=False,
+        coerce=lambda v: v == "yes",
+        empty_value=None,
+        choices=[
+            ("yes", _("Four sets and a pair, under 8 fan")),
+            ("no", _("Not a valid hand (wrong sets or tiles)")),
+        ],
         widget=forms.RadioSelect(attrs={"data-kinds": "false_hu"}),
     )
     revealed = forms.TypedChoiceField(
-        label=_("Tiles revealed?"), required=False, coerce=lambda v: v == "yes",
-        initial="yes", choices=[("yes", _("Yes")), ("no", _("No (dead hand only)"))],
+        label=_("Tiles revealed?"),
+        required=False,
+        coerce=lambda v: v == "yes",
+        initial="yes",
+        choices=[("yes", _("Yes")), ("no", _("No (dead hand only)"))],
         widget=forms.RadioSelect(attrs={"data-kinds": "false_hu"}),
     )
-    amount = forms.IntegerField(label=_("Points"), required=False, min_value=0,
-                                widget=forms.NumberInput(
-                                    attrs={"inputmode": "numeric",
-                                           "data-kinds": "referee_decision"}))
-    reason = forms.CharField(label=_("Reason"), required=False, max_length=500,
-                             widget=forms.Textarea(attrs={"rows": 2}))
-    hand_number = forms.IntegerField(label=_("During hand"), required=False, min_value=1,
-                                     widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    amount = forms.IntegerField(
+        label=_("Points"),
+        required=False,
+        min_value=0,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "data-kinds": "referee_decision"}),
+    )
+    reason = forms.CharField(
+        label=_("Reason"), required=False, max_length=500, widget=forms.Textarea(attrs={"rows": 2})
+    )
+    hand_number = forms.IntegerField(
+        label=_("During hand"),
+        required=False,
+        min_value=1,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
     #: How many penalties the player had when the director saw the proposal: a second tap
     #: on "confirm" finds one more and is refused instead of saving the penalty twice.
@@ -188,8 +246,9 @@ class PenaltyForm(TableFormMixin):
     def clean(self):
         data = super().clean()
         if data.get("kind") == rules.penalties.INFRACTION:
-            data["infraction_name"] = (data.get("other_infraction") or "").strip() or \
-                data.get("infraction") or ""
+            data["infraction_name"] = (
+                (data.get("other_infraction") or "").strip() or data.get("infraction") or ""
+            )
         else:
             data["infraction_name"] = ""
         return data
@@ -198,9 +257,11 @@ class PenaltyForm(TableFormMixin):
         """Keyword arguments for the penalties service."""
         data = self.cleaned_data
         return {
-            "minutes": data.get("minutes"), "valid_shape": data.get("valid_shape"),
+            "minutes": data.get("minutes"),
+            "valid_shape": data.get("valid_shape"),
             "revealed": True if data.get("revealed") is None else data["revealed"],
-            "amount": data.get("amount"), "reason": data.get("reason") or "",
+            "amount": data.get("amount"),
+            "reason": data.get("reason") or "",
         }
 
 
@@ -215,8 +276,11 @@ class SubstituteForm(forms.Form):
     def __init__(self, *args, seats, substitutes, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["seat"].choices = [
-            (seat.pk, f"{seat.table} · {seat.get_wind_display()} · "
-                      f"{seat.registration.player.full_name}") for seat in seats
+            (
+                seat.pk,
+                f"{seat.table} · {seat.get_wind_display()} · {seat.registration.player.full_name}",
+            )
+            for seat in seats
         ]
         self.fields["substitute"].choices = [
             (r.pk, f"{r.number}. {r.player.full_name}") for r in substitutes

@@ -41,13 +41,21 @@ class Outcome(models.TextChoices):
 
 WINS_ON_A_DISCARD = (Outcome.DISCARD_WIN, Outcome.RON)
 SELF_DRAWN_WINS = (Outcome.SELF_DRAWN, Outcome.TSUMO)
-NO_WINNER = (Outcome.WASHOUT, Outcome.DRAW, Outcome.ABORTIVE_DRAW, Outcome.CHOMBO,
-             Outcome.WALL_DESTROYED)
+NO_WINNER = (
+    Outcome.WASHOUT,
+    Outcome.DRAW,
+    Outcome.ABORTIVE_DRAW,
+    Outcome.CHOMBO,
+    Outcome.WALL_DESTROYED,
+)
 
 
 def _seat_field(verbose_name):
     return models.PositiveSmallIntegerField(
-        verbose_name, null=True, blank=True, choices=SEAT_CHOICES,
+        verbose_name,
+        null=True,
+        blank=True,
+        choices=SEAT_CHOICES,
         validators=[MaxValueValidator(3)],
     )
 
@@ -83,16 +91,25 @@ class Hand(models.Model):
     change_west = models.IntegerField(_("West"))
     change_north = models.IntegerField(_("North"))
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="+", verbose_name=_("entered by"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered by"),
     )
     entered_via = models.CharField(
-        _("entered via"), max_length=60, blank=True,
+        _("entered via"),
+        max_length=60,
+        blank=True,
         help_text=_("How it was entered when no account was used, e.g. the table's link."),
     )
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
     submission = models.UUIDField(
-        _("submission"), null=True, blank=True, unique=True,
+        _("submission"),
+        null=True,
+        blank=True,
+        unique=True,
         help_text=_("The entry form's one-time id: a double submit never saves twice."),
     )
     note = models.CharField(_("note"), max_length=200, blank=True)
@@ -106,7 +123,8 @@ class Hand(models.Model):
                 fields=["table", "number", "version"], name="hand_unique_version"
             ),
             models.UniqueConstraint(
-                fields=["table", "number"], condition=Q(is_current=True),
+                fields=["table", "number"],
+                condition=Q(is_current=True),
                 name="hand_one_current_version",
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_min"),
@@ -146,7 +164,8 @@ class Hand(models.Model):
 
     def __str__(self):
         return _("Hand %(number)s (version %(version)s)") % {
-            "number": self.number, "version": self.version,
+            "number": self.number,
+            "version": self.version,
         }
 
     @property
@@ -169,6 +188,7 @@ INFRACTIONS = (
     ("time_wasting", _("Time-wasting")),
 )
 
+
 class PenaltyKind(models.TextChoices):
     LATE_ARRIVAL = "late_arrival", _("Late arrival")
     FALSE_HU = "false_hu", _("False Hu")
@@ -182,20 +202,28 @@ class PenaltyKind(models.TextChoices):
 
 class Penalty(models.Model):
     registration = models.ForeignKey(
-        Registration, on_delete=models.PROTECT, related_name="penalties",
+        Registration,
+        on_delete=models.PROTECT,
+        related_name="penalties",
         verbose_name=_("player"),
     )
     session = models.ForeignKey(
         Session, on_delete=models.PROTECT, related_name="penalties", verbose_name=_("session")
     )
     table = models.ForeignKey(
-        Table, on_delete=models.PROTECT, null=True, blank=True, related_name="penalties",
+        Table,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="penalties",
         verbose_name=_("table"),
     )
     hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True)
     kind = models.CharField(_("kind"), max_length=30, choices=PenaltyKind.choices)
     infraction = models.CharField(
-        _("infraction"), max_length=120, blank=True,
+        _("infraction"),
+        max_length=120,
+        blank=True,
         help_text=_("For a repeated infraction: which one (the ladder counts each separately)."),
     )
     occurrence = models.PositiveSmallIntegerField(
@@ -206,20 +234,29 @@ class Penalty(models.Model):
         _("points"), help_text=_("What comes off the player's score: zero or negative.")
     )
     transfer = models.IntegerField(
-        _("paid to each other player"), default=0,
+        _("paid to each other player"),
+        default=0,
         help_text=_("What each other player at the table receives (false Hu), else 0."),
     )
     disqualified_for_session = models.BooleanField(_("out of the session"), default=False)
     reason = models.TextField(_("reason"), blank=True)
     given_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="+", verbose_name=_("given by"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("given by"),
     )
     given_at = models.DateTimeField(_("given at"), auto_now_add=True)
     cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
     cancelled_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="+", verbose_name=_("cancelled by"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("cancelled by"),
     )
     cancel_reason = models.TextField(_("reason for cancelling"), blank=True)
 
@@ -302,10 +339,12 @@ class SeatResult(models.Model):
             models.UniqueConstraint(
                 fields=["session", "registration"], name="result_one_per_registration_per_session"
             ),
-            models.CheckConstraint(condition=Q(place__gte=1) & Q(place__lte=4),
-                                   name="result_place_range"),
-            models.CheckConstraint(condition=Q(wind__gte=0) & Q(wind__lte=3),
-                                   name="result_wind_range"),
+            models.CheckConstraint(
+                condition=Q(place__gte=1) & Q(place__lte=4), name="result_place_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(wind__gte=0) & Q(wind__lte=3), name="result_wind_range"
+            ),
         ]
 
     def __str__(self):
@@ -333,25 +372,42 @@ class AuditEntry(models.Model):
     """Who did what, when, and what changed: written by the services, never by views."""
 
     tournament = models.ForeignKey(
-        "tournament.Tournament", on_delete=models.CASCADE, related_name="audit_entries",
+        "tournament.Tournament",
+        on_delete=models.CASCADE,
+        related_name="audit_entries",
         verbose_name=_("tournament"),
     )
     session = models.ForeignKey(
-        Session, on_delete=models.CASCADE, null=True, blank=True, related_name="audit_entries",
+        Session,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="audit_entries",
         verbose_name=_("session"),
     )
     table = models.ForeignKey(
-        Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries",
+        Table,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="audit_entries",
         verbose_name=_("table"),
     )
     registrations = models.ManyToManyField(
-        Registration, blank=True, related_name="audit_entries", verbose_name=_("players"),
+        Registration,
+        blank=True,
+        related_name="audit_entries",
+        verbose_name=_("players"),
     )
     action = models.CharField(_("action"), max_length=30, choices=AuditAction.choices)
     hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="+", verbose_name=_("by"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("by"),
     )
     via = models.CharField(_("via"), max_length=60, blank=True)
     at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
@@ -362,8 +418,9 @@ class AuditEntry(models.Model):
         verbose_name_plural = _("audit trail")
         ordering = ["-at", "-id"]
         constraints = [
-            models.CheckConstraint(condition=Q(action__in=AuditAction.values),
-                                   name="audit_action_known"),
+            models.CheckConstraint(
+                condition=Q(action__in=AuditAction.values), name="audit_action_known"
+            ),
         ]
 
     def __str__(self):

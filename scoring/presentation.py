@@ -46,10 +46,12 @@ def _value(hand):
 
 
 def describe_penalty(penalty):
-    """"Penalty: Late arrival, Anna Rossi −10" for the list of what another device saved."""
+    """ "Penalty: Late arrival, Anna Rossi −10" for the list of what another device saved."""
     return _("Penalty: %(kind)s, %(player)s %(points)s") % {
-        "kind": penalty.get_kind_display(), "player": penalty.registration.player.full_name,
-        "points": signed(penalty.points)}
+        "kind": penalty.get_kind_display(),
+        "player": penalty.registration.player.full_name,
+        "points": signed(penalty.points),
+    }
 
 
 def describe_hand(hand, seats):
@@ -61,20 +63,23 @@ def describe_hand(hand, seats):
     value = _value(hand)
     if hand.discarder is not None and winners:
         text = _("%(winners)s wins %(value)s on the discard of %(discarder)s") % {
-            "winners": names, "value": value, "discarder": seat_name(seats, hand.discarder)}
+            "winners": names,
+            "value": value,
+            "discarder": seat_name(seats, hand.discarder),
+        }
     elif outcome in ("self_drawn", "tsumo"):
         text = _("%(winner)s wins %(value)s self-drawn") % {"winner": names, "value": value}
     elif winners:
         text = _("%(winner)s wins %(value)s") % {"winner": names, "value": value}
     elif outcome == "chombo":
-        text = _("Chombo by %(offender)s") % {
-            "offender": seat_name(seats, entry.get("offender"))}
+        text = _("Chombo by %(offender)s") % {"offender": seat_name(seats, entry.get("offender"))}
     elif outcome in ("draw", "washout"):
         tenpai = entry.get("tenpai")
         text = _("Exhaustive draw") if outcome == "draw" else _("Washout")
         if tenpai:
             text += " · " + _("tenpai: %(names)s") % {
-                "names": ", ".join(seat_name(seats, s) for s in tenpai)}
+                "names": ", ".join(seat_name(seats, s) for s in tenpai)
+            }
     else:
         text = outcome.replace("_", " ").capitalize()
     return text
@@ -94,9 +99,14 @@ def seat_cards(snap):
     """The four players in the order of their seat wind for the next hand (East first)."""
     winds = snap.state.seat_winds
     cards = [
-        SeatCard(seat, winds[seat.wind], WIND_NAMES[winds[seat.wind]],
-                 WIND_LETTERS[winds[seat.wind]], snap.points[seat.wind],
-                 winds[seat.wind] == 0)
+        SeatCard(
+            seat,
+            winds[seat.wind],
+            WIND_NAMES[winds[seat.wind]],
+            WIND_LETTERS[winds[seat.wind]],
+            snap.points[seat.wind],
+            winds[seat.wind] == 0,
+        )
         for seat in snap.seats
     ]
     return sorted(cards, key=lambda card: card.wind)
@@ -117,14 +127,16 @@ def hand_rows(snap, table_url=None):
     rows = []
     editable = table_url is not None and not snap.table.is_closed
     for line in snap.lines:
-        rows.append(HandRow(
-            hand=line.hand,
-            description=describe_hand(line.hand, snap.seats),
-            changes=tuple(signed(c) for c in line.hand.changes),
-            totals=tuple(snap.starting_points + t for t in line.totals),
-            round_name=str(WIND_NAMES[line.state.prevalent_wind]),
-            correct_url=table_url("correct", number=line.hand.number) if editable else None,
-        ))
+        rows.append(
+            HandRow(
+                hand=line.hand,
+                description=describe_hand(line.hand, snap.seats),
+                changes=tuple(signed(c) for c in line.hand.changes),
+                totals=tuple(snap.starting_points + t for t in line.totals),
+                round_name=str(WIND_NAMES[line.state.prevalent_wind]),
+                correct_url=table_url("correct", number=line.hand.number) if editable else None,
+            )
+        )
     return list(reversed(rows))
 
 
@@ -136,8 +148,11 @@ def describe_details(value):
             if item in (None, "", [], {}):
                 continue
             text = describe_details(item)
-            parts.append(f"{key.replace('_', ' ')}: {text}" if isinstance(item, dict | list)
-                         else f"{key.replace('_', ' ')} {text}")
+            parts.append(
+                f"{key.replace('_', ' ')}: {text}"
+                if isinstance(item, dict | list)
+                else f"{key.replace('_', ' ')} {text}"
+            )
         return " · ".join(parts)
     if isinstance(value, list):
         if all(isinstance(item, int) for item in value) and len(value) == 4:

@@ -134,22 +134,42 @@ def compute_standings(tournament, *, through=None, with_movement=True):
         numbers = [number for number in numbers if number <= through]
     registrations = tournament.registrations.filter(is_substitute=False).select_related("player")
     rows = {registration.pk: StandingRow(registration) for registration in registrations}
-    results = (
-        SeatResult.objects.filter(session__tournament=tournament, session__number__in=numbers,
-                                  registration_id__in=rows.keys())
-        .values_list("registration_id", "session__number", "table__number", "wind", "score",
-                     "place", "table_points", "final_score", "penalty_points", "hands_won",
-                     "biggest_hand")
+    results = SeatResult.objects.filter(
+        session__tournament=tournament, session__number__in=numbers, registration_id__in=rows.keys()
+    ).values_list(
+        "registration_id",
+        "session__number",
+        "table__number",
+        "wind",
+        "score",
+        "place",
+        "table_points",
+        "final_score",
+        "penalty_points",
+        "hands_won",
+        "biggest_hand",
     )
-    field_names = ("score", "place", "table_points", "final_score", "penalty_points",
-                   "hands_won", "biggest_hand")
+    field_names = (
+        "score",
+        "place",
+        "table_points",
+        "final_score",
+        "penalty_points",
+        "hands_won",
+        "biggest_hand",
+    )
     for registration_id, number, table, wind, *values in results:
         line = SessionLine(number, table, wind, **dict(zip(field_names, values, strict=True)))
         rows[registration_id].sessions[number] = line
     penalties = (
-        Penalty.objects.filter(session__tournament=tournament, session__number__in=numbers,
-                               cancelled_at__isnull=True, registration_id__in=rows.keys())
-        .values("registration_id").annotate(total=Sum("points"))
+        Penalty.objects.filter(
+            session__tournament=tournament,
+            session__number__in=numbers,
+            cancelled_at__isnull=True,
+            registration_id__in=rows.keys(),
+        )
+        .values("registration_id")
+        .annotate(total=Sum("points"))
     )
     for item in penalties:
         rows[item["registration_id"]].penalties = item["total"]
@@ -159,16 +179,18 @@ def compute_standings(tournament, *, through=None, with_movement=True):
     if with_movement and len(numbers) > 1:
         # The standings after the previous session, from the rows already loaded.
         previous = [
-            StandingRow(row.registration, {n: line for n, line in row.sessions.items()
-                                           if n <= numbers[-2]})
+            StandingRow(
+                row.registration, {n: line for n, line in row.sessions.items() if n <= numbers[-2]}
+            )
             for row in ordered
         ]
         rank_rows(previous, ruleset.ranking_fields, tie_breaks)
         for row, before in zip(ordered, previous, strict=True):
             row.previous_place = before.place
     ordered.sort(key=lambda row: (row.place is None, row.place or 0, row.registration.number))
-    return Standings(tournament, numbers[-1] if numbers else None, ordered, numbers,
-                     ruleset.ranking_fields)
+    return Standings(
+        tournament, numbers[-1] if numbers else None, ordered, numbers, ruleset.ranking_fields
+    )
 
 
 def ranking_order(tournament, registrations):
@@ -186,17 +208,34 @@ def standings_version(tournament):
     """
     from django.db.models import Count, Max, Q
 
-    sessions = list(tournament.sessions.order_by("number").values_list(
-        "number", "status", "results_published", "seating_published", "confirmed_at"))
-    registrations = list(tournament.registrations.order_by("pk").values_list(
-        "pk", "number", "status", "is_substitute", "player_id"))
+    sessions = list(
+        tournament.sessions.order_by("number").values_list(
+            "number", "status", "results_published", "seating_published", "confirmed_at"
+        )
+    )
+    registrations = list(
+        tournament.registrations.order_by("pk").values_list(
+            "pk", "number", "status", "is_substitute", "player_id"
+        )
+    )
     players = tournament.registrations.aggregate(changed=Max("player__updated_at"))
     # Only confirmed sessions count: tables closing in the session being played change nothing.
     confirmed = {"session__tournament": tournament, "session__status": SessionStatus.FINISHED}
     penalties = Penalty.objects.filter(**confirmed).aggregate(
-        count=Count("pk"), last=Max("pk"), points=Sum("points"),
-        cancelled=Count("pk", filter=Q(cancelled_at__isnull=False)))
+        count=Count("pk"),
+        last=Max("pk"),
+        points=Sum("points"),
+        cancelled=Count("pk", filter=Q(cancelled_at__isnull=False)),
+    )
     results = SeatResult.objects.filter(**confirmed).aggregate(count=Count("pk"), last=Max("pk"))
-    state = (tournament.ruleset, tournament.scoring_options, tournament.tie_breaks, sessions,
-             registrations, players, penalties, results)
+    state = (
+        tournament.ruleset,
+        tournament.scoring_options,
+        tournament.tie_breaks,
+        sessions,
+        registrations,
+        players,
+        penalties,
+        results,
+    )
     return hashlib.sha256(repr(state).encode()).hexdigest()[:20]

@@ -36,7 +36,8 @@ def standings_rows(standings):
             "club": player.club,
             "ema_id": player.ema_id or "",
             "status": row.registration.status,
-            "status_label": "" if row.registration.status == RegistrationStatus.ACTIVE
+            "status_label": ""
+            if row.registration.status == RegistrationStatus.ACTIVE
             else row.registration.get_status_display(),
             "table_points": row.table_points,
             "score": row.score,
@@ -68,13 +69,15 @@ class NumberColumn(tables.Column):
 
     def __init__(self, key, **kwargs):
         attrs = {"td": {"class": "number"}, "th": {"class": "number"}}
-        super().__init__(accessor=f"{key}_text", order_by=kwargs.pop("order_by", (key,)),
-                         attrs=attrs, **kwargs)
+        super().__init__(
+            accessor=f"{key}_text", order_by=kwargs.pop("order_by", (key,)), attrs=attrs, **kwargs
+        )
 
 
 class StandingsTable(DeskTable):
-    place = tables.Column(verbose_name=_("Place"), accessor="place_label",
-                          order_by=("place", "number"))
+    place = tables.Column(
+        verbose_name=_("Place"), accessor="place_label", order_by=("place", "number")
+    )
     movement = tables.Column(verbose_name=_("Move"), orderable=False)
     name = tables.Column(verbose_name=_("Player"), order_by=("last_name", "first_name"))
     number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "number"}})
@@ -97,8 +100,11 @@ class StandingsTable(DeskTable):
         renderers = {"name": self.render_name, "movement": self.render_movement}
         columns = []
         for column in self.columns:
-            css = "number" if isinstance(column.column, NumberColumn) or column.name == "number" \
+            css = (
+                "number"
+                if isinstance(column.column, NumberColumn) or column.name == "number"
                 else ""
+            )
             columns.append((column.name, str(column.accessor), css, renderers.get(column.name)))
         for row in self.paginated_rows:
             record = row.record
@@ -115,8 +121,12 @@ class StandingsTable(DeskTable):
     def render_name(self, record):
         url = reverse("player", kwargs={"slug": self.tournament.slug, "number": record["number"]})
         if record["status_label"]:
-            return format_html('<a href="{}">{}</a> <span class="badge">{}</span>', url,
-                               record["name"], record["status_label"])
+            return format_html(
+                '<a href="{}">{}</a> <span class="badge">{}</span>',
+                url,
+                record["name"],
+                record["status_label"],
+            )
         return format_html('<a href="{}">{}</a>', url, record["name"])
 
     def render_movement(self, value):
@@ -135,8 +145,16 @@ def standings_table(standings, data, request=None):
     riichi = standings.tournament.ruleset.startswith("riichi")
     extra = []
     if uses_tp:
-        extra.append(("table_points", NumberColumn(
-            "table_points", verbose_name=_("Table points"), order_by=("table_points", "score"))))
+        extra.append(
+            (
+                "table_points",
+                NumberColumn(
+                    "table_points",
+                    verbose_name=_("Table points"),
+                    order_by=("table_points", "score"),
+                ),
+            )
+        )
     if riichi:
         extra.append(("final_score", NumberColumn("final_score", verbose_name=_("Final score"))))
     else:
@@ -145,17 +163,33 @@ def standings_table(standings, data, request=None):
     for number in standings.session_numbers:
         label = _("S%(number)s") % {"number": number}
         if uses_tp:
-            extra.append((f"s{number}_tp", NumberColumn(
-                f"s{number}_tp", verbose_name=format_html("{} {}", label, _("TP")))))
+            extra.append(
+                (
+                    f"s{number}_tp",
+                    NumberColumn(
+                        f"s{number}_tp", verbose_name=format_html("{} {}", label, _("TP"))
+                    ),
+                )
+            )
         if riichi:
-            extra.append((f"s{number}_final", NumberColumn(f"s{number}_final",
-                                                           verbose_name=label)))
+            extra.append((f"s{number}_final", NumberColumn(f"s{number}_final", verbose_name=label)))
         else:
-            extra.append((f"s{number}_score", NumberColumn(
-                f"s{number}_score", verbose_name=format_html("{} {}", label, _("pts")))))
+            extra.append(
+                (
+                    f"s{number}_score",
+                    NumberColumn(
+                        f"s{number}_score", verbose_name=format_html("{} {}", label, _("pts"))
+                    ),
+                )
+            )
     exclude = () if len(standings.session_numbers) > 1 else ("movement",)
-    table = StandingsTable(data, tournament=standings.tournament, extra_columns=extra,
-                           exclude=exclude, order_by="place")
+    table = StandingsTable(
+        data,
+        tournament=standings.tournament,
+        extra_columns=extra,
+        exclude=exclude,
+        order_by="place",
+    )
     if request is not None:
         tables.RequestConfig(request, paginate=False).configure(table)
     return table

@@ -51,10 +51,21 @@ def _lookup():
             table.setdefault(_fold(name), country.alpha_3)
     # Names players write that ISO spells differently.
     for alias, code in {
-        "england": "GBR", "scotland": "GBR", "wales": "GBR", "uk": "GBR",
-        "great britain": "GBR", "gran bretagna": "GBR", "inghilterra": "GBR",
-        "holland": "NLD", "olanda": "NLD", "russia": "RUS", "czechia": "CZE",
-        "repubblica ceca": "CZE", "usa": "USA", "stati uniti": "USA", "korea": "KOR",
+        "england": "GBR",
+        "scotland": "GBR",
+        "wales": "GBR",
+        "uk": "GBR",
+        "great britain": "GBR",
+        "gran bretagna": "GBR",
+        "inghilterra": "GBR",
+        "holland": "NLD",
+        "olanda": "NLD",
+        "russia": "RUS",
+        "czechia": "CZE",
+        "repubblica ceca": "CZE",
+        "usa": "USA",
+        "stati uniti": "USA",
+        "korea": "KOR",
     }.items():
         table.setdefault(alias, code)
     return table

@@ -20,8 +20,17 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = (
-            "name", "slug", "start_date", "end_date", "venue", "ruleset", "session_count",
-            "session_minutes", "seating_groups", "published", "projector_mode",
+            "name",
+            "slug",
+            "start_date",
+            "end_date",
+            "venue",
+            "ruleset",
+            "session_count",
+            "session_minutes",
+            "seating_groups",
+            "published",
+            "projector_mode",
             "projector_seconds",
         )
         widgets = {"start_date": DateInput(), "end_date": DateInput()}
@@ -43,7 +52,9 @@ class PlayerRegistrationForm(forms.Form):
     first_name = forms.CharField(label=_("First name"), max_length=100)
     last_name = forms.CharField(label=_("Last name"), max_length=100)
     ema_id = forms.RegexField(
-        label=_("EMA id"), regex=EMA_ID_PATTERN, required=False,
+        label=_("EMA id"),
+        regex=EMA_ID_PATTERN,
+        required=False,
         error_messages={"invalid": _("An EMA id is exactly 8 digits.")},
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
         help_text=Player._meta.get_field("ema_id").help_text,
@@ -51,7 +62,8 @@ class PlayerRegistrationForm(forms.Form):
     country = forms.ChoiceField(label=_("Country"), required=False)
     club = forms.CharField(label=_("Club"), max_length=120, required=False)
     is_substitute = forms.BooleanField(
-        label=_("Substitute"), required=False,
+        label=_("Substitute"),
+        required=False,
         help_text=_("Substitutes play to fill a table but are not ranked."),
     )
 
@@ -69,9 +81,7 @@ class PlayerImportForm(forms.Form):
         ),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,.txt"}),
     )
-    as_substitutes = forms.BooleanField(
-        label=_("Register them as substitutes"), required=False
-    )
+    as_substitutes = forms.BooleanField(label=_("Register them as substitutes"), required=False)
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
@@ -89,7 +99,10 @@ class DrawForm(forms.Form):
 
     scope = forms.ChoiceField(label=_("Sessions to draw"))
     seed = forms.IntegerField(
-        label=_("Seed"), required=False, min_value=0, max_value=2**63 - 1,
+        label=_("Seed"),
+        required=False,
+        min_value=0,
+        max_value=2**63 - 1,
         help_text=_("Leave empty for a new random draw; enter a stored seed to reproduce one."),
     )
 
@@ -127,8 +140,9 @@ class SessionSettingsForm(forms.ModelForm):
     def clean_swiss_band(self):
         band = self.cleaned_data.get("swiss_band")
         if band is not None and band % 4:
-            raise forms.ValidationError(_("A band is a whole number of tables: use a multiple "
-                                          "of 4 players."))
+            raise forms.ValidationError(
+                _("A band is a whole number of tables: use a multiple of 4 players.")
+            )
         return band
 
 
@@ -148,16 +162,24 @@ class ScoringSettingsForm(forms.Form):
             self.fields[option.name] = self._field(option, current[option.name])
         for index, name in enumerate(self.TIE_BREAK_FIELDS):
             self.fields[name] = forms.ChoiceField(
-                label=_("Tie-breaker %(n)s") % {"n": index + 1}, required=False,
+                label=_("Tie-breaker %(n)s") % {"n": index + 1},
+                required=False,
                 choices=[("", "—"), *TieBreak.choices],
                 initial=tie_breaks[index] if index < len(tie_breaks) else "",
-                help_text=_("Players equal on the ranking are then ordered by these; still "
-                            "equal, they share the place.") if index == 0 else "",
+                help_text=_(
+                    "Players equal on the ranking are then ordered by these; still "
+                    "equal, they share the place."
+                )
+                if index == 0
+                else "",
             )
 
     def options(self):
-        return {name: value for name, value in self.cleaned_data.items()
-                if name not in self.TIE_BREAK_FIELDS}
+        return {
+            name: value
+            for name, value in self.cleaned_data.items()
+            if name not in self.TIE_BREAK_FIELDS
+        }
 
     def tie_breaks(self):
         chosen = [self.cleaned_data.get(name) for name in self.TIE_BREAK_FIELDS]
@@ -192,9 +214,7 @@ class IntListField(forms.CharField):
         try:
             numbers = tuple(int(part) for part in text.replace(";", ",").split(",") if part.strip())
         except ValueError as exc:
-            raise forms.ValidationError(
-                _("Write whole numbers separated by commas.")
-            ) from exc
+            raise forms.ValidationError(_("Write whole numbers separated by commas.")) from exc
         if self.length is not None and len(numbers) != self.length:
             raise forms.ValidationError(
                 _("Write exactly %(length)s numbers.") % {"length": self.length}

@@ -33,8 +33,12 @@ COUNTRY_PATTERN = r"^[A-Z]{3}$"
 #: The seat winds, in seat order. Seat 0 is East at the start of the session.
 WIND_NAMES = (_("East"), _("South"), _("West"), _("North"))
 #: Their one-letter forms (E, S, O, N in Italian).
-WIND_LETTERS = (pgettext_lazy("wind letter", "E"), pgettext_lazy("wind letter", "S"),
-                pgettext_lazy("wind letter", "W"), pgettext_lazy("wind letter", "N"))
+WIND_LETTERS = (
+    pgettext_lazy("wind letter", "E"),
+    pgettext_lazy("wind letter", "S"),
+    pgettext_lazy("wind letter", "W"),
+    pgettext_lazy("wind letter", "N"),
+)
 
 
 def wind_name(seat):
@@ -159,7 +163,6 @@ class Player(models.Model):
 class Tournament(models.Model):
     Status = TournamentStatus
 
-
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(
         _("short name"),
@@ -191,20 +194,26 @@ class Tournament(models.Model):
         _("status"), max_length=20, choices=Status.choices, default=Status.PREPARING
     )
     tie_breaks = models.JSONField(
-        _("tie-breakers"), default=list, blank=True,
-        help_text=_("Applied in order after the rule set's ranking, before players share a "
-                    "place."),
+        _("tie-breakers"),
+        default=list,
+        blank=True,
+        help_text=_("Applied in order after the rule set's ranking, before players share a place."),
     )
     seating_groups = models.CharField(
-        _("keep apart in the draw"), max_length=10, choices=SeatingGroups.choices,
+        _("keep apart in the draw"),
+        max_length=10,
+        choices=SeatingGroups.choices,
         default=SeatingGroups.CLUB,
     )
     projector_mode = models.CharField(
-        _("projector shows"), max_length=10, choices=ProjectorMode.choices,
+        _("projector shows"),
+        max_length=10,
+        choices=ProjectorMode.choices,
         default=ProjectorMode.AUTO,
     )
     projector_seconds = models.PositiveSmallIntegerField(
-        _("projector page time (seconds)"), default=12,
+        _("projector page time (seconds)"),
+        default=12,
         validators=[MinValueValidator(3), MaxValueValidator(120)],
     )
     published = models.BooleanField(
@@ -260,9 +269,10 @@ class Tournament(models.Model):
 class Registration(models.Model):
     Status = RegistrationStatus
 
-
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="registrations",
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="registrations",
         verbose_name=_("tournament"),
     )
     player = models.ForeignKey(
@@ -303,9 +313,10 @@ class Registration(models.Model):
 class Session(models.Model):
     Status = SessionStatus
 
-
     tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="sessions",
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="sessions",
         verbose_name=_("tournament"),
     )
     number = models.PositiveSmallIntegerField(_("session"))
@@ -321,17 +332,25 @@ class Session(models.Model):
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="+", verbose_name=_("confirmed by"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed by"),
     )
     seating_published = models.BooleanField(
-        _("seating published"), default=False,
+        _("seating published"),
+        default=False,
         help_text=_("Players see this session's seating on the public pages and the projector."),
     )
     results_published = models.BooleanField(
-        _("results published"), default=False,
-        help_text=_("Players see the results of closed tables and, once the session is "
-                    "confirmed, the standings after it."),
+        _("results published"),
+        default=False,
+        help_text=_(
+            "Players see the results of closed tables and, once the session is "
+            "confirmed, the standings after it."
+        ),
     )
     clock_started_at = models.DateTimeField(_("clock started at"), null=True, blank=True)
     clock_paused_at = models.DateTimeField(_("clock paused at"), null=True, blank=True)
@@ -391,27 +410,39 @@ class Table(models.Model):
     )
     number = models.PositiveSmallIntegerField(_("table"))
     token = models.CharField(
-        _("referee link secret"), max_length=64, unique=True, default=new_table_token,
+        _("referee link secret"),
+        max_length=64,
+        unique=True,
+        default=new_table_token,
         editable=False,
     )
     referees = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="refereed_tables",
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="refereed_tables",
         verbose_name=_("referee accounts"),
     )
     revision = models.PositiveIntegerField(_("revision"), default=0)
     extra_minutes = models.IntegerField(
-        _("minutes added"), default=0,
+        _("minutes added"),
+        default=0,
         help_text=_("Extra time for this table only (a late start, a long dispute)."),
     )
     time_up_at = models.DateTimeField(_("time up at"), null=True, blank=True)
     time_up_after_hand = models.PositiveSmallIntegerField(
-        _("time up after hand"), null=True, blank=True,
+        _("time up after hand"),
+        null=True,
+        blank=True,
         help_text=_("When time was called: the hands entered then; one more may follow."),
     )
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
     closed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True,
-        related_name="+", verbose_name=_("closed by"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("closed by"),
     )
 
     class Meta:
@@ -445,18 +476,27 @@ class Seat(models.Model):
         Session, on_delete=models.CASCADE, related_name="seats", verbose_name=_("session")
     )
     registration = models.ForeignKey(
-        Registration, on_delete=models.PROTECT, related_name="seats",
+        Registration,
+        on_delete=models.PROTECT,
+        related_name="seats",
         verbose_name=_("registration"),
     )
     wind = models.PositiveSmallIntegerField(
-        _("seat wind"), choices=list(enumerate(WIND_NAMES)),
+        _("seat wind"),
+        choices=list(enumerate(WIND_NAMES)),
         validators=[MaxValueValidator(3)],
     )
     replaced = models.ForeignKey(
-        Registration, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        Registration,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("replaced player"),
-        help_text=_("The player drawn for this seat when a substitute took it (e.g. a late "
-                    "arrival disqualified for the session)."),
+        help_text=_(
+            "The player drawn for this seat when a substitute took it (e.g. a late "
+            "arrival disqualified for the session)."
+        ),
     )
 
     class Meta:
@@ -469,7 +509,8 @@ class Seat(models.Model):
                 fields=["session", "registration"], name="seat_one_per_registration_per_session"
             ),
             models.UniqueConstraint(
-                fields=["session", "replaced"], condition=Q(replaced__isnull=False),
+                fields=["session", "replaced"],
+                condition=Q(replaced__isnull=False),
                 name="seat_replaced_once_per_session",
             ),
             models.CheckConstraint(

@@ -54,8 +54,9 @@ class SessionTable(DeskTable):
     def render_dashboard(self, record):
         if record.status == record.Status.DRAFT:
             return "—"
-        url = reverse("session-dashboard",
-                      kwargs={"slug": record.tournament.slug, "number": record.number})
+        url = reverse(
+            "session-dashboard", kwargs={"slug": record.tournament.slug, "number": record.number}
+        )
         return format_html('<a href="{}">{}</a>', url, _("Tables and results"))
 
 
@@ -71,7 +72,13 @@ class RegistrationTable(DeskTable):
     class Meta(DeskTable.Meta):
         model = Registration
         fields = (
-            "number", "last_name", "first_name", "ema_id", "country", "club", "status",
+            "number",
+            "last_name",
+            "first_name",
+            "ema_id",
+            "country",
+            "club",
+            "status",
             "is_substitute",
         )
         empty_text = _("No player registered yet.")

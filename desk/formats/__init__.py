@@ -8,8 +8,16 @@ catalogue carries them; its translations take precedence over Django's capitalis
 from django.utils.translation import gettext_noop
 
 MONTH_NAMES = (
-    gettext_noop("January"), gettext_noop("February"), gettext_noop("March"),
-    gettext_noop("April"), gettext_noop("May"), gettext_noop("June"), gettext_noop("July"),
-    gettext_noop("August"), gettext_noop("September"), gettext_noop("October"),
-    gettext_noop("November"), gettext_noop("December"),
+    gettext_noop("January"),
+    gettext_noop("February"),
+    gettext_noop("March"),
+    gettext_noop("April"),
+    gettext_noop("May"),
+    gettext_noop("June"),
+    gettext_noop("July"),
+    gettext_noop("August"),
+    gettext_noop("September"),
+    gettext_noop("October"),
+    gettext_noop("November"),
+    gettext_noop("December"),
 )

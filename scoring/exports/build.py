@@ -39,8 +39,9 @@ def _session(tournament, request, *, drawn=True):
 
 def _confirmed_standings(tournament, through=None):
     """The standings to export; ExportError when there is nothing confirmed to rank yet."""
-    confirmed = set(tournament.sessions.filter(status=SessionStatus.FINISHED)
-                    .values_list("number", flat=True))
+    confirmed = set(
+        tournament.sessions.filter(status=SessionStatus.FINISHED).values_list("number", flat=True)
+    )
     if not confirmed:
         raise ExportError(_("No session has been confirmed yet: there are no standings."))
     if through is not None and through not in confirmed:
@@ -92,8 +93,9 @@ def _tablecards(tournament, request):
     session = _session(tournament, request)
     from scoring.exports.pdf.tablecards import render_tablecards
 
-    return render_tablecards(tournament, session_number=session.number,
-                             link_base=request.link_base.rstrip("/"))
+    return render_tablecards(
+        tournament, session_number=session.number, link_base=request.link_base.rstrip("/")
+    )
 
 
 #: what -> (formats, builder)
@@ -110,13 +112,16 @@ EXPORTS = {
 def build_export(tournament, request):
     """Return (file name, content type, bytes) for `request`, or raise ExportError."""
     if request.what not in EXPORTS:
-        raise ExportError(_("Unknown export %(what)s; the exports are: %(valid)s")
-                          % {"what": request.what, "valid": ", ".join(EXPORTS)})
+        raise ExportError(
+            _("Unknown export %(what)s; the exports are: %(valid)s")
+            % {"what": request.what, "valid": ", ".join(EXPORTS)}
+        )
     formats, builder = EXPORTS[request.what]
     if request.fmt not in formats:
-        raise ExportError(_("%(what)s comes as %(valid)s, not %(fmt)s")
-                          % {"what": request.what, "valid": ", ".join(formats),
-                             "fmt": request.fmt})
+        raise ExportError(
+            _("%(what)s comes as %(valid)s, not %(fmt)s")
+            % {"what": request.what, "valid": ", ".join(formats), "fmt": request.fmt}
+        )
     content = builder(tournament, request)
     parts = [tournament.slug, request.what]
     if request.session is not None and request.what in ("scoresheets", "seating", "tablecards"):

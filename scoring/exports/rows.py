@@ -51,9 +51,15 @@ def standings_sheet(standings):
     tournament = standings.tournament
     uses_tp = "table_points" in standings.ranking_fields
     riichi = _is_riichi(tournament)
-    columns = [Column(_("Place")), Column(_("Last name")), Column(_("First name")),
-               Column(_("No."), INT), Column(_("Country")), Column(_("Club")),
-               Column(_("EMA id"))]
+    columns = [
+        Column(_("Place")),
+        Column(_("Last name")),
+        Column(_("First name")),
+        Column(_("No."), INT),
+        Column(_("Country")),
+        Column(_("Club")),
+        Column(_("EMA id")),
+    ]
     if uses_tp:
         columns.append(Column(_("Table points"), POINTS))
     columns.append(Column(_("Final score"), THOUSANDS) if riichi else Column(_("Score"), INT))
@@ -61,12 +67,22 @@ def standings_sheet(standings):
     for number in standings.session_numbers:
         if uses_tp:
             columns.append(Column(_("S%(n)s table points") % {"n": number}, POINTS))
-        columns.append(Column(_("S%(n)s final score") % {"n": number}, THOUSANDS) if riichi
-                       else Column(_("S%(n)s score") % {"n": number}, INT))
+        columns.append(
+            Column(_("S%(n)s final score") % {"n": number}, THOUSANDS)
+            if riichi
+            else Column(_("S%(n)s score") % {"n": number}, INT)
+        )
     rows = []
     for data in standings_rows(standings):
-        row = [data["place_label"], data["last_name"], data["first_name"], data["number"],
-               data["country"], data["club"], data["ema_id"]]
+        row = [
+            data["place_label"],
+            data["last_name"],
+            data["first_name"],
+            data["number"],
+            data["country"],
+            data["club"],
+            data["ema_id"],
+        ]
         if uses_tp:
             row.append(data["table_points"])
         row.append(data["final_score"] if riichi else data["score"])
@@ -81,37 +97,88 @@ def standings_sheet(standings):
 
 def session_sheet(tournament, number):
     riichi = _is_riichi(tournament)
-    columns = [Column(_("Table"), INT), Column(_("Seat wind")), Column(_("No."), INT),
-               Column(_("Player")), Column(_("Hand points"), INT), Column(_("Penalties"), INT),
-               Column(_("Score"), INT), Column(_("Place"), INT), Column(_("Table points"), POINTS),
-               Column(_("Final score"), THOUSANDS if riichi else INT),
-               Column(_("Hands won"), INT), Column(_("Biggest hand"), INT)]
-    results = SeatResult.objects.filter(session__tournament=tournament, session__number=number) \
-        .select_related("table", "registration__player").order_by("table__number", "wind")
-    rows = [[r.table.number, str(WIND_NAMES[r.wind]), r.registration.number,
-             r.registration.player.full_name, r.hand_points, r.penalty_points, r.score, r.place,
-             r.table_points, _whole(r.final_score), r.hands_won, r.biggest_hand]
-            for r in results]
+    columns = [
+        Column(_("Table"), INT),
+        Column(_("Seat wind")),
+        Column(_("No."), INT),
+        Column(_("Player")),
+        Column(_("Hand points"), INT),
+        Column(_("Penalties"), INT),
+        Column(_("Score"), INT),
+        Column(_("Place"), INT),
+        Column(_("Table points"), POINTS),
+        Column(_("Final score"), THOUSANDS if riichi else INT),
+        Column(_("Hands won"), INT),
+        Column(_("Biggest hand"), INT),
+    ]
+    results = (
+        SeatResult.objects.filter(session__tournament=tournament, session__number=number)
+        .select_related("table", "registration__player")
+        .order_by("table__number", "wind")
+    )
+    rows = [
+        [
+            r.table.number,
+            str(WIND_NAMES[r.wind]),
+            r.registration.number,
+            r.registration.player.full_name,
+            r.hand_points,
+            r.penalty_points,
+            r.score,
+            r.place,
+            r.table_points,
+            _whole(r.final_score),
+            r.hands_won,
+            r.biggest_hand,
+        ]
+        for r in results
+    ]
     return Sheet(_("Session %(n)s") % {"n": number}, columns, rows)
 
 
 def penalties_sheet(tournament, sessions):
-    columns = [Column(_("Session"), INT), Column(_("Table"), INT), Column(_("No."), INT),
-               Column(_("Player")), Column(_("Penalty")), Column(_("Infraction")),
-               Column(_("Occurrence"), INT), Column(_("Minutes late"), INT),
-               Column(_("Points"), INT), Column(_("Paid to each other player"), INT),
-               Column(_("Reason")), Column(_("Given by")), Column(_("Given at"), DATETIME),
-               Column(_("Cancelled at"), DATETIME), Column(_("Reason for cancelling"))]
-    penalties = Penalty.objects.filter(session__tournament=tournament,
-                                       session__number__in=sessions).select_related(
-        "session", "table", "registration__player", "given_by").order_by("session__number",
-                                                                           "given_at", "id")
-    rows = [[p.session.number, p.table.number if p.table else None, p.registration.number,
-             p.registration.player.full_name, p.get_kind_display(), str(p.infraction_label),
-             p.occurrence,
-             p.minutes_late, p.points, p.transfer, p.reason,
-             p.given_by.get_username() if p.given_by else _("table link"), p.given_at,
-             p.cancelled_at, p.cancel_reason] for p in penalties]
+    columns = [
+        Column(_("Session"), INT),
+        Column(_("Table"), INT),
+        Column(_("No."), INT),
+        Column(_("Player")),
+        Column(_("Penalty")),
+        Column(_("Infraction")),
+        Column(_("Occurrence"), INT),
+        Column(_("Minutes late"), INT),
+        Column(_("Points"), INT),
+        Column(_("Paid to each other player"), INT),
+        Column(_("Reason")),
+        Column(_("Given by")),
+        Column(_("Given at"), DATETIME),
+        Column(_("Cancelled at"), DATETIME),
+        Column(_("Reason for cancelling")),
+    ]
+    penalties = (
+        Penalty.objects.filter(session__tournament=tournament, session__number__in=sessions)
+        .select_related("session", "table", "registration__player", "given_by")
+        .order_by("session__number", "given_at", "id")
+    )
+    rows = [
+        [
+            p.session.number,
+            p.table.number if p.table else None,
+            p.registration.number,
+            p.registration.player.full_name,
+            p.get_kind_display(),
+            str(p.infraction_label),
+            p.occurrence,
+            p.minutes_late,
+            p.points,
+            p.transfer,
+            p.reason,
+            p.given_by.get_username() if p.given_by else _("table link"),
+            p.given_at,
+            p.cancelled_at,
+            p.cancel_reason,
+        ]
+        for p in penalties
+    ]
     return Sheet(_("Penalties"), columns, rows)
 
 
@@ -123,38 +190,93 @@ def hands_sheet(tournament, sessions, *, current=True):
     it keeps to what a reader needs: where, what happened in words, the value, the changes.
     """
     riichi = _is_riichi(tournament)
-    value_columns = [Column(_("Han"), INT), Column(_("Fu"), INT)] if riichi else \
-        [Column(_("Fan"), INT)] if tournament.ruleset == "mcr" else []
+    value_columns = (
+        [Column(_("Han"), INT), Column(_("Fu"), INT)]
+        if riichi
+        else [Column(_("Fan"), INT)]
+        if tournament.ruleset == "mcr"
+        else []
+    )
     entered = [] if current else [Column(_("Outcome")), Column(_("Entered by"))]
-    columns = [Column(_("Session"), INT), Column(_("Table"), INT), Column(_("Hand"), INT),
-               Column(_("Version"), INT), Column(_("Description")), *value_columns,
-               Column(_("East"), INT), Column(_("South"), INT), Column(_("West"), INT),
-               Column(_("North"), INT), *entered, Column(_("Entered at"), DATETIME)]
+    columns = [
+        Column(_("Session"), INT),
+        Column(_("Table"), INT),
+        Column(_("Hand"), INT),
+        Column(_("Version"), INT),
+        Column(_("Description")),
+        *value_columns,
+        Column(_("East"), INT),
+        Column(_("South"), INT),
+        Column(_("West"), INT),
+        Column(_("North"), INT),
+        *entered,
+        Column(_("Entered at"), DATETIME),
+    ]
     seats = {}
     for seat in Seat.objects.filter(session__tournament=tournament).select_related(
-            "registration__player"):
+        "registration__player"
+    ):
         seats.setdefault(seat.table_id, []).append(seat)
-    fields = ("table_id", "table__session__number", "table__number", "number", "version",
-              "is_current", "outcome", "winner", "discarder", "fan", "han", "fu", "entry",
-              "change_east", "change_south", "change_west", "change_north",
-              "entered_by__username", "entered_via", "entered_at")
-    hands = Hand.objects.filter(table__session__tournament=tournament,
-                                table__session__number__in=sessions,
-                                is_current=current).order_by(
-        "table__session__number", "table__number", "number", "version").values_list(*fields)
+    fields = (
+        "table_id",
+        "table__session__number",
+        "table__number",
+        "number",
+        "version",
+        "is_current",
+        "outcome",
+        "winner",
+        "discarder",
+        "fan",
+        "han",
+        "fu",
+        "entry",
+        "change_east",
+        "change_south",
+        "change_west",
+        "change_north",
+        "entered_by__username",
+        "entered_via",
+        "entered_at",
+    )
+    hands = (
+        Hand.objects.filter(
+            table__session__tournament=tournament,
+            table__session__number__in=sessions,
+            is_current=current,
+        )
+        .order_by("table__session__number", "table__number", "number", "version")
+        .values_list(*fields)
+    )
     outcomes = {code: str(label) for code, label in Outcome.choices}
     rows = []
     for values in hands.iterator(chunk_size=4000):
         hand = SimpleNamespace(**dict(zip(fields, values, strict=True)))
         value_cells = [hand.han, hand.fu] if riichi else [hand.fan] if value_columns else []
-        extra = [] if current else [outcomes.get(hand.outcome, hand.outcome),
-                                    hand.entered_by__username or hand.entered_via]
-        rows.append([
-            hand.table__session__number, hand.table__number, hand.number, hand.version,
-            describe_hand(hand, seats.get(hand.table_id, [])), *value_cells,
-            hand.change_east, hand.change_south, hand.change_west, hand.change_north,
-            *extra, hand.entered_at,
-        ])
+        extra = (
+            []
+            if current
+            else [
+                outcomes.get(hand.outcome, hand.outcome),
+                hand.entered_by__username or hand.entered_via,
+            ]
+        )
+        rows.append(
+            [
+                hand.table__session__number,
+                hand.table__number,
+                hand.number,
+                hand.version,
+                describe_hand(hand, seats.get(hand.table_id, [])),
+                *value_cells,
+                hand.change_east,
+                hand.change_south,
+                hand.change_west,
+                hand.change_north,
+                *extra,
+                hand.entered_at,
+            ]
+        )
     return Sheet(_("Hands") if current else _("Replaced versions"), columns, rows)
 
 
@@ -164,9 +286,13 @@ def standings_workbook_sheets(standings):
     (the confirmed ones, up to the session they are after)."""
     tournament = standings.tournament
     numbers = list(standings.session_numbers)
-    return [standings_sheet(standings), *(session_sheet(tournament, n) for n in numbers),
-            penalties_sheet(tournament, numbers), hands_sheet(tournament, numbers),
-            hands_sheet(tournament, numbers, current=False)]
+    return [
+        standings_sheet(standings),
+        *(session_sheet(tournament, n) for n in numbers),
+        penalties_sheet(tournament, numbers),
+        hands_sheet(tournament, numbers),
+        hands_sheet(tournament, numbers, current=False),
+    ]
 
 
 def ema_sheet(standings):
@@ -180,8 +306,13 @@ def ema_sheet(standings):
     tournament = standings.tournament
     uses_tp = tournament.ruleset == "mcr"
     riichi = _is_riichi(tournament)
-    columns = [Column("Place", INT), Column("Last name"), Column("First name"),
-               Column("EMA number"), Column("Country")]
+    columns = [
+        Column("Place", INT),
+        Column("Last name"),
+        Column("First name"),
+        Column("EMA number"),
+        Column("Country"),
+    ]
     if uses_tp:
         columns.append(Column("Table points", POINTS))
     columns.append(Column("Score", INT))
@@ -189,8 +320,13 @@ def ema_sheet(standings):
     for data in standings_rows(standings):
         if data["place"] >= 10**6:
             continue
-        row = [data["place"], data["last_name"], data["first_name"], data["ema_id"],
-               data["country"]]
+        row = [
+            data["place"],
+            data["last_name"],
+            data["first_name"],
+            data["ema_id"],
+            data["country"],
+        ]
         if uses_tp:
             row.append(data["table_points"])
         score = data["final_score"] if riichi else data["score"]

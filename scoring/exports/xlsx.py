@@ -35,8 +35,7 @@ def _value(value, kind):
         value = value / 1000 if kind == THOUSANDS else value
         return float(value)  # Excel stores binary doubles; the 0.00 format shows it exactly
     if isinstance(value, datetime):
-        return timezone.localtime(value).replace(tzinfo=None) if timezone.is_aware(value) \
-            else value
+        return timezone.localtime(value).replace(tzinfo=None) if timezone.is_aware(value) else value
     if kind == THOUSANDS and isinstance(value, int):
         return value / 1000
     return value
@@ -96,7 +95,8 @@ def _render(sheets):
             values = [column.label, *(row[index] for row in sample)]
             letter = get_column_letter(index + 1)
             worksheet.column_dimensions[letter].width = _width(
-                v if not isinstance(v, Fraction) else "0000.00" for v in values)
+                v if not isinstance(v, Fraction) else "0000.00" for v in values
+            )
         worksheet.freeze_panes = "A2"
         header = []
         for column in sheet.columns:

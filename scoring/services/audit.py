@@ -6,8 +6,9 @@ from desk.backup import maybe_backup
 from scoring.models import AuditEntry
 
 
-def log_action(actor, action, *, table=None, session=None, registrations=(), hand_number=None,
-               changes=None):
+def log_action(
+    actor, action, *, table=None, session=None, registrations=(), hand_number=None, changes=None
+):
     """Record `action` done by `actor` (an `Actor`), on a table or a session."""
     session = session or (table.session if table is not None else None)
     entry = AuditEntry.objects.create(

@@ -38,9 +38,14 @@ class ClockState:
 
     def as_dict(self):
         ends = self.ends_at
-        return {"started": self.started, "paused": self.paused, "remaining": self.remaining,
-                "total": self.total, "over": self.over,
-                "ends_at": ends.isoformat() if ends else None}
+        return {
+            "started": self.started,
+            "paused": self.paused,
+            "remaining": self.remaining,
+            "total": self.total,
+            "over": self.over,
+            "ends_at": ends.isoformat() if ends else None,
+        }
 
 
 def clock_state(session, table=None, now=None):
@@ -103,8 +108,12 @@ def resume_clock(session, *, actor):
     session.clock_paused_seconds += round(paused)
     session.clock_paused_at = None
     session.save(update_fields=["clock_paused_seconds", "clock_paused_at"])
-    log_action(actor, AuditAction.CLOCK, session=session,
-               changes={"clock": "resumed", "paused_seconds": round(paused)})
+    log_action(
+        actor,
+        AuditAction.CLOCK,
+        session=session,
+        changes={"clock": "resumed", "paused_seconds": round(paused)},
+    )
     return session
 
 
@@ -123,6 +132,11 @@ def extend_clock(session, minutes, *, actor, table=None):
         table = Table.objects.select_for_update().get(pk=table.pk, session=session)
         table.extra_minutes += minutes
         table.save(update_fields=["extra_minutes"])
-    log_action(actor, AuditAction.CLOCK, session=session, table=table,
-               changes={"clock": "extended", "minutes": minutes})
+    log_action(
+        actor,
+        AuditAction.CLOCK,
+        session=session,
+        table=table,
+        changes={"clock": "extended", "minutes": minutes},
+    )
     return session

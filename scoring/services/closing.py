@@ -47,8 +47,12 @@ def call_time(table, *, actor, revision=None):
         table.time_up_after_hand = table.hands.filter(is_current=True).count()
         table.save(update_fields=["time_up_at", "time_up_after_hand"])
         bump_revision(table)
-        log_action(actor, AuditAction.TIME_UP, table=table,
-                   changes={"after_hand": table.time_up_after_hand})
+        log_action(
+            actor,
+            AuditAction.TIME_UP,
+            table=table,
+            changes={"after_hand": table.time_up_after_hand},
+        )
     return table
 
 
@@ -66,22 +70,32 @@ def seat_results(snap):
     paid, transfers = snap.penalty_totals
     try:
         results = snap.ruleset.session_result(
-            snap.totals, penalties=paid, transfers=transfers, chombo=snap.chombo,
+            snap.totals,
+            penalties=paid,
+            transfers=transfers,
+            chombo=snap.chombo,
             deposits=snap.state.deposits,
         )
     except rules.RuleError as exc:
         raise TableError(translate_error(exc)) from exc
     rows = []
     for seat, result in zip(snap.seats, results, strict=True):
-        rows.append(SeatResult(
-            table=snap.table, session_id=snap.table.session_id,
-            registration_id=seat.registration_id, wind=seat.wind,
-            hand_points=snap.totals[seat.wind] + transfers[seat.wind],
-            penalty_points=paid[seat.wind],
-            score=result.score, place=result.place, table_points=result.table_points,
-            final_score=result.final_score, hands_won=hands_won[seat.wind],
-            biggest_hand=biggest[seat.wind],
-        ))
+        rows.append(
+            SeatResult(
+                table=snap.table,
+                session_id=snap.table.session_id,
+                registration_id=seat.registration_id,
+                wind=seat.wind,
+                hand_points=snap.totals[seat.wind] + transfers[seat.wind],
+                penalty_points=paid[seat.wind],
+                score=result.score,
+                place=result.place,
+                table_points=result.table_points,
+                final_score=result.final_score,
+                hands_won=hands_won[seat.wind],
+                biggest_hand=biggest[seat.wind],
+            )
+        )
     return rows
 
 
@@ -96,8 +110,11 @@ def close_table(table, *, actor, revision=None):
     if not snap.session_over and not table.time_up_at and not actor.is_director:
         remaining = (snap.ruleset.max_hands or 0) - snap.hands_played
         raise TableError(
-            _("The session is not over at this table (%(remaining)s hands to play). If time "
-              "is up, tap “Time is up” first.") % {"remaining": max(remaining, 1)}
+            _(
+                "The session is not over at this table (%(remaining)s hands to play). If time "
+                "is up, tap “Time is up” first."
+            )
+            % {"remaining": max(remaining, 1)}
         )
     rows = seat_results(snap)
     SeatResult.objects.bulk_create(rows)
@@ -105,12 +122,24 @@ def close_table(table, *, actor, revision=None):
     table.closed_by = actor.user
     table.save(update_fields=["closed_at", "closed_by"])
     bump_revision(table)
-    log_action(actor, AuditAction.TABLE_CLOSED, table=table, changes={
-        "hands": snap.hands_played,
-        "results": [{"wind": r.wind, "score": r.score, "place": r.place,
-                     "table_points": str(r.table_points), "final_score": str(r.final_score)}
-                    for r in rows],
-    })
+    log_action(
+        actor,
+        AuditAction.TABLE_CLOSED,
+        table=table,
+        changes={
+            "hands": snap.hands_played,
+            "results": [
+                {
+                    "wind": r.wind,
+                    "score": r.score,
+                    "place": r.place,
+                    "table_points": str(r.table_points),
+                    "final_score": str(r.final_score),
+                }
+                for r in rows
+            ],
+        },
+    )
     return rows
 
 
@@ -149,15 +178,18 @@ def confirm_session(session, *, actor):
     tables = list(session.tables.order_by("number"))
     open_tables = [str(t.number) for t in tables if not t.is_closed]
     if not tables or open_tables:
-        raise TableError(_("Tables still open: %(tables)s. Every table must be closed first.")
-                         % {"tables": ", ".join(open_tables) or "—"})
+        raise TableError(
+            _("Tables still open: %(tables)s. Every table must be closed first.")
+            % {"tables": ", ".join(open_tables) or "—"}
+        )
     session.status = SessionStatus.FINISHED
     session.confirmed_at = timezone.now()
     session.confirmed_by = actor.user
     session.save(update_fields=["status", "confirmed_at", "confirmed_by"])
     follow_sessions(session.tournament_id)
-    log_action(actor, AuditAction.SESSION_CONFIRMED, session=session,
-               changes={"tables": len(tables)})
+    log_action(
+        actor, AuditAction.SESSION_CONFIRMED, session=session, changes={"tables": len(tables)}
+    )
     return session
 
 
@@ -173,24 +205,35 @@ def seat_substitute(seat, substitute, *, actor):
     check_writable(table, actor=actor)
     seat = Seat.objects.select_for_update().get(pk=seat.pk)
     if table.hands.exists():
-        raise TableError(_("Hands were already played at this table: a substitute can only "
-                           "take a seat before the first hand."))
+        raise TableError(
+            _(
+                "Hands were already played at this table: a substitute can only "
+                "take a seat before the first hand."
+            )
+        )
     session = table.session
-    if substitute.tournament_id != session.tournament_id or \
-            substitute.status != RegistrationStatus.ACTIVE:
+    if (
+        substitute.tournament_id != session.tournament_id
+        or substitute.status != RegistrationStatus.ACTIVE
+    ):
         raise TableError(_("Choose an active player of this tournament."))
     if Seat.objects.filter(session=session, registration=substitute).exists():
-        raise TableError(_("%(name)s already sits at a table in this session.")
-                         % {"name": substitute.player.full_name})
+        raise TableError(
+            _("%(name)s already sits at a table in this session.")
+            % {"name": substitute.player.full_name}
+        )
     replaced = seat.registration
     seat.replaced = replaced if seat.replaced_id is None else seat.replaced
     seat.registration = substitute
     seat.save(update_fields=["registration", "replaced"])
     bump_revision(table)
-    log_action(actor, AuditAction.SUBSTITUTE_SEATED, table=table,
-               registrations=[replaced, substitute],
-               changes={"wind": seat.wind, "replaced": replaced.number,
-                        "substitute": substitute.number})
+    log_action(
+        actor,
+        AuditAction.SUBSTITUTE_SEATED,
+        table=table,
+        registrations=[replaced, substitute],
+        changes={"wind": seat.wind, "replaced": replaced.number, "substitute": substitute.number},
+    )
     return seat
 
 
@@ -200,7 +243,8 @@ def disqualified_for_session(session):
         session=session, disqualified_for_session=True, cancelled_at__isnull=True
     ).values_list("registration_id", flat=True)
     return Seat.objects.filter(session=session, registration_id__in=ids).select_related(
-        "table", "registration__player")
+        "table", "registration__player"
+    )
 
 
 @transaction.atomic

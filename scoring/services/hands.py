@@ -65,8 +65,7 @@ def _columns(entry, deltas):
 
 
 def _jsonable(entry):
-    return {key: list(value) if isinstance(value, tuple) else value
-            for key, value in entry.items()}
+    return {key: list(value) if isinstance(value, tuple) else value for key, value in entry.items()}
 
 
 def _settle(ruleset, entry, state):
@@ -87,9 +86,16 @@ def _create(table, number, version, clean, settlement, actor, submission=None, n
     # Called inside the service's transaction: a refused row rolls all of it back.
     try:
         return Hand.objects.create(
-            table=table, number=number, version=version, is_current=True,
-            entry=_jsonable(clean), entered_by=actor.user, entered_via=actor.via,
-            submission=submission, note=note, **_columns(clean, settlement.deltas),
+            table=table,
+            number=number,
+            version=version,
+            is_current=True,
+            entry=_jsonable(clean),
+            entered_by=actor.user,
+            entered_via=actor.via,
+            submission=submission,
+            note=note,
+            **_columns(clean, settlement.deltas),
         )
     except IntegrityError as exc:
         raise TableError(_("The hand could not be saved: %(error)s") % {"error": exc}) from exc
@@ -121,8 +127,11 @@ def _check_time(table, hands):
     after = table.time_up_after_hand
     if after is not None and len(hands) > after:
         raise TableError(
-            _("Time is up: the session at this table ended with hand %(number)s. Close the "
-              "table, or ask the director.") % {"number": len(hands)}
+            _(
+                "Time is up: the session at this table ended with hand %(number)s. Close the "
+                "table, or ask the director."
+            )
+            % {"number": len(hands)}
         )
 
 
@@ -131,9 +140,13 @@ def record_hand(table, entry, *, actor, revision, submission=None, session_numbe
     """Save the next hand of `table` from the referee's `entry`; return (hand, settlement)."""
     table = lock_table(table)
     if session_number is not None and int(session_number) != table.session.number:
-        raise TableError(_("This form belongs to session %(form)s, but the table is in session "
-                           "%(table)s. Reload the page.")
-                         % {"form": session_number, "table": table.session.number})
+        raise TableError(
+            _(
+                "This form belongs to session %(form)s, but the table is in session "
+                "%(table)s. Reload the page."
+            )
+            % {"form": session_number, "table": table.session.number}
+        )
     _check_page(table, actor, revision, submission)
     ruleset = ruleset_for(table.session.tournament)
     every_version = list(Hand.objects.filter(table=table).order_by("number", "version"))
@@ -154,8 +167,13 @@ def record_hand(table, entry, *, actor, revision, submission=None, session_numbe
         table.session.status = SessionStatus.RUNNING
         table.session.save(update_fields=["status"])
         follow_sessions(table.session.tournament_id)
-    log_action(actor, AuditAction.HAND_SAVED, table=table, hand_number=hand.number,
-               changes={"entry": hand.entry, "changes": list(hand.changes)})
+    log_action(
+        actor,
+        AuditAction.HAND_SAVED,
+        table=table,
+        hand_number=hand.number,
+        changes={"entry": hand.entry, "changes": list(hand.changes)},
+    )
     return hand, settlement
 
 
@@ -178,11 +196,14 @@ def correct_hand(table, number, entry, *, actor, revision, submission=None):
     clean, settlement = _settle(ruleset, entry, state)
     replacements = [(old, clean, settlement, AuditAction.HAND_CORRECTED)]
     state = settlement.next_state
-    for later in hands[index + 1:]:
+    for later in hands[index + 1 :]:
         if state.finished:
             raise TableError(
-                _("After this correction the session ends before hand %(number)s: correct or "
-                  "remove the later hands first.") % {"number": later.number}
+                _(
+                    "After this correction the session ends before hand %(number)s: correct or "
+                    "remove the later hands first."
+                )
+                % {"number": later.number}
             )
         try:
             later_clean, later_settlement = _settle(ruleset, later.entry, state)
@@ -192,20 +213,36 @@ def correct_hand(table, number, entry, *, actor, revision, submission=None):
                 % {"number": later.number, "error": exc}
             ) from exc
         if tuple(later_settlement.deltas) != later.changes:
-            replacements.append((later, later_clean, later_settlement,
-                                 AuditAction.HAND_RESETTLED))
+            replacements.append((later, later_clean, later_settlement, AuditAction.HAND_RESETTLED))
         state = later_settlement.next_state
     saved = []
     for hand, hand_entry, hand_settlement, action in replacements:
         Hand.objects.filter(pk=hand.pk).update(is_current=False)
-        note = "" if action == AuditAction.HAND_CORRECTED else _(
-            "Settled again after the correction of hand %(number)s") % {"number": number}
-        new = _create(table, hand.number, hand.version + 1, hand_entry, hand_settlement, actor,
-                      submission if action == AuditAction.HAND_CORRECTED else None, note)
-        log_action(actor, action, table=table, hand_number=hand.number, changes={
-            "before": {"entry": hand.entry, "changes": list(hand.changes)},
-            "after": {"entry": new.entry, "changes": list(new.changes)},
-        })
+        note = (
+            ""
+            if action == AuditAction.HAND_CORRECTED
+            else _("Settled again after the correction of hand %(number)s") % {"number": number}
+        )
+        new = _create(
+            table,
+            hand.number,
+            hand.version + 1,
+            hand_entry,
+            hand_settlement,
+            actor,
+            submission if action == AuditAction.HAND_CORRECTED else None,
+            note,
+        )
+        log_action(
+            actor,
+            action,
+            table=table,
+            hand_number=hand.number,
+            changes={
+                "before": {"entry": hand.entry, "changes": list(hand.changes)},
+                "after": {"entry": new.entry, "changes": list(new.changes)},
+            },
+        )
         saved.append(new)
     bump_revision(table)
     return saved[0]
@@ -222,7 +259,15 @@ def void_last_hand(table, *, actor, revision):
     last = hands[-1]
     Hand.objects.filter(pk=last.pk).update(is_current=False)
     bump_revision(table)
-    log_action(actor, AuditAction.HAND_CORRECTED, table=table, hand_number=last.number,
-               changes={"before": {"entry": last.entry, "changes": list(last.changes)},
-                        "after": None, "voided_at": timezone.now().isoformat()})
+    log_action(
+        actor,
+        AuditAction.HAND_CORRECTED,
+        table=table,
+        hand_number=last.number,
+        changes={
+            "before": {"entry": last.entry, "changes": list(last.changes)},
+            "after": None,
+            "voided_at": timezone.now().isoformat(),
+        },
+    )
     return last

@@ -42,9 +42,13 @@ class PenaltyProposal:
 
 def earlier_occurrences(registration, session, infraction):
     """Live penalties for the same infraction that count toward the ladder."""
-    penalties = Penalty.objects.filter(
-        registration=registration, kind=rules.penalties.INFRACTION, cancelled_at__isnull=True
-    ).annotate(name=Lower("infraction")).filter(name=infraction.strip().lower())
+    penalties = (
+        Penalty.objects.filter(
+            registration=registration, kind=rules.penalties.INFRACTION, cancelled_at__isnull=True
+        )
+        .annotate(name=Lower("infraction"))
+        .filter(name=infraction.strip().lower())
+    )
     if infraction not in TOURNAMENT_WIDE_INFRACTIONS:
         penalties = penalties.filter(session=session)
     return penalties.count()
@@ -53,21 +57,38 @@ def earlier_occurrences(registration, session, infraction):
 def catalogue(ruleset, *, director):
     """The penalties offered on a form: the rule set's, without those entered with a hand."""
     return [
-        kind for kind in ruleset.penalty_catalogue
+        kind
+        for kind in ruleset.penalty_catalogue
         if kind.hand_entry is None and (director or kind.code not in DIRECTOR_ONLY)
     ]
 
 
-def propose(session, registration, kind_code, *, minutes=None, infraction="",
-            valid_shape=None, revealed=True, amount=None, reason="", director=False):
+def propose(
+    session,
+    registration,
+    kind_code,
+    *,
+    minutes=None,
+    infraction="",
+    valid_shape=None,
+    revealed=True,
+    amount=None,
+    reason="",
+    director=False,
+):
     """Compute a penalty without saving it; raises TableError with the reason if it is refused."""
     ruleset = ruleset_for(session.tournament)
     kinds = {kind.code: kind for kind in catalogue(ruleset, director=director)}
     if kind_code not in kinds:
         raise TableError(_("This penalty cannot be given here."))
     kind = kinds[kind_code]
-    values = {"minutes": minutes, "valid_shape": valid_shape, "revealed": revealed,
-              "amount": amount, "reason": reason}
+    values = {
+        "minutes": minutes,
+        "valid_shape": valid_shape,
+        "revealed": revealed,
+        "amount": amount,
+        "reason": reason,
+    }
     occurrence = None
     if kind_code == rules.penalties.INFRACTION:
         if not infraction.strip():
@@ -83,8 +104,19 @@ def propose(session, registration, kind_code, *, minutes=None, infraction="",
 
 
 @transaction.atomic
-def give_penalty(session, registration, kind_code, *, actor, table=None, revision=None,
-                 hand_number=None, infraction="", seen=None, **params):
+def give_penalty(
+    session,
+    registration,
+    kind_code,
+    *,
+    actor,
+    table=None,
+    revision=None,
+    hand_number=None,
+    infraction="",
+    seen=None,
+    **params,
+):
     """Compute and save a penalty; return it. `table` is the table it was given at, if any.
 
     `seen` is how many penalties the player had in the session when the proposal was shown:
@@ -95,18 +127,34 @@ def give_penalty(session, registration, kind_code, *, actor, table=None, revisio
     # One writer per player at a time: the ladder counts earlier penalties just below.
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if seen is not None and penalties_of(session, registration) != seen:
-        raise TableError(_("A penalty for this player was saved meanwhile (a second tap?): "
-                           "check the list below before giving another."))
-    seat = Seat.objects.filter(session=session, registration=registration).select_related(
-        "table").first()
+        raise TableError(
+            _(
+                "A penalty for this player was saved meanwhile (a second tap?): "
+                "check the list below before giving another."
+            )
+        )
+    seat = (
+        Seat.objects.filter(session=session, registration=registration)
+        .select_related("table")
+        .first()
+    )
     if seat is None:
-        seat = Seat.objects.filter(session=session, replaced=registration).select_related(
-            "table").first()
+        seat = (
+            Seat.objects.filter(session=session, replaced=registration)
+            .select_related("table")
+            .first()
+        )
     if table is not None and (seat is None or seat.table_id != table.pk):
         raise TableError(_("This player does not sit at this table."))
     table = seat.table if seat is not None else None
-    proposal = propose(session, registration, kind_code, infraction=infraction,
-                       director=actor.is_director, **params)
+    proposal = propose(
+        session,
+        registration,
+        kind_code,
+        infraction=infraction,
+        director=actor.is_director,
+        **params,
+    )
     outcome = proposal.outcome
     changes_points = bool(outcome.offender_points or outcome.others_points)
     if table is not None:
@@ -114,26 +162,48 @@ def give_penalty(session, registration, kind_code, *, actor, table=None, revisio
         # A penalty that changes points needs an open table, so that its result includes it.
         check_writable(table, actor=actor, revision=revision, allow_closed=not changes_points)
     elif outcome.others_points:
-        raise TableError(_("This penalty pays the other players at the table, but the player "
-                           "has no table in this session."))
+        raise TableError(
+            _(
+                "This penalty pays the other players at the table, but the player "
+                "has no table in this session."
+            )
+        )
     penalty = Penalty.objects.create(
-        registration=registration, session=session, table=table, hand_number=hand_number,
-        kind=kind_code, infraction=infraction.strip(), occurrence=proposal.occurrence,
-        minutes_late=params.get("minutes"), points=outcome.offender_points,
+        registration=registration,
+        session=session,
+        table=table,
+        hand_number=hand_number,
+        kind=kind_code,
+        infraction=infraction.strip(),
+        occurrence=proposal.occurrence,
+        minutes_late=params.get("minutes"),
+        points=outcome.offender_points,
         transfer=outcome.others_points,
         disqualified_for_session=outcome.disqualified_for_session,
-        reason=outcome.reason or params.get("reason", ""), given_by=actor.user,
+        reason=outcome.reason or params.get("reason", ""),
+        given_by=actor.user,
     )
     if outcome.disqualified_from_tournament:
         registration.status = RegistrationStatus.DISQUALIFIED
         registration.save(update_fields=["status"])
     if table is not None:
         bump_revision(table)
-    log_action(actor, AuditAction.PENALTY_GIVEN, session=session, table=table,
-               registrations=[registration], hand_number=hand_number,
-               changes={"kind": kind_code, "infraction": penalty.infraction,
-                        "occurrence": penalty.occurrence, "points": penalty.points,
-                        "transfer": penalty.transfer, "params": _plain(params)})
+    log_action(
+        actor,
+        AuditAction.PENALTY_GIVEN,
+        session=session,
+        table=table,
+        registrations=[registration],
+        hand_number=hand_number,
+        changes={
+            "kind": kind_code,
+            "infraction": penalty.infraction,
+            "occurrence": penalty.occurrence,
+            "points": penalty.points,
+            "transfer": penalty.transfer,
+            "params": _plain(params),
+        },
+    )
     return penalty
 
 
@@ -168,7 +238,12 @@ def cancel_penalty(penalty, *, actor, reason):
     if penalty.kind == rules.penalties.DISQUALIFICATION:
         penalty.registration.status = RegistrationStatus.ACTIVE
         penalty.registration.save(update_fields=["status"])
-    log_action(actor, AuditAction.PENALTY_CANCELLED, session=penalty.session, table=penalty.table,
-               registrations=[penalty.registration], changes={"reason": penalty.cancel_reason,
-                                                              "points": penalty.points})
+    log_action(
+        actor,
+        AuditAction.PENALTY_CANCELLED,
+        session=penalty.session,
+        table=penalty.table,
+        registrations=[penalty.registration],
+        changes={"reason": penalty.cancel_reason, "points": penalty.points},
+    )
     return penalty

@@ -122,8 +122,10 @@ def hand_entry_state(ruleset, hands):
             ) from exc
         if tuple(settlement.deltas) != hand.changes:
             raise TableError(
-                _("Hand %(number)s is stored with changes %(stored)s but the rules give "
-                  "%(computed)s.")
+                _(
+                    "Hand %(number)s is stored with changes %(stored)s but the rules give "
+                    "%(computed)s."
+                )
                 % {"number": hand.number, "stored": hand.changes, "computed": settlement.deltas}
             )
         totals = [t + d for t, d in zip(totals, settlement.deltas, strict=True)]
@@ -163,8 +165,14 @@ def snapshot(table):
         ).select_related("registration__player")
     )
     return TableSnapshot(
-        table=table, ruleset=ruleset, seats=seats, lines=lines, state=state, totals=totals,
-        penalties=penalties, chombo=chombo,
+        table=table,
+        ruleset=ruleset,
+        seats=seats,
+        lines=lines,
+        state=state,
+        totals=totals,
+        penalties=penalties,
+        chombo=chombo,
     )
 
 
@@ -172,11 +180,7 @@ def lock_table(table):
     """Lock the table row for the rest of the transaction and return it fresh."""
     if not transaction.get_connection().in_atomic_block:  # pragma: no cover - programming error
         raise RuntimeError("lock_table() must run inside transaction.atomic()")
-    return (
-        Table.objects.select_for_update()
-        .select_related("session__tournament")
-        .get(pk=table.pk)
-    )
+    return Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
 
 
 def check_writable(table, *, actor, revision=None, allow_closed=False):
@@ -187,23 +191,34 @@ def check_writable(table, *, actor, revision=None, allow_closed=False):
     """
     session = table.session
     if session.status == SessionStatus.FINISHED and not allow_closed:
-        raise TableError(_("Session %(number)s is confirmed: its tables can no longer change.")
-                         % {"number": session.number})
+        raise TableError(
+            _("Session %(number)s is confirmed: its tables can no longer change.")
+            % {"number": session.number}
+        )
     if session.status == SessionStatus.DRAFT:
-        raise TableError(_("Session %(number)s has not been drawn yet.")
-                         % {"number": session.number})
+        raise TableError(
+            _("Session %(number)s has not been drawn yet.") % {"number": session.number}
+        )
     if table.is_closed and not allow_closed:
         raise TableError(_("This table is closed. Only the director can reopen it."))
     if revision is not None and int(revision) != table.revision:
         # What the other device did: its hands and penalties, newest first.
         hands = Hand.objects.filter(table=table).order_by("-entered_at", "-id")[:3]
-        penalties = Penalty.objects.filter(table=table).select_related(
-            "registration__player").order_by("-given_at", "-id")[:3]
-        latest = sorted([*hands, *penalties], reverse=True,
-                        key=lambda item: getattr(item, "entered_at", None) or item.given_at)[:3]
+        penalties = (
+            Penalty.objects.filter(table=table)
+            .select_related("registration__player")
+            .order_by("-given_at", "-id")[:3]
+        )
+        latest = sorted(
+            [*hands, *penalties],
+            reverse=True,
+            key=lambda item: getattr(item, "entered_at", None) or item.given_at,
+        )[:3]
         raise StaleTable(
-            _("Another device saved to this table while you were typing: nothing you entered "
-              "was saved. Check what was saved below, then enter yours again if still needed."),
+            _(
+                "Another device saved to this table while you were typing: nothing you entered "
+                "was saved. Check what was saved below, then enter yours again if still needed."
+            ),
             latest=latest,
         )
 

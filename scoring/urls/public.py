@@ -5,12 +5,21 @@ from scoring.views import public, standings
 urlpatterns = [
     path("t/<slug:slug>/find/", public.FindSeatView.as_view(), name="find-seat"),
     path("t/<slug:slug>/projector/", public.ProjectorView.as_view(), name="projector"),
-    path("t/<slug:slug>/projector/state/", public.ProjectorStateView.as_view(),
-         name="projector-state"),
-    path("t/<slug:slug>/sessions/<int:number>/tables/<int:table>/",
-         public.TableResultsView.as_view(), name="table-results"),
+    path(
+        "t/<slug:slug>/projector/state/",
+        public.ProjectorStateView.as_view(),
+        name="projector-state",
+    ),
+    path(
+        "t/<slug:slug>/sessions/<int:number>/tables/<int:table>/",
+        public.TableResultsView.as_view(),
+        name="table-results",
+    ),
     path("t/<slug:slug>/standings/", standings.StandingsView.as_view(), name="standings"),
-    path("t/<slug:slug>/standings/after/<int:number>/", standings.StandingsView.as_view(),
-         name="standings-after"),
+    path(
+        "t/<slug:slug>/standings/after/<int:number>/",
+        standings.StandingsView.as_view(),
+        name="standings-after",
+    ),
     path("t/<slug:slug>/players/<int:number>/", standings.PlayerView.as_view(), name="player"),
 ]

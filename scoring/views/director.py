@@ -42,8 +42,9 @@ class SessionMixin(DirectorTournamentMixin):
         return get_object_or_404(self.tournament.sessions, number=self.kwargs["number"])
 
     def get_table(self):
-        return get_object_or_404(Table, pk=self.kwargs["table_id"],
-                                 session__tournament=self.tournament)
+        return get_object_or_404(
+            Table, pk=self.kwargs["table_id"], session__tournament=self.tournament
+        )
 
 
 def table_state(table, session):
@@ -67,18 +68,26 @@ class SessionDashboardView(SessionMixin, TemplateView):
         session = self.get_session()
         tables = list(
             session.tables.annotate(hand_count=Count("hands", filter=Q(hands__is_current=True)))
-            .prefetch_related("seats__registration__player", "referees").order_by("number")
+            .prefetch_related("seats__registration__player", "referees")
+            .order_by("number")
         )
         rows = []
         for table in tables:
             code, label = table_state(table, session)
-            rows.append({"table": table, "state": code, "state_label": label,
-                         "link": table_link(self.request, table),
-                         "clock": clock.clock_state(session, table),
-                         "seats": sorted(table.seats.all(), key=lambda seat: seat.wind)})
+            rows.append(
+                {
+                    "table": table,
+                    "state": code,
+                    "state_label": label,
+                    "link": table_link(self.request, table),
+                    "clock": clock.clock_state(session, table),
+                    "seats": sorted(table.seats.all(), key=lambda seat: seat.wind),
+                }
+            )
         host = self.request.get_host().split(":")[0]
         context.update(
-            session=session, rows=rows,
+            session=session,
+            rows=rows,
             all_closed=bool(tables) and all(t.is_closed for t in tables),
             local_only=not getattr(settings, "DESK_PUBLIC_URL", "") and host in LOCAL_HOSTS,
             sessions=self.tournament.sessions.order_by("number"),
@@ -103,15 +112,18 @@ class DirectorActionView(SessionMixin, View):
         return redirect(self.next_url())
 
     def next_url(self):
-        return reverse("session-dashboard", kwargs={"slug": self.tournament.slug,
-                                                    "number": self.kwargs["number"]})
+        return reverse(
+            "session-dashboard",
+            kwargs={"slug": self.tournament.slug, "number": self.kwargs["number"]},
+        )
 
 
 class ConfirmSessionView(DirectorActionView):
     def act(self, actor):
         session = closing.confirm_session(self.get_session(), actor=actor)
         return _("Session %(number)s confirmed: it now counts in the standings.") % {
-            "number": session.number}
+            "number": session.number
+        }
 
 
 class ReopenTableView(DirectorActionView):
@@ -124,7 +136,8 @@ class RenewLinkView(DirectorActionView):
     def act(self, actor):
         table = closing.renew_link(self.get_table(), actor=actor)
         return _("%(table)s has a new referee link; the old one no longer works.") % {
-            "table": table}
+            "table": table
+        }
 
 
 class SeatSubstituteView(SessionMixin, TemplateView):
@@ -133,13 +146,23 @@ class SeatSubstituteView(SessionMixin, TemplateView):
     def form(self, data=None):
         session = self.get_session()
         seated = Seat.objects.filter(session=session).values_list("registration_id", flat=True)
-        substitutes = self.tournament.registrations.filter(
-            status=RegistrationStatus.ACTIVE).exclude(pk__in=seated).select_related(
-            "player").order_by("-is_substitute", "number")
-        seats = Seat.objects.filter(session=session).select_related(
-            "table", "registration__player").order_by("table__number", "wind")
-        return SubstituteForm(data, seats=seats, substitutes=substitutes,
-                              initial={"seat": self.request.GET.get("seat")})
+        substitutes = (
+            self.tournament.registrations.filter(status=RegistrationStatus.ACTIVE)
+            .exclude(pk__in=seated)
+            .select_related("player")
+            .order_by("-is_substitute", "number")
+        )
+        seats = (
+            Seat.objects.filter(session=session)
+            .select_related("table", "registration__player")
+            .order_by("table__number", "wind")
+        )
+        return SubstituteForm(
+            data,
+            seats=seats,
+            substitutes=substitutes,
+            initial={"seat": self.request.GET.get("seat")},
+        )
 
     def get_context_data(self, form=None, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -149,19 +172,21 @@ class SeatSubstituteView(SessionMixin, TemplateView):
     def post(self, request, *args, **kwargs):
         form = self.form(request.POST)
         if form.is_valid():
-            seat = get_object_or_404(Seat, pk=form.cleaned_data["seat"],
-                                     session=self.get_session())
-            substitute = get_object_or_404(self.tournament.registrations,
-                                           pk=form.cleaned_data["substitute"])
+            seat = get_object_or_404(Seat, pk=form.cleaned_data["seat"], session=self.get_session())
+            substitute = get_object_or_404(
+                self.tournament.registrations, pk=form.cleaned_data["substitute"]
+            )
             try:
                 closing.seat_substitute(seat, substitute, actor=access.actor_for(request))
             except TableError as exc:
                 form.add_error(None, str(exc))
             else:
-                messages.success(request, _("%(name)s takes the seat.") % {
-                    "name": substitute.player.full_name})
-                return redirect("session-dashboard", slug=self.tournament.slug,
-                                number=self.kwargs["number"])
+                messages.success(
+                    request, _("%(name)s takes the seat.") % {"name": substitute.player.full_name}
+                )
+                return redirect(
+                    "session-dashboard", slug=self.tournament.slug, number=self.kwargs["number"]
+                )
         return self.render_to_response(self.get_context_data(form=form))
 
 
@@ -171,7 +196,8 @@ class TableQrView(SessionMixin, View):
     def get(self, request, *args, **kwargs):
         buffer = io.BytesIO()
         segno.make(table_link(request, self.get_table()), error="m").save(
-            buffer, kind="svg", scale=6, border=2, xmldecl=False)
+            buffer, kind="svg", scale=6, border=2, xmldecl=False
+        )
         response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
         response["Cache-Control"] = "no-store"
         return response
@@ -184,25 +210,32 @@ class SessionPenaltiesView(SessionMixin, TemplateView):
 
     def form(self, data=None):
         session = self.get_session()
-        registrations = self.tournament.registrations.filter(
-            Q(seats__session=session) | Q(pk__in=Seat.objects.filter(
-                session=session).values("replaced"))).distinct().select_related(
-            "player").order_by("number")
+        registrations = (
+            self.tournament.registrations.filter(
+                Q(seats__session=session)
+                | Q(pk__in=Seat.objects.filter(session=session).values("replaced"))
+            )
+            .distinct()
+            .select_related("player")
+            .order_by("number")
+        )
         kinds = penalties.catalogue(ruleset_for(self.tournament), director=True)
-        return PenaltyForm(data, registrations=registrations, kinds=kinds,
-                           initial={"revision": 0})
+        return PenaltyForm(data, registrations=registrations, kinds=kinds, initial={"revision": 0})
 
     def get_context_data(self, form=None, proposal=None, **kwargs):
         context = super().get_context_data(**kwargs)
         session = self.get_session()
         context.update(
-            session=session, form=form or self.form(), proposal=proposal,
-            penalties=Penalty.objects.filter(session=session).select_related(
-                "registration__player", "table", "given_by", "cancelled_by").order_by(
-                "-given_at"),
+            session=session,
+            form=form or self.form(),
+            proposal=proposal,
+            penalties=Penalty.objects.filter(session=session)
+            .select_related("registration__player", "table", "given_by", "cancelled_by")
+            .order_by("-given_at"),
             cancel_form=CancelPenaltyForm(),
-            action=reverse("session-penalties", kwargs={"slug": self.tournament.slug,
-                                                        "number": session.number}),
+            action=reverse(
+                "session-penalties", kwargs={"slug": self.tournament.slug, "number": session.number}
+            ),
         )
         return context
 
@@ -216,18 +249,30 @@ class SessionPenaltiesView(SessionMixin, TemplateView):
         actor = access.actor_for(request)
         try:
             if not data["confirmed"]:
-                proposal = penalties.propose(session, registration, data["kind"],
-                                             infraction=data["infraction_name"], director=True,
-                                             **form.params())
+                proposal = penalties.propose(
+                    session,
+                    registration,
+                    data["kind"],
+                    infraction=data["infraction_name"],
+                    director=True,
+                    **form.params(),
+                )
                 confirm = form.data.copy()
                 confirm["confirmed"] = "True"
                 confirm["seen"] = str(penalties.penalties_of(session, registration))
-                return self.render_to_response(self.get_context_data(
-                    form=self.form(confirm), proposal=proposal))
+                return self.render_to_response(
+                    self.get_context_data(form=self.form(confirm), proposal=proposal)
+                )
             penalty = penalties.give_penalty(
-                session, registration, data["kind"], actor=actor,
-                hand_number=data.get("hand_number"), infraction=data["infraction_name"],
-                seen=data.get("seen"), **form.params())
+                session,
+                registration,
+                data["kind"],
+                actor=actor,
+                hand_number=data.get("hand_number"),
+                infraction=data["infraction_name"],
+                seen=data.get("seen"),
+                **form.params(),
+            )
         except TableError as exc:
             form.add_error(None, str(exc))
             return self.render_to_response(self.get_context_data(form=form))
@@ -237,8 +282,9 @@ class SessionPenaltiesView(SessionMixin, TemplateView):
 
 class CancelPenaltyView(DirectorActionView):
     def act(self, actor):
-        penalty = get_object_or_404(Penalty, pk=self.kwargs["penalty_id"],
-                                    session__tournament=self.tournament)
+        penalty = get_object_or_404(
+            Penalty, pk=self.kwargs["penalty_id"], session__tournament=self.tournament
+        )
         form = CancelPenaltyForm(self.request.POST)
         if not form.is_valid():
             raise TableError(_("Write why the penalty is cancelled."))
@@ -246,8 +292,10 @@ class CancelPenaltyView(DirectorActionView):
         return _("Penalty cancelled.")
 
     def next_url(self):
-        return reverse("session-penalties", kwargs={"slug": self.tournament.slug,
-                                                    "number": self.kwargs["number"]})
+        return reverse(
+            "session-penalties",
+            kwargs={"slug": self.tournament.slug, "number": self.kwargs["number"]},
+        )
 
 
 class PlayerAuditView(DirectorTournamentMixin, TemplateView):
@@ -257,8 +305,9 @@ class PlayerAuditView(DirectorTournamentMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        registration = get_object_or_404(self.tournament.registrations,
-                                         number=self.kwargs["player_number"])
+        registration = get_object_or_404(
+            self.tournament.registrations, number=self.kwargs["player_number"]
+        )
         context.update(
             registration=registration,
             # The player's own entries, and everything at the tables they sat at (hands,
@@ -266,9 +315,12 @@ class PlayerAuditView(DirectorTournamentMixin, TemplateView):
             audit=AuditEntry.objects.filter(
                 Q(registrations=registration)
                 | Q(table__seats__registration=registration, registrations__isnull=True)
-            ).distinct().select_related("user", "table", "session"),
+            )
+            .distinct()
+            .select_related("user", "table", "session"),
             penalties=Penalty.objects.filter(registration=registration).select_related(
-                "session", "table"),
+                "session", "table"
+            ),
         )
         return context
 
@@ -298,7 +350,9 @@ class ClockView(DirectorActionView):
             clock.extend_clock(session, int(minutes), actor=actor, table=table)
             if table is not None:
                 return _("%(minutes)s minutes added for %(table)s.") % {
-                    "minutes": minutes, "table": table}
+                    "minutes": minutes,
+                    "table": table,
+                }
             return _("%(minutes)s minutes added for every table.") % {"minutes": minutes}
         raise TableError(_("Unknown clock action."))
 
@@ -311,6 +365,7 @@ class PublishView(DirectorActionView):
             value = self.request.POST.get(name)
             return None if value is None else value == "1"
 
-        publication.publish(self.get_session(), actor=actor, seating=flag("seating"),
-                            results=flag("results"))
+        publication.publish(
+            self.get_session(), actor=actor, seating=flag("seating"), results=flag("results")
+        )
         return _("Publication updated.")

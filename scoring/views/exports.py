@@ -19,9 +19,14 @@ class ExportView(DirectorTournamentMixin, View):
             value = request.GET.get(name, "")
             return int(value) if value.isdigit() else None
 
-        export = ExportRequest(what=what, fmt=fmt, session=number("session"),
-                               blank=request.GET.get("blank") == "1", through=number("through"),
-                               link_base=link_base(request))
+        export = ExportRequest(
+            what=what,
+            fmt=fmt,
+            session=number("session"),
+            blank=request.GET.get("blank") == "1",
+            through=number("through"),
+            link_base=link_base(request),
+        )
         try:
             filename, content_type, content = build_export(self.tournament, export)
         except ExportError as exc:

@@ -39,7 +39,7 @@ def current_session(sessions):
 
 
 class FindSeatView(TournamentMixin, TemplateView):
-    """"Where do I sit?": a name or a player number -> this session's table and the schedule."""
+    """ "Where do I sit?": a name or a player number -> this session's table and the schedule."""
 
     template_name = "scoring/find_seat.html"
 
@@ -55,26 +55,35 @@ class FindSeatView(TournamentMixin, TemplateView):
             else:  # "cerna" finds "Černá", "lukasz" finds "Łukasz"
                 words = [fold(word) for word in query.split()]
                 registrations = [
-                    registration for registration in registrations.order_by("number")
-                    if all(word in fold(registration.player.first_name)
-                           or word in fold(registration.player.last_name) for word in words)
+                    registration
+                    for registration in registrations.order_by("number")
+                    if all(
+                        word in fold(registration.player.first_name)
+                        or word in fold(registration.player.last_name)
+                        for word in words
+                    )
                 ][:MAX_MATCHES]
-            seats = Seat.objects.filter(registration__in=registrations,
-                                        session__in=sessions).select_related("table", "session")
+            seats = Seat.objects.filter(
+                registration__in=registrations, session__in=sessions
+            ).select_related("table", "session")
             by_registration = {}
             for seat in seats:
                 by_registration.setdefault(seat.registration_id, {})[seat.session.number] = seat
             now = current_session(sessions)
             for registration in registrations:
                 schedule = by_registration.get(registration.pk, {})
-                matches.append({
-                    "registration": registration,
-                    "now": schedule.get(now.number) if now else None,
-                    "schedule": [(session, schedule.get(session.number))
-                                 for session in sessions],
-                })
-        context.update(query=query, matches=matches, current=current_session(sessions),
-                       sessions=sessions)
+                matches.append(
+                    {
+                        "registration": registration,
+                        "now": schedule.get(now.number) if now else None,
+                        "schedule": [
+                            (session, schedule.get(session.number)) for session in sessions
+                        ],
+                    }
+                )
+        context.update(
+            query=query, matches=matches, current=current_session(sessions), sessions=sessions
+        )
         return context
 
 
@@ -91,9 +100,11 @@ class TableResultsView(TournamentMixin, TemplateView):
             raise Http404
         snap = snapshot(table)
         context.update(
-            session=session, table=table, snap=snap, rows=list(reversed(hand_rows(snap))),
-            results=table.results.select_related("registration__player").order_by(
-                "place", "wind"),
+            session=session,
+            table=table,
+            snap=snap,
+            rows=list(reversed(hand_rows(snap))),
+            results=table.results.select_related("registration__player").order_by("place", "wind"),
         )
         return context
 
@@ -103,13 +114,17 @@ def projector_content(tournament, user):
     ("clock", None), following the director's choice of mode."""
     mode = tournament.projector_mode
     sessions = list(tournament.sessions.order_by("number"))
-    seated = [s for s in sessions if s.status in (SessionStatus.SEATED, SessionStatus.RUNNING)
-              and seating_visible(user, s)]
+    seated = [
+        s
+        for s in sessions
+        if s.status in (SessionStatus.SEATED, SessionStatus.RUNNING) and seating_visible(user, s)
+    ]
     through = standings_through(user, tournament)
     if mode == ProjectorMode.CLOCK:
         return "clock", None
-    if mode == ProjectorMode.SEATING or (mode == ProjectorMode.AUTO and seated and (
-            through is None or seated[0].number > through)):
+    if mode == ProjectorMode.SEATING or (
+        mode == ProjectorMode.AUTO and seated and (through is None or seated[0].number > through)
+    ):
         return ("seating", seated[0]) if seated else ("clock", None)
     if through is not None:
         return "standings", compute_standings(tournament, through=through, with_movement=False)
@@ -120,15 +135,26 @@ def projector_version(tournament):
     """Changes whenever what the projector should show changes: it then reloads itself."""
     state = [tournament.projector_mode, tournament.projector_seconds, tournament.published]
     for session in tournament.sessions.order_by("number"):
-        state += [session.number, session.status, session.seating_published,
-                  session.results_published, session.draw_seed, session.clock_started_at,
-                  session.clock_paused_at, session.clock_extra_minutes]
+        state += [
+            session.number,
+            session.status,
+            session.seating_published,
+            session.results_published,
+            session.draw_seed,
+            session.clock_started_at,
+            session.clock_paused_at,
+            session.clock_extra_minutes,
+        ]
     return hashlib.sha256(repr([str(item) for item in state]).encode()).hexdigest()[:16]
 
 
 def running_session(tournament):
-    return tournament.sessions.filter(clock_started_at__isnull=False).exclude(
-        status=SessionStatus.FINISHED).order_by("-number").first()
+    return (
+        tournament.sessions.filter(clock_started_at__isnull=False)
+        .exclude(status=SessionStatus.FINISHED)
+        .order_by("-number")
+        .first()
+    )
 
 
 class ProjectorView(TournamentMixin, TemplateView):
@@ -140,9 +166,13 @@ class ProjectorView(TournamentMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         kind, content = projector_content(self.tournament, self.request.user)
         running = running_session(self.tournament)
-        context.update(kind=kind, version=projector_version(self.tournament),
-                       poll_seconds=settings.DESK_PROJECTOR_POLL_SECONDS,
-                       running=running, clock=clock_state(running) if running else None)
+        context.update(
+            kind=kind,
+            version=projector_version(self.tournament),
+            poll_seconds=settings.DESK_PROJECTOR_POLL_SECONDS,
+            running=running,
+            clock=clock_state(running) if running else None,
+        )
         if kind == "seating":
             context["session"] = content
             context["tables"] = _tables(content)
@@ -154,8 +184,11 @@ class ProjectorView(TournamentMixin, TemplateView):
 
 def _tables(session):
     tables = {}
-    for seat in Seat.objects.filter(session=session).select_related(
-            "table", "registration__player").order_by("table__number", "wind"):
+    for seat in (
+        Seat.objects.filter(session=session)
+        .select_related("table", "registration__player")
+        .order_by("table__number", "wind")
+    ):
         tables.setdefault(seat.table.number, []).append(seat)
     return sorted(tables.items())
 
@@ -165,9 +198,11 @@ class ProjectorStateView(TournamentMixin, View):
 
     def get(self, request, *args, **kwargs):
         running = running_session(self.tournament)
-        response = JsonResponse({
-            "version": projector_version(self.tournament),
-            "clock": clock_state(running).as_dict() if running else None,
-        })
+        response = JsonResponse(
+            {
+                "version": projector_version(self.tournament),
+                "clock": clock_state(running).as_dict() if running else None,
+            }
+        )
         response["Cache-Control"] = "no-store"
         return response

@@ -37,8 +37,12 @@ class StandingsView(TournamentMixin, TemplateView):
         context.update(confirmed=confirmed, through=through, table_html=None)
         if confirmed:
             key = "standings:{}:{}:{}:{}:{}".format(
-                self.tournament.pk, through, get_language(),
-                self.request.GET.get("sort", ""), standings_version(self.tournament))
+                self.tournament.pk,
+                through,
+                get_language(),
+                self.request.GET.get("sort", ""),
+                standings_version(self.tournament),
+            )
             context["table_html"] = cache.get(key)
             if context["table_html"] is None:
                 context["table_html"] = self.render_table(through)
@@ -48,8 +52,9 @@ class StandingsView(TournamentMixin, TemplateView):
     def render_table(self, through):
         standings = compute_standings(self.tournament, through=through)
         table = standings_table(standings, standings_rows(standings), self.request)
-        return render_to_string("scoring/standings_table.html", {"table": table},
-                                request=self.request)
+        return render_to_string(
+            "scoring/standings_table.html", {"table": table}, request=self.request
+        )
 
 
 class PlayerView(TournamentMixin, TemplateView):
@@ -60,36 +65,59 @@ class PlayerView(TournamentMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         registration = get_object_or_404(
-            self.tournament.registrations.select_related("player"), number=self.kwargs["number"])
+            self.tournament.registrations.select_related("player"), number=self.kwargs["number"]
+        )
         visible = visible_seating_sessions(self.request.user, self.tournament)
         confirmed = confirmed_visible(self.request.user, self.tournament)
-        seats = {seat.session.number: seat for seat in Seat.objects.filter(
-            registration=registration, session__in=visible).select_related("session", "table")}
-        results = {r.session.number: r for r in SeatResult.objects.filter(
-            registration=registration, session__number__in=confirmed,
-            session__tournament=self.tournament).select_related("session")}
+        seats = {
+            seat.session.number: seat
+            for seat in Seat.objects.filter(
+                registration=registration, session__in=visible
+            ).select_related("session", "table")
+        }
+        results = {
+            r.session.number: r
+            for r in SeatResult.objects.filter(
+                registration=registration,
+                session__number__in=confirmed,
+                session__tournament=self.tournament,
+            ).select_related("session")
+        }
         opponents = {}
-        for seat in Seat.objects.filter(table__in=[s.table_id for s in seats.values()]) \
-                .exclude(registration=registration).select_related("registration__player"):
+        for seat in (
+            Seat.objects.filter(table__in=[s.table_id for s in seats.values()])
+            .exclude(registration=registration)
+            .select_related("registration__player")
+        ):
             opponents.setdefault(seat.table_id, []).append(seat)
         penalties = {}
-        for penalty in Penalty.objects.filter(registration=registration, cancelled_at__isnull=True,
-                                              session__number__in=confirmed).select_related(
-                                                  "session"):
+        for penalty in Penalty.objects.filter(
+            registration=registration, cancelled_at__isnull=True, session__number__in=confirmed
+        ).select_related("session"):
             penalties.setdefault(penalty.session.number, []).append(penalty)
         sessions = []
         for session in self.tournament.sessions.order_by("number"):
             seat = seats.get(session.number)
-            sessions.append({
-                "session": session, "seat": seat,
-                "opponents": sorted(opponents.get(seat.table_id, []), key=lambda s: s.wind)
-                if seat else [],
-                "result": results.get(session.number),
-                "penalties": penalties.get(session.number, []),
-            })
-        standings = compute_standings(self.tournament, through=confirmed[-1] if confirmed else 0,
-                                      with_movement=False)
+            sessions.append(
+                {
+                    "session": session,
+                    "seat": seat,
+                    "opponents": sorted(opponents.get(seat.table_id, []), key=lambda s: s.wind)
+                    if seat
+                    else [],
+                    "result": results.get(session.number),
+                    "penalties": penalties.get(session.number, []),
+                }
+            )
+        standings = compute_standings(
+            self.tournament, through=confirmed[-1] if confirmed else 0, with_movement=False
+        )
         row = next((r for r in standings.rows if r.registration.pk == registration.pk), None)
-        context.update(registration=registration, player=registration.player,
-                       sessions=sessions, row=row, standings=standings)
+        context.update(
+            registration=registration,
+            player=registration.player,
+            sessions=sessions,
+            row=row,
+            standings=standings,
+        )
         return context

@@ -40,9 +40,14 @@ class TableAccessMixin:
             try:
                 self.table = access.table_for_token(kwargs["token"], address)
             except access.TooManyBadLinks:
-                response = HttpResponse(_("Too many wrong table links from this device: wait "
-                                          "ten minutes, or ask the director."),
-                                        status=429, content_type="text/plain; charset=utf-8")
+                response = HttpResponse(
+                    _(
+                        "Too many wrong table links from this device: wait "
+                        "ten minutes, or ask the director."
+                    ),
+                    status=429,
+                    content_type="text/plain; charset=utf-8",
+                )
                 response["Retry-After"] = str(access.BAD_TOKEN_WINDOW)
                 return response
             self.namespace, self.access_kwargs = "link", {"token": kwargs["token"]}
@@ -76,7 +81,10 @@ class TableView(TableAccessMixin, TemplateView):
 
     def form_for(self, ruleset, seats, state, data=None):
         return HandEntryForm(
-            data, ruleset=ruleset, state=state, seats=seats,
+            data,
+            ruleset=ruleset,
+            state=state,
+            seats=seats,
             initial={**TableFormMixin.table_initial(self.table), "session": self.session.number},
         )
 
@@ -90,17 +98,29 @@ class TableView(TableAccessMixin, TemplateView):
             form = self.hand_form(snap)
         context = super().get_context_data(**kwargs)
         context.update(
-            table=self.table, session=self.session, tournament=self.tournament, snap=snap,
-            form=form, stale=stale, writable=writable, actor=self.actor,
-            cards=seat_cards(snap), rows=hand_rows(snap, self.table_url),
+            table=self.table,
+            session=self.session,
+            tournament=self.tournament,
+            snap=snap,
+            form=form,
+            stale=stale,
+            writable=writable,
+            actor=self.actor,
+            cards=seat_cards(snap),
+            rows=hand_rows(snap, self.table_url),
             state_text=describe_state(snap),
             clock=clock_state(self.session, self.table),
             table_form=TableFormMixin(initial=TableFormMixin.table_initial(self.table)),
             washout=washout_outcome(snap),
-            results=list(self.table.results.select_related("registration__player")
-                         .order_by("place", "wind")) if self.table.is_closed else None,
-            urls={name.replace("-", "_"): self.table_url(name) for name in
-                  ("table", "close", "time-up", "penalty", "void-last", "history")},
+            results=list(
+                self.table.results.select_related("registration__player").order_by("place", "wind")
+            )
+            if self.table.is_closed
+            else None,
+            urls={
+                name.replace("-", "_"): self.table_url(name)
+                for name in ("table", "close", "time-up", "penalty", "void-last", "history")
+            },
         )
         return context
 
@@ -112,14 +132,17 @@ class TableView(TableAccessMixin, TemplateView):
             return self.render_to_response(self.get_context_data(form=form))
         try:
             hand, _settlement = hands.record_hand(
-                self.table, form.entry(), actor=self.actor,
+                self.table,
+                form.entry(),
+                actor=self.actor,
                 revision=form.cleaned_data["revision"],
                 submission=form.cleaned_data["submission"],
                 session_number=form.cleaned_data["session"],
             )
         except hands.DuplicateSubmission as duplicate:
-            messages.info(request, _("Hand %(number)s was already saved.")
-                          % {"number": duplicate.hand.number})
+            messages.info(
+                request, _("Hand %(number)s was already saved.") % {"number": duplicate.hand.number}
+            )
             return self.back()
         except StaleTable as exc:
             return self.stale(form, exc)
@@ -150,15 +173,17 @@ class TableView(TableAccessMixin, TemplateView):
         fresh = self.hand_form(snap, data)
         fresh.is_valid()
         fresh.add_error(None, str(exc))
-        latest = [describe_hand(item, snap.seats) if isinstance(item, Hand)
-                  else describe_penalty(item) for item in exc.latest]
+        latest = [
+            describe_hand(item, snap.seats) if isinstance(item, Hand) else describe_penalty(item)
+            for item in exc.latest
+        ]
         return self.render_to_response(
             self.get_context_data(snap=snap, form=fresh, stale=latest), status=409
         )
 
 
 def describe_state(snap):
-    """"Hand 5 of 16, South round" in the active language."""
+    """ "Hand 5 of 16, South round" in the active language."""
     message = snap.ruleset.describe_state(snap.state)
     return translate_message(message.template, message.params)
 
@@ -173,7 +198,8 @@ def washout_outcome(snap):
 
 def saved_message(hand, seats):
     return _("Hand %(number)s saved: %(changes)s") % {
-        "number": hand.number, "changes": describe_changes(hand.changes, seats),
+        "number": hand.number,
+        "changes": describe_changes(hand.changes, seats),
     }
 
 
@@ -183,25 +209,35 @@ class CorrectHandView(TableAccessMixin, TemplateView):
     template_name = "scoring/correct_hand.html"
 
     def get_hand(self):
-        return get_object_or_404(Hand, table=self.table, number=self.kwargs["number"],
-                                 is_current=True)
+        return get_object_or_404(
+            Hand, table=self.table, number=self.kwargs["number"], is_current=True
+        )
 
     def get_form(self, snap, hand, data=None):
         line = next(line for line in snap.lines if line.hand.pk == hand.pk)
-        return HandEntryForm(data, ruleset=snap.ruleset, state=line.state, seats=snap.seats,
-                             entry=None if data else hand.entry,
-                             initial={**TableFormMixin.table_initial(self.table),
-                                      "session": self.session.number})
+        return HandEntryForm(
+            data,
+            ruleset=snap.ruleset,
+            state=line.state,
+            seats=snap.seats,
+            entry=None if data else hand.entry,
+            initial={**TableFormMixin.table_initial(self.table), "session": self.session.number},
+        )
 
     def get_context_data(self, form=None, **kwargs):
         snap = snapshot(self.table)
         hand = self.get_hand()
         context = super().get_context_data(**kwargs)
-        context.update(table=self.table, session=self.session, tournament=self.tournament,
-                       hand=hand, form=form or self.get_form(snap, hand),
-                       versions=Hand.objects.filter(table=self.table, number=hand.number)
-                       .order_by("-version"),
-                       describe=describe_hand(hand, snap.seats), back_url=self.table_url("table"))
+        context.update(
+            table=self.table,
+            session=self.session,
+            tournament=self.tournament,
+            hand=hand,
+            form=form or self.get_form(snap, hand),
+            versions=Hand.objects.filter(table=self.table, number=hand.number).order_by("-version"),
+            describe=describe_hand(hand, snap.seats),
+            back_url=self.table_url("table"),
+        )
         return context
 
     def post(self, request, *args, **kwargs):
@@ -211,7 +247,10 @@ class CorrectHandView(TableAccessMixin, TemplateView):
         if form.is_valid():
             try:
                 new = hands.correct_hand(
-                    self.table, hand.number, form.entry(), actor=self.actor,
+                    self.table,
+                    hand.number,
+                    form.entry(),
+                    actor=self.actor,
                     revision=form.cleaned_data["revision"],
                     submission=form.cleaned_data["submission"],
                 )
@@ -220,10 +259,15 @@ class CorrectHandView(TableAccessMixin, TemplateView):
             except TableError as exc:
                 form.add_error(None, str(exc))
             else:
-                messages.success(request, _("Hand %(number)s corrected (version %(version)s): "
-                                            "%(changes)s") % {
-                    "number": new.number, "version": new.version,
-                    "changes": describe_changes(new.changes, snap.seats)})
+                messages.success(
+                    request,
+                    _("Hand %(number)s corrected (version %(version)s): %(changes)s")
+                    % {
+                        "number": new.number,
+                        "version": new.version,
+                        "changes": describe_changes(new.changes, snap.seats),
+                    },
+                )
                 return self.back()
         return self.render_to_response(self.get_context_data(form=form))
 
@@ -250,14 +294,16 @@ class VoidLastHandView(TableWriteView):
     def act(self):
         hand = hands.void_last_hand(self.table, actor=self.actor, revision=self.revision())
         return _("Hand %(number)s was taken back; it stays in the history.") % {
-            "number": hand.number}
+            "number": hand.number
+        }
 
 
 class TimeUpView(TableWriteView):
     def act(self):
         closing.call_time(self.table, actor=self.actor, revision=self.revision())
-        return _("Time is up: enter the hand being played if it was finished, then close the "
-                 "table.")
+        return _(
+            "Time is up: enter the hand being played if it was finished, then close the table."
+        )
 
 
 class CloseTableView(TableWriteView):
@@ -273,20 +319,29 @@ class TablePenaltyView(TableAccessMixin, TemplateView):
 
     def registrations(self):
         ids = self.table.seats.values_list("registration_id", flat=True)
-        return Registration.objects.filter(pk__in=ids).select_related("player").order_by(
-            "number")
+        return Registration.objects.filter(pk__in=ids).select_related("player").order_by("number")
 
     def get_form(self, data=None):
         snap_ruleset = snapshot(self.table).ruleset
         kinds = penalties.catalogue(snap_ruleset, director=self.actor.is_director)
-        return PenaltyForm(data, registrations=self.registrations(), kinds=kinds,
-                           initial=TableFormMixin.table_initial(self.table))
+        return PenaltyForm(
+            data,
+            registrations=self.registrations(),
+            kinds=kinds,
+            initial=TableFormMixin.table_initial(self.table),
+        )
 
     def get_context_data(self, form=None, proposal=None, **kwargs):
         context = super().get_context_data(**kwargs)
-        context.update(table=self.table, session=self.session, tournament=self.tournament,
-                       form=form or self.get_form(), proposal=proposal,
-                       back_url=self.table_url("table"), action=self.table_url("penalty"))
+        context.update(
+            table=self.table,
+            session=self.session,
+            tournament=self.tournament,
+            form=form or self.get_form(),
+            proposal=proposal,
+            back_url=self.table_url("table"),
+            action=self.table_url("penalty"),
+        )
         return context
 
     def post(self, request, *args, **kwargs):
@@ -298,17 +353,29 @@ class TablePenaltyView(TableAccessMixin, TemplateView):
         try:
             if not data["confirmed"]:
                 proposal = penalties.propose(
-                    self.session, registration, data["kind"],
-                    infraction=data["infraction_name"], director=self.actor.is_director,
-                    **form.params())
+                    self.session,
+                    registration,
+                    data["kind"],
+                    infraction=data["infraction_name"],
+                    director=self.actor.is_director,
+                    **form.params(),
+                )
                 confirm = form.data.copy()
                 confirm["confirmed"] = "True"
-                return self.render_to_response(self.get_context_data(
-                    form=self.get_form(confirm), proposal=proposal))
+                return self.render_to_response(
+                    self.get_context_data(form=self.get_form(confirm), proposal=proposal)
+                )
             penalty = penalties.give_penalty(
-                self.session, registration, data["kind"], actor=self.actor, table=self.table,
-                revision=data["revision"], hand_number=data.get("hand_number"),
-                infraction=data["infraction_name"], **form.params())
+                self.session,
+                registration,
+                data["kind"],
+                actor=self.actor,
+                table=self.table,
+                revision=data["revision"],
+                hand_number=data.get("hand_number"),
+                infraction=data["infraction_name"],
+                **form.params(),
+            )
         except TableError as exc:
             form.add_error(None, str(exc))
             return self.render_to_response(self.get_context_data(form=form))
@@ -324,10 +391,15 @@ class TableHistoryView(TableAccessMixin, TemplateView):
     def get_context_data(self, **kwargs):
         snap = snapshot(self.table)
         context = super().get_context_data(**kwargs)
-        versions = Hand.objects.filter(table=self.table).select_related("entered_by").order_by(
-            "number", "-version")
+        versions = (
+            Hand.objects.filter(table=self.table)
+            .select_related("entered_by")
+            .order_by("number", "-version")
+        )
         context.update(
-            table=self.table, session=self.session, tournament=self.tournament,
+            table=self.table,
+            session=self.session,
+            tournament=self.tournament,
             versions=[(hand, describe_hand(hand, snap.seats)) for hand in versions],
             audit=AuditEntry.objects.filter(table=self.table).select_related("user"),
             back_url=self.table_url("table"),
@@ -347,8 +419,10 @@ class RefereeHomeView(TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        tables = access.tables_for_account(self.request.user).filter(
-            session__status__in=access.LINK_SESSION_STATUSES).order_by(
-            "session__tournament__name", "session__number", "number")
+        tables = (
+            access.tables_for_account(self.request.user)
+            .filter(session__status__in=access.LINK_SESSION_STATUSES)
+            .order_by("session__tournament__name", "session__number", "number")
+        )
         context["tables"] = tables[:200]
         return context

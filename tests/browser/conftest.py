@@ -26,19 +26,31 @@ def browser(request):
 
     binary, driver = _binaries()
     if not (binary and driver):
-        pytest.skip("Chromium and chromedriver are not installed (Debian packages chromium "
-                    "and chromium-driver; `make test` installs them when it can).")
+        pytest.skip(
+            "Chromium and chromedriver are not installed (Debian packages chromium "
+            "and chromium-driver; `make test` installs them when it can)."
+        )
     width, height = getattr(request, "param", (1280, 800))
     options = webdriver.ChromeOptions()
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage", "--hide-scrollbars",
-                 f"--window-size={width},{height}"):
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--hide-scrollbars",
+        f"--window-size={width},{height}",
+    ):
         options.add_argument(flag)
     options.binary_location = binary
     driver_ = webdriver.Chrome(service=Service(driver), options=options)
-    driver_.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    driver_.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
+    )
     driver_.implicitly_wait(5)
     yield driver_
     driver_.quit()

@@ -22,8 +22,6 @@ return [document.documentElement.scrollWidth, width, wide.slice(0, 5)];
 """
 
 
-
-
 def open_page(browser, url, seconds=15):
     """Open `url` and wait until its body has text. Under a loaded CI machine Chromium has
     been seen to hand back an empty document right after navigating; one more try then."""
@@ -33,7 +31,8 @@ def open_page(browser, url, seconds=15):
     def has_text(driver):
         return driver.execute_script(
             "return document.readyState === 'complete' && !!document.body"
-            " && document.body.innerText.trim().length > 0")
+            " && document.body.innerText.trim().length > 0"
+        )
 
     for attempt in (1, 2):
         browser.get(url)

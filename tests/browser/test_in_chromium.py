@@ -26,8 +26,9 @@ def click_choice(browser, name, value):
 
 @pytest.mark.browser
 @pytest.mark.parametrize("browser", [PHONE], indirect=True)
-def test_a_referee_enters_a_full_mcr_table_on_a_phone(browser, live_server, screenshot,
-                                                     transactional_db):
+def test_a_referee_enters_a_full_mcr_table_on_a_phone(
+    browser, live_server, screenshot, transactional_db
+):
     cup = build(slug="phone")
     table = cup.sessions.get(number=1).tables.get(number=1)
     open_page(browser, f"{live_server.url}/r/{table.token}/")
@@ -41,8 +42,8 @@ def test_a_referee_enters_a_full_mcr_table_on_a_phone(browser, live_server, scre
         if entry["outcome"] != "washout":
             # Fields the outcome does not use are hidden.
             discarder_group = browser.find_element(
-                By.CSS_SELECTOR, 'input[name="discarder"]').find_element(
-                By.XPATH, "ancestor::fieldset")
+                By.CSS_SELECTOR, 'input[name="discarder"]'
+            ).find_element(By.XPATH, "ancestor::fieldset")
             assert discarder_group.is_displayed() == (entry["outcome"] == "discard")
             click_choice(browser, "winner", entry["winner"])
             if entry["outcome"] == "discard":
@@ -84,8 +85,9 @@ def test_a_player_finds_their_seat(browser, live_server, screenshot, transaction
 
 @pytest.mark.browser
 @pytest.mark.parametrize("browser", [(1280, 720)], indirect=True)
-def test_the_projector_pages_and_reloads_by_itself(browser, live_server, screenshot,
-                                                  transactional_db, director, settings):
+def test_the_projector_pages_and_reloads_by_itself(
+    browser, live_server, screenshot, transactional_db, director, settings
+):
     settings.DESK_PROJECTOR_POLL_SECONDS = 1
     cup = build(players=64, slug="screen")
     actor = Actor(user=director)
@@ -97,14 +99,16 @@ def test_the_projector_pages_and_reloads_by_itself(browser, live_server, screens
     pages = browser.find_element(By.CSS_SELECTOR, ".pages")
     first = pages.text
     assert first.startswith("1 / ") and int(first.split("/")[1]) >= 2, first
-    visible = [row for row in browser.find_elements(By.CSS_SELECTOR, "tbody tr")
-               if row.is_displayed()]
+    visible = [
+        row for row in browser.find_elements(By.CSS_SELECTOR, "tbody tr") if row.is_displayed()
+    ]
     assert visible and visible[0].find_element(By.CSS_SELECTOR, "td").text in ("1", "=1")
     screenshot("projector-standings-page-1")
     assert browser.execute_script(CONTRAST) == []  # legible from the back of the hall
     # Nobody touches it: after its 3 seconds the screen shows page 2 by itself.
     WebDriverWait(browser, 10).until(
-        lambda b: b.find_element(By.CSS_SELECTOR, ".pages").text.startswith("2 / "))
+        lambda b: b.find_element(By.CSS_SELECTOR, ".pages").text.startswith("2 / ")
+    )
     screenshot("projector-standings-page-2")
     # The director publishes the next session's seating: the screen follows on its own.
     from tournament.services.draw import write_draw

@@ -12,14 +12,19 @@ from tests.pages import tour_pages
 
 @pytest.mark.browser
 @pytest.mark.parametrize("browser", [PHONE], indirect=True)
-def test_every_page_fits_a_phone_and_is_legible(browser, live_server, screenshot,
-                                                transactional_db, director):
+def test_every_page_fits_a_phone_and_is_legible(
+    browser, live_server, screenshot, transactional_db, director
+):
     pages = tour_pages("phone-width", director)
     client = Client()
     client.force_login(director)
     open_page(browser, live_server.url + "/")
-    browser.add_cookie({"name": settings.SESSION_COOKIE_NAME,
-                        "value": client.cookies[settings.SESSION_COOKIE_NAME].value})
+    browser.add_cookie(
+        {
+            "name": settings.SESSION_COOKIE_NAME,
+            "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+        }
+    )
     problems = []
     for url in pages:
         open_page(browser, live_server.url + url)

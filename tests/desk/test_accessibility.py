@@ -65,8 +65,11 @@ def test_every_page_is_labelled_and_structured(pages, director_client):
         assert page.lang in ("en", "it"), url
         assert page.h1 == 1, (url, page.h1)
         for field in page.fields:
-            labelled = (field.get("id") in page.labels or field.get("aria-label")
-                        or (field.get("id") or id(field)) in page.wrapped)
+            labelled = (
+                field.get("id") in page.labels
+                or field.get("aria-label")
+                or (field.get("id") or id(field)) in page.wrapped
+            )
             assert labelled, (url, field)
         for image in page.images:
             assert image.get("alt"), (url, image)

@@ -22,9 +22,16 @@ def test_default_is_sqlite_in_the_data_folder_with_wal_and_busy_timeout(tmp_path
 def test_the_sqlite_file_really_runs_in_wal_mode(tmp_path):
     settings_dict = {
         **config.database_config({}, tmp_path),
-        "ATOMIC_REQUESTS": False, "AUTOCOMMIT": True, "CONN_MAX_AGE": 0,
-        "CONN_HEALTH_CHECKS": False, "TIME_ZONE": None, "USER": "", "PASSWORD": "",
-        "HOST": "", "PORT": "", "TEST": {},
+        "ATOMIC_REQUESTS": False,
+        "AUTOCOMMIT": True,
+        "CONN_MAX_AGE": 0,
+        "CONN_HEALTH_CHECKS": False,
+        "TIME_ZONE": None,
+        "USER": "",
+        "PASSWORD": "",
+        "HOST": "",
+        "PORT": "",
+        "TEST": {},
     }
     wrapper = DatabaseWrapper(settings_dict, alias="wal-check")
     try:
@@ -118,11 +125,25 @@ def test_settings_follow_the_environment(tmp_path):
 
     from django.conf import settings
 
-    script = ("import django, json; django.setup(); from django.conf import settings as s; "
-              "print(json.dumps([s.TIME_ZONE, s.LANGUAGE_CODE, s.DEBUG, s.ALLOWED_HOSTS]))")
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "desk.settings", "DESK_DATA_DIR": str(tmp_path),
-           "DESK_TIME_ZONE": "UTC", "DESK_LANGUAGE": "it", "DESK_DEBUG": "1",
-           "DESK_ALLOWED_HOSTS": "desk.local,192.168.1.20"}
-    output = subprocess.run([sys.executable, "-c", script], env=env, cwd=settings.BASE_DIR,
-                            capture_output=True, text=True, check=True).stdout
+    script = (
+        "import django, json; django.setup(); from django.conf import settings as s; "
+        "print(json.dumps([s.TIME_ZONE, s.LANGUAGE_CODE, s.DEBUG, s.ALLOWED_HOSTS]))"
+    )
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "desk.settings",
+        "DESK_DATA_DIR": str(tmp_path),
+        "DESK_TIME_ZONE": "UTC",
+        "DESK_LANGUAGE": "it",
+        "DESK_DEBUG": "1",
+        "DESK_ALLOWED_HOSTS": "desk.local,192.168.1.20",
+    }
+    output = subprocess.run(
+        [sys.executable, "-c", script],
+        env=env,
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert json.loads(output) == ["UTC", "it", True, ["desk.local", "192.168.1.20"]]

@@ -18,10 +18,14 @@ CATALOGUE = Path(settings.BASE_DIR) / "locale" / "it" / "LC_MESSAGES" / "django.
 
 def entries(po_file, *flags):
     """msgids that msgattrib selects (untranslated, fuzzy...) in a .po file."""
-    output = subprocess.run(["msgattrib", *flags, "--no-wrap", str(po_file)],
-                            capture_output=True, text=True, check=True).stdout
-    return [line[7:-1] for line in output.splitlines()
-            if line.startswith('msgid "') and line != 'msgid ""']
+    output = subprocess.run(
+        ["msgattrib", *flags, "--no-wrap", str(po_file)], capture_output=True, text=True, check=True
+    ).stdout
+    return [
+        line[7:-1]
+        for line in output.splitlines()
+        if line.startswith('msgid "') and line != 'msgid ""'
+    ]
 
 
 def test_the_italian_catalogue_has_no_untranslated_string(tmp_path, settings, monkeypatch):
@@ -31,8 +35,13 @@ def test_the_italian_catalogue_has_no_untranslated_string(tmp_path, settings, mo
     shutil.copy(CATALOGUE, work / "django.po")
     settings.LOCALE_PATHS = [tmp_path]
     monkeypatch.chdir(settings.BASE_DIR)
-    call_command("makemessages", locale=["it"], no_location=True, verbosity=0,
-                 ignore_patterns=[".venv/*", "data/*", "bench/*", "tests/*", "htmlcov/*"])
+    call_command(
+        "makemessages",
+        locale=["it"],
+        no_location=True,
+        verbosity=0,
+        ignore_patterns=[".venv/*", "data/*", "bench/*", "tests/*", "htmlcov/*"],
+    )
     merged = work / "django.po"
     missing = entries(merged, "--untranslated")
     fuzzy = entries(merged, "--only-fuzzy")
@@ -41,8 +50,11 @@ def test_the_italian_catalogue_has_no_untranslated_string(tmp_path, settings, mo
 
 
 def test_the_catalogue_compiles_without_error(tmp_path):
-    result = subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "django.mo"),
-                             str(CATALOGUE)], capture_output=True, text=True)
+    result = subprocess.run(
+        ["msgfmt", "--check", "-o", str(tmp_path / "django.mo"), str(CATALOGUE)],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stderr
 
 

@@ -16,8 +16,9 @@ def play_session(tournament, number, actor, entries=None):
     if session.status == "draft":
         write_draw(tournament, session_number=number, seed=number)
     for table in session.tables.order_by("number"):
-        for index, entry in enumerate(entries or [mcr_entry(n + table.number + number)
-                                                  for n in range(1, 17)]):
+        for index, entry in enumerate(
+            entries or [mcr_entry(n + table.number + number) for n in range(1, 17)]
+        ):
             table.refresh_from_db()
             record_hand(table, entry, actor=actor, revision=table.revision)
             assert index < 16

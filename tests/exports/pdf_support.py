@@ -15,8 +15,13 @@ from tournament.services.tournaments import create_tournament
 
 #: Names from all over Europe, as they must print.
 EUROPEANS = (
-    ("Łukasz", "Wiśniewski"), ("Zoltán", "Szőke"), ("Tomáš", "Dvořák"), ("Søren", "Kjærgaard"),
-    ("Ångström", "Åsa"), ("Çağla", "Öztürk"), ("Jürgen", "Weiß"),
+    ("Łukasz", "Wiśniewski"),
+    ("Zoltán", "Szőke"),
+    ("Tomáš", "Dvořák"),
+    ("Søren", "Kjærgaard"),
+    ("Ångström", "Åsa"),
+    ("Çağla", "Öztürk"),
+    ("Jürgen", "Weiß"),
 )
 
 
@@ -24,8 +29,12 @@ def _run(tool, data, *args):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "document.pdf"
         path.write_bytes(data)
-        return subprocess.run([tool, *args, str(path), *(["-"] if tool == "pdftotext" else [])],
-                              capture_output=True, text=True, check=True).stdout
+        return subprocess.run(
+            [tool, *args, str(path), *(["-"] if tool == "pdftotext" else [])],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
 
 
 def pdf_text(data, page=None, crop=None):
@@ -34,8 +43,11 @@ def pdf_text(data, page=None, crop=None):
     pages = ["-f", str(page), "-l", str(page)] if page else []
     area = []
     if crop:
-        area = ["-r", "72"] + [item for flag, value in zip("xyWH", crop, strict=True)
-                               for item in (f"-{flag}", str(int(value)))]
+        area = ["-r", "72"] + [
+            item
+            for flag, value in zip("xyWH", crop, strict=True)
+            for item in (f"-{flag}", str(int(value)))
+        ]
     return _run("pdftotext", data, "-layout", *pages, *area)
 
 
@@ -75,9 +87,15 @@ def staff(director):
 def build_europeans():
     """8 seats drawn for session 1 of 3: the seven Europeans and one substitute (number 8)."""
     tournament = create_tournament(
-        name="Coppa Europa — Faenza", slug="europa", start_date=dt.date(2026, 5, 2),
-        end_date=dt.date(2026, 5, 3), venue="Palazzo dei Congressi", ruleset="mcr",
-        session_count=3, published=True, seating_groups="none",
+        name="Coppa Europa — Faenza",
+        slug="europa",
+        start_date=dt.date(2026, 5, 2),
+        end_date=dt.date(2026, 5, 3),
+        venue="Palazzo dei Congressi",
+        ruleset="mcr",
+        session_count=3,
+        published=True,
+        seating_groups="none",
     )
     for first, last in EUROPEANS:
         register_player(tournament, first_name=first, last_name=last, country="POL")

@@ -11,7 +11,8 @@ def links(page):
 
 def test_the_dashboard_and_tournament_page_link_every_document(played, director_client):
     dashboard = director_client.get(
-        reverse("session-dashboard", args=[played.slug, 1])).content.decode()
+        reverse("session-dashboard", args=[played.slug, 1])
+    ).content.decode()
     tournament = director_client.get(reverse("tournament", args=[played.slug])).content.decode()
     found = links(dashboard) + links(tournament)
     kinds = {re.search(r"/export/(\w+)\.", url).group(1) for url in found}

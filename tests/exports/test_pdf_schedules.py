@@ -30,8 +30,9 @@ def europeans(db):
 
 def card_texts(tournament, data):
     """The text of each card, cropped from its place on the page."""
-    document = SchedulesDocument(tournament, [s for s in tournament.sessions.all()
-                                              if s.tables.exists()])
+    document = SchedulesDocument(
+        tournament, [s for s in tournament.sessions.all() if s.tables.exists()]
+    )
     rows = document.rows_per_page()
     width = document.frame_width / COLUMNS
     height = (document.frame_height - 4 * 72 / 25.4) / rows
@@ -40,9 +41,18 @@ def card_texts(tournament, data):
     for page in range(1, pdf_pages(data) + 1):
         for row in range(rows):
             for column in range(COLUMNS):
-                texts.append(pdf_text(data, page, crop=(document.margin + column * width + 1,
-                                                        top + row * height + 1,
-                                                        width - 2, height - 2)))
+                texts.append(
+                    pdf_text(
+                        data,
+                        page,
+                        crop=(
+                            document.margin + column * width + 1,
+                            top + row * height + 1,
+                            width - 2,
+                            height - 2,
+                        ),
+                    )
+                )
     return [text for text in texts if text.strip()]
 
 
@@ -54,7 +64,8 @@ def test_a_card_for_every_seated_player_with_each_session(europeans):
     cards = card_texts(europeans, data)
     assert len(cards) == 8
     seats = Seat.objects.filter(session__tournament=europeans).select_related(
-        "table", "session", "registration__player")
+        "table", "session", "registration__player"
+    )
     expected = {}
     for seat in seats:
         expected.setdefault(seat.registration, {})[seat.session.number] = seat
@@ -68,8 +79,9 @@ def test_a_card_for_every_seated_player_with_each_session(europeans):
             line = re.search(rf"^\s*{session_number}\s+(.*)$", card, re.M).group(1)
             assert re.search(rf"\s{seat.table.number}\s+{WINDS[seat.wind]}\s*$", f" {line}")
             assert ("09:30" in line) == (session_number == 1)
-    assert sorted(int(re.search(r"(\d+)\s*$", card.splitlines()[0]).group(1))
-                  for card in cards) == list(range(1, 9))
+    assert sorted(
+        int(re.search(r"(\d+)\s*$", card.splitlines()[0]).group(1)) for card in cards
+    ) == list(range(1, 9))
 
 
 def test_players_not_seated_in_a_session_say_so(europeans):
@@ -85,7 +97,13 @@ def test_players_not_seated_in_a_session_say_so(europeans):
 
 
 def test_no_schedules_before_any_draw(db):
-    tournament = create_tournament(name="Empty", slug="empty", start_date=dt.date(2026, 5, 2),
-                                   end_date=dt.date(2026, 5, 2), ruleset="mcr", session_count=2)
+    tournament = create_tournament(
+        name="Empty",
+        slug="empty",
+        start_date=dt.date(2026, 5, 2),
+        end_date=dt.date(2026, 5, 2),
+        ruleset="mcr",
+        session_count=2,
+    )
     with pytest.raises(ExportError, match="No session of Empty has been drawn yet"):
         render_schedules(tournament)

@@ -23,10 +23,26 @@ from tests.exports.pdf_support import (
 )
 from tests.scoring.conftest import build, mcr_entry
 
-FIXED_WORDS = ("Tavolo", "Turno", "FEDERAZIONE ITALIANA MAH JONG", "Nome", "PUNTI MAHJONG",
-               "ROUND – EST", "ROUND – SUD", "ROUND – OVEST", "ROUND – NORD", "Totale",
-               "CAMBIO POSTI", "Mini Punti", "Punti Tavolo", "Firma",
-               "1° 4 t.p.", "2° 2 t.p.", "3° 1 t.p.", "4° 0 t.p.")
+FIXED_WORDS = (
+    "Tavolo",
+    "Turno",
+    "FEDERAZIONE ITALIANA MAH JONG",
+    "Nome",
+    "PUNTI MAHJONG",
+    "ROUND – EST",
+    "ROUND – SUD",
+    "ROUND – OVEST",
+    "ROUND – NORD",
+    "Totale",
+    "CAMBIO POSTI",
+    "Mini Punti",
+    "Punti Tavolo",
+    "Firma",
+    "1° 4 t.p.",
+    "2° 2 t.p.",
+    "3° 1 t.p.",
+    "4° 0 t.p.",
+)
 
 
 def numbers(line):
@@ -35,8 +51,9 @@ def numbers(line):
 
 def labelled(text, label):
     """The lines of a page that start with `label` (the form's first column), without it."""
-    return [line.strip()[len(label):] for line in text.splitlines()
-            if line.strip().startswith(label)]
+    return [
+        line.strip()[len(label) :] for line in text.splitlines() if line.strip().startswith(label)
+    ]
 
 
 def table_points_line(text):
@@ -63,8 +80,15 @@ def played(db, director):
     tournament = build(players=8, slug="sheets")
     session = tournament.sessions.get(number=1)
     first, second = session.tables.order_by("number")
-    give_penalty(session, first.seats.get(wind=2).registration, "late_arrival", actor=actor,
-                 table=first, revision=0, minutes=7)
+    give_penalty(
+        session,
+        first.seats.get(wind=2).registration,
+        "late_arrival",
+        actor=actor,
+        table=first,
+        revision=0,
+        minutes=7,
+    )
     play(first, [mcr_entry(n) for n in range(1, 17)], actor)
     play(second, [mcr_entry(n + 1) for n in range(1, 11)], actor)
     second.refresh_from_db()
@@ -89,8 +113,8 @@ def test_completed_sheets_reproduce_every_hand_and_the_results(played):
         totals = [numbers(line) for line in labelled(text, "Totale")]
         assert len(totals) == 16
         played_totals = [list(line.totals) for line in snap.lines]
-        assert totals[:len(played_totals)] == played_totals
-        assert totals[len(played_totals):] == [[]] * (16 - len(played_totals))  # not played
+        assert totals[: len(played_totals)] == played_totals
+        assert totals[len(played_totals) :] == [[]] * (16 - len(played_totals))  # not played
         rows = hand_lines(text)
         assert rows == {line.hand.number: list(line.hand.changes) for line in snap.lines}
         results = list(SeatResult.objects.filter(table=table).order_by("wind"))
@@ -135,8 +159,18 @@ def test_blank_sheets_have_names_and_numbers_but_no_points(db):
     data = render_scoresheets(tournament, session_number=1, blank=True)
     assert pdf_pages(data) == 2
     text = pdf_text(data)
-    for name in ("Wiśniewski", "Łukasz", "Szőke", "Zoltán", "Dvořák", "Tomáš", "Kjærgaard",
-                 "Søren", "Ürge", "Ödön"):
+    for name in (
+        "Wiśniewski",
+        "Łukasz",
+        "Szőke",
+        "Zoltán",
+        "Dvořák",
+        "Tomáš",
+        "Kjærgaard",
+        "Søren",
+        "Ürge",
+        "Ödön",
+    ):
         assert name in text
     assert sorted(int(n) for n in re.findall(r"N° (\d+)", text)) == list(range(1, 9))
     assert all(numbers(line) == [] for line in labelled(text, "Totale"))
@@ -170,8 +204,13 @@ def test_other_rule_sets_get_the_generic_sheet(db, director):
     tournament = build(players=4, ruleset="riichi2016", slug="riichi")
     table = tournament.sessions.get(number=1).tables.get()
     actor = staff(director)
-    ron = {"outcome": "ron", "winners": [1], "discarder": 2, "han": [0, 3, 0, 0],
-           "fu": [0, 30, 0, 0]}
+    ron = {
+        "outcome": "ron",
+        "winners": [1],
+        "discarder": 2,
+        "han": [0, 3, 0, 0],
+        "fu": [0, 30, 0, 0],
+    }
     play(table, [ron, {"outcome": "draw", "tenpai": [0, 1]}], actor)
     results = close(table, actor)
     text = pdf_text(render_scoresheets(tournament, session_number=1))
@@ -183,7 +222,8 @@ def test_other_rule_sets_get_the_generic_sheet(db, director):
     assert final == [formatting.thousands(result.final_score) for result in results]
     blank = pdf_text(render_scoresheets(tournament, session_number=1, blank=True))
     assert len(labelled(blank, "Total")) == 16 and not any(
-        numbers(line) for line in labelled(blank, "Total"))
+        numbers(line) for line in labelled(blank, "Total")
+    )
 
 
 def test_names_with_markup_characters_print_as_typed(db):

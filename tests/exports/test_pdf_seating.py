@@ -26,10 +26,13 @@ def test_by_table_east_south_west_north(europeans):
     session = europeans.sessions.get(number=1)
     for table in session.tables.all():
         seats = list(table.seats.order_by("wind").select_related("registration__player"))
-        line = next(line for line in text.splitlines()
-                    if re.match(rf"^\s*{table.number}\s+\d", line))
+        line = next(
+            line for line in text.splitlines() if re.match(rf"^\s*{table.number}\s+\d", line)
+        )
         assert [int(n) for n in re.findall(r"\d+", line)] == [
-            table.number, *(seat.registration.number for seat in seats)]
+            table.number,
+            *(seat.registration.number for seat in seats),
+        ]
         for seat in seats:
             player = seat.registration.player
             assert f"{seat.registration.number} {player.last_name}, {player.first_name}" in line
@@ -38,13 +41,21 @@ def test_by_table_east_south_west_north(europeans):
 def test_alphabetical_list_with_table_and_wind(europeans):
     text = pdf_text(render_seating(europeans, session_number=1), 2)
     assert "by player (alphabetical)" in text
-    rows = re.findall(r"^\s*(\S.*?, \S+)\s+(\d+)\s+(\d+)\s+(East|South|West|North)\s*$", text,
-                      re.M)
+    rows = re.findall(r"^\s*(\S.*?, \S+)\s+(\d+)\s+(\d+)\s+(East|South|West|North)\s*$", text, re.M)
     assert [row[0] for row in rows] == [
-        "Åsa, Ångström", "Dvořák, Tomáš", "Kjærgaard, Søren", "Öztürk, Çağla", "Szőke, Zoltán",
-        "Ürge, Ödön", "Weiß, Jürgen", "Wiśniewski, Łukasz"]
-    seats = {seat.registration.number: seat for seat in
-             Seat.objects.filter(session__tournament=europeans).select_related("table")}
+        "Åsa, Ångström",
+        "Dvořák, Tomáš",
+        "Kjærgaard, Søren",
+        "Öztürk, Çağla",
+        "Szőke, Zoltán",
+        "Ürge, Ödön",
+        "Weiß, Jürgen",
+        "Wiśniewski, Łukasz",
+    ]
+    seats = {
+        seat.registration.number: seat
+        for seat in Seat.objects.filter(session__tournament=europeans).select_related("table")
+    }
     for _name, number, table, wind in rows:
         seat = seats[int(number)]
         assert (int(table), wind) == (seat.table.number, WINDS[seat.wind])
@@ -58,8 +69,9 @@ def test_a_long_list_continues_in_two_columns_per_page(db):
     pages = pdf_pages(data)
     listed = []
     for page in range(2, pages + 1):
-        listed += re.findall(r"(Player\d\d, P\d+)\s+\d+\s+\d+\s+(?:East|South|West|North)",
-                             pdf_text(data, page))
+        listed += re.findall(
+            r"(Player\d\d, P\d+)\s+\d+\s+\d+\s+(?:East|South|West|North)", pdf_text(data, page)
+        )
     assert sorted(listed) == sorted(f"Player{n:02d}, P{n}" for n in range(1, 73))
     assert pages >= 3  # 18 tables on one page or two, then the players over two pages
 

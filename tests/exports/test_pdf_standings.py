@@ -28,8 +28,12 @@ from tournament.services.registrations import register_player
 
 
 def seat(tournament, table, wind, session=1):
-    return (tournament.sessions.get(number=session).tables.get(number=table)
-            .seats.get(wind=wind).registration)
+    return (
+        tournament.sessions.get(number=session)
+        .tables.get(number=table)
+        .seats.get(wind=wind)
+        .registration
+    )
 
 
 def line_of(text, registration):
@@ -74,11 +78,19 @@ def test_places_shared_places_and_exact_table_points(ranked):
 def test_the_rows_are_those_of_the_standings_service(ranked):
     text = pdf_text(render_standings(ranked))
     standings = compute_standings(ranked)
-    rows = re.findall(r"^\s*(=?\d+|—)\s+(Player\d+, P\d+)\s+(\d+)\s+([\d.]+)\s+(-?\d+)\s",
-                      text, re.M)
-    assert rows == [(row.place_label, f"{row.player.last_name}, {row.player.first_name}",
-                     str(row.registration.number), format_decimal(row.table_points), str(row.score))
-                    for row in standings.rows]
+    rows = re.findall(
+        r"^\s*(=?\d+|—)\s+(Player\d+, P\d+)\s+(\d+)\s+([\d.]+)\s+(-?\d+)\s", text, re.M
+    )
+    assert rows == [
+        (
+            row.place_label,
+            f"{row.player.last_name}, {row.player.first_name}",
+            str(row.registration.number),
+            format_decimal(row.table_points),
+            str(row.score),
+        )
+        for row in standings.rows
+    ]
     assert sum(row.table_points for row in standings.rows) == 7 * 2
 
 
@@ -122,8 +134,14 @@ def test_european_names_print_and_substitutes_never_appear(db, director):
         close(table, actor)
     closing.confirm_session(session, actor=actor)
     text = pdf_text(render_standings(europeans))
-    for name in ("Wiśniewski, Łukasz", "Szőke, Zoltán", "Dvořák, Tomáš", "Kjærgaard, Søren",
-                 "Öztürk, Çağla", "Weiß, Jürgen"):
+    for name in (
+        "Wiśniewski, Łukasz",
+        "Szőke, Zoltán",
+        "Dvořák, Tomáš",
+        "Kjærgaard, Søren",
+        "Öztürk, Çağla",
+        "Weiß, Jürgen",
+    ):
         assert name in text
     assert "Ürge" not in text  # the substitute played but is not ranked
 
@@ -177,6 +195,9 @@ def test_no_column_title_runs_into_its_neighbour(ranked, language):
             title = stringWidth(str(column.title), FONT_CONDENSED_BOLD, SIZE)
             assert title + 2 * PADDING <= column.width, (language, column.title)
         header = pdf_text(render_standings(ranked), 1)
-    titles = ("PT", "Punteggio", "Nazione", "Club") if language == "it" else (
-        "TP", "Score", "Country", "Club")
+    titles = (
+        ("PT", "Punteggio", "Nazione", "Club")
+        if language == "it"
+        else ("TP", "Score", "Country", "Club")
+    )
     assert all(re.search(rf"(^|\s){title}(\s|$)", header, re.M) for title in titles), header

@@ -25,8 +25,11 @@ def europeans(db):
 def test_one_card_per_table_with_players_winds_and_link(europeans, monkeypatch):
     encoded = []
     real = tablecards.draw_qr
-    monkeypatch.setattr(tablecards, "draw_qr",
-                        lambda canvas, url, *args: encoded.append(url) or real(canvas, url, *args))
+    monkeypatch.setattr(
+        tablecards,
+        "draw_qr",
+        lambda canvas, url, *args: encoded.append(url) or real(canvas, url, *args),
+    )
     data = render_tablecards(europeans, session_number=1, link_base=BASE)
     tables = list(europeans.sessions.get(number=1).tables.order_by("number"))
     assert pdf_pages(data) == len(tables) == 2
@@ -40,9 +43,11 @@ def test_one_card_per_table_with_players_winds_and_link(europeans, monkeypatch):
         assert re.search(rf"^\s*{table.number}\s*$", text, re.M)  # the big number
         for seat in table.seats.select_related("registration__player"):
             player = seat.registration.player
-            assert re.search(rf"{WINDS[seat.wind]}\s+{seat.registration.number}\s+"
-                             rf"{re.escape(player.last_name)}, {re.escape(player.first_name)}",
-                             text)
+            assert re.search(
+                rf"{WINDS[seat.wind]}\s+{seat.registration.number}\s+"
+                rf"{re.escape(player.last_name)}, {re.escape(player.first_name)}",
+                text,
+            )
         assert "Coppa Europa — Faenza" in text
     assert encoded == links  # the QR codes carry exactly the printed addresses
 
@@ -53,8 +58,22 @@ def test_the_qr_code_reads_as_the_link(europeans, tmp_path):
     table = europeans.sessions.get(number=1).tables.get(number=1)
     path = tmp_path / "card.pdf"
     path.write_bytes(render_tablecards(europeans, session_number=1, link_base=BASE))
-    subprocess.run(["pdftoppm", "-png", "-r", "200", "-f", "1", "-l", "1", "-singlefile",
-                    str(path), str(tmp_path / "card")], check=True)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "200",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            "-singlefile",
+            str(path),
+            str(tmp_path / "card"),
+        ],
+        check=True,
+    )
     pixels = Image.open(tmp_path / "card.png").convert("L").load()
     matrix = segno.make(BASE + f"/r/{table.token}/", error="m", micro=False).matrix
     size = len(matrix)
@@ -70,8 +89,10 @@ def test_the_qr_code_reads_as_the_link(europeans, tmp_path):
         return pixels[int(x * scale), int(y * scale)] < 128
 
     printed = [[dark(row, column) for column in range(size)] for row in range(size)]
-    assert printed == [[bool(matrix[size - 1 - row][size - 1 - column]) for column in range(size)]
-                       for row in range(size)]
+    assert printed == [
+        [bool(matrix[size - 1 - row][size - 1 - column]) for column in range(size)]
+        for row in range(size)
+    ]
 
 
 def test_a_trailing_slash_in_the_address_is_not_doubled(europeans):

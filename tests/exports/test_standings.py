@@ -43,8 +43,7 @@ def test_a_penalty_breaks_the_tie_on_score(tied, director):
     from scoring.services import closing
 
     closing.reopen_table(table, actor=Actor(user=director))
-    give_penalty(session, registration, "tile_not_shown", actor=Actor(user=director),
-                 table=table)
+    give_penalty(session, registration, "tile_not_shown", actor=Actor(user=director), table=table)
     closing.close_table(table, actor=Actor(user=director))
     closing.confirm_session(session, actor=Actor(user=director))
     rows = compute_standings(tied).rows
@@ -67,8 +66,12 @@ def _row(number, tp, score, hands_won, biggest):
 def test_tie_breaks_are_applied_in_the_chosen_order():
     from scoring.standings import rank_rows
 
-    rows = [_row(1, 3, 32, 1, 40), _row(2, 3, 32, 2, 10), _row(3, 3, 32, 2, 10),
-            _row(4, 1, -64, 0, None)]
+    rows = [
+        _row(1, 3, 32, 1, 40),
+        _row(2, 3, 32, 2, 10),
+        _row(3, 3, 32, 2, 10),
+        _row(4, 1, -64, 0, None),
+    ]
     rank_rows(rows, ("table_points", "score"), [])
     assert [r.place_label for r in rows] == ["=1", "=1", "=1", "4"]
     rank_rows(rows, ("table_points", "score"), ["hands_won"])
@@ -80,15 +83,18 @@ def test_tie_breaks_are_applied_in_the_chosen_order():
 def test_tie_breaks_setting_is_used_by_the_standings(played):
     played.tie_breaks = ["hands_won"]
     played.save()
-    keys = [(row.table_points, row.score, row.tie_break_value("hands_won"))
-            for row in compute_standings(played).rows]
+    keys = [
+        (row.table_points, row.score, row.tie_break_value("hands_won"))
+        for row in compute_standings(played).rows
+    ]
     assert keys == sorted(keys, reverse=True)
 
 
 def test_movement_since_the_previous_session(played):
     standings = compute_standings(played)
-    after_one = {row.registration.pk: row.place for row in
-                 compute_standings(played, through=1).rows}
+    after_one = {
+        row.registration.pk: row.place for row in compute_standings(played, through=1).rows
+    }
     for row in standings.rows:
         assert row.movement == after_one[row.registration.pk] - row.place
 
@@ -99,8 +105,9 @@ def test_substitutes_never_appear_and_disqualified_are_unranked(played, director
     register_player(played, first_name="Sub", last_name="Stitute", is_substitute=True)
     registration = played.registrations.get(number=3)
     session = played.sessions.get(number=2)
-    give_penalty(session, registration, "disqualification", actor=Actor(user=director),
-                 reason="Cheating")
+    give_penalty(
+        session, registration, "disqualification", actor=Actor(user=director), reason="Cheating"
+    )
     rows = compute_standings(played).rows
     assert "Stitute" not in [row.player.last_name for row in rows]
     assert rows[-1].registration == registration and rows[-1].place is None
@@ -118,16 +125,18 @@ def test_standings_after_a_session_and_sorting(client, played):
     assert client.get(url).status_code == 200
     assert client.get(reverse("standings-after", args=[played.slug, 3])).status_code == 404
     page = client.get(reverse("standings", args=[played.slug]), {"sort": "name"}).content
-    names = sorted(f"{r.player.last_name} {r.player.first_name}"
-                   for r in compute_standings(played).rows)
+    names = sorted(
+        f"{r.player.last_name} {r.player.first_name}" for r in compute_standings(played).rows
+    )
     text = page.decode()
     assert text.index(names[0]) < text.index(names[-1])
 
 
 def test_italian_standings_use_decimal_commas(client, tied):
     client.cookies["django_language"] = "it"
-    page = client.get(reverse("standings", args=[tied.slug]),
-                      HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    page = client.get(
+        reverse("standings", args=[tied.slug]), HTTP_ACCEPT_LANGUAGE="it"
+    ).content.decode()
     assert "1,75" in page and "1.75" not in page
 
 
@@ -144,9 +153,10 @@ def test_player_page(client, played):
 
 def test_the_cached_standings_follow_every_change(client, played, director):
     url = reverse("standings", args=[played.slug])
+
     def table(response):
         page = response.content.decode()
-        return page[page.index("<table"):page.index("</table>")]
+        return page[page.index("<table") : page.index("</table>")]
 
     assert table(client.get(url)) == table(client.get(url))  # the second from the cache
     player = played.registrations.get(number=2).player
@@ -156,6 +166,11 @@ def test_the_cached_standings_follow_every_change(client, played, director):
     play_session(played, 3, Actor(user=director))
     assert "After session 3" in client.get(url).content.decode()
     registration = played.registrations.get(number=3)
-    give_penalty(played.sessions.get(number=3), registration, "disqualification",
-                 actor=Actor(user=director), reason="Cheating")
+    give_penalty(
+        played.sessions.get(number=3),
+        registration,
+        "disqualification",
+        actor=Actor(user=director),
+        reason="Cheating",
+    )
     assert "Disqualified" in client.get(url).content.decode()

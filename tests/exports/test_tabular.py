@@ -23,14 +23,29 @@ def workbook(content):
 def test_standings_workbook_sheets_values_and_formats(played):
     _name, _type, content = build_export(played, ExportRequest("standings", "xlsx"))
     book = workbook(content)
-    assert book.sheetnames == ["Standings", "Session 1", "Session 2", "Penalties", "Hands",
-                               "Replaced versions"]
+    assert book.sheetnames == [
+        "Standings",
+        "Session 1",
+        "Session 2",
+        "Penalties",
+        "Hands",
+        "Replaced versions",
+    ]
     sheet = book["Standings"]
     assert sheet.freeze_panes == "A2"
     assert all(cell.font.bold for cell in sheet[1])
     headers = [cell.value for cell in sheet[1]]
-    assert headers[:9] == ["Place", "Last name", "First name", "No.", "Country", "Club",
-                           "EMA id", "Table points", "Score"]
+    assert headers[:9] == [
+        "Place",
+        "Last name",
+        "First name",
+        "No.",
+        "Country",
+        "Club",
+        "EMA id",
+        "Table points",
+        "Score",
+    ]
     standings = compute_standings(played)
     first = standings.rows[0]
     row = list(sheet[2])
@@ -48,15 +63,14 @@ def test_standings_workbook_sheets_values_and_formats(played):
 def test_the_workbook_after_a_session_holds_what_its_standings_count(played):
     _name, _type, content = build_export(played, ExportRequest("standings", "xlsx", through=1))
     book = workbook(content)
-    assert book.sheetnames == ["Standings", "Session 1", "Penalties", "Hands",
-                               "Replaced versions"]
+    assert book.sheetnames == ["Standings", "Session 1", "Penalties", "Hands", "Replaced versions"]
     assert {row[0].value for row in book["Hands"].iter_rows(min_row=2)} == {1}
     assert book["Hands"].max_row == 1 + 4 * 16
 
 
 def test_a_name_starting_with_equals_stays_text(played):
     player = played.registrations.get(number=1).player
-    player.last_name = "=HYPERLINK(\"http://evil\",\"x\")"
+    player.last_name = '=HYPERLINK("http://evil","x")'
     player.save()
     _name, _type, content = build_export(played, ExportRequest("standings", "xlsx"))
     sheet = workbook(content)["Standings"]
@@ -85,8 +99,15 @@ def test_ema_results_file(played):
     register_player(played, first_name="Sub", last_name="Stitute", is_substitute=True)
     _name, _type, content = build_export(played, ExportRequest("ema", "xlsx"))
     sheet = workbook(content).active
-    assert [c.value for c in sheet[1]] == ["Place", "Last name", "First name", "EMA number",
-                                           "Country", "Table points", "Score"]
+    assert [c.value for c in sheet[1]] == [
+        "Place",
+        "Last name",
+        "First name",
+        "EMA number",
+        "Country",
+        "Table points",
+        "Score",
+    ]
     rows = [[c.value for c in row] for row in sheet.iter_rows(min_row=2)]
     assert len(rows) == 16 and all(row[1] != "Stitute" for row in rows)
     places = [row[0] for row in rows]
@@ -118,8 +139,14 @@ def test_the_ema_file_has_table_points_for_mcr_only(db, director):
     tournament.refresh_from_db()
     play_session(tournament, 1, Actor(user=director), entries=[{"outcome": "washout"}] * 4)
     sheet = workbook(build_export(tournament, ExportRequest("ema", "xlsx"))[2]).active
-    assert [cell.value for cell in sheet[1]] == ["Place", "Last name", "First name",
-                                                 "EMA number", "Country", "Score"]
+    assert [cell.value for cell in sheet[1]] == [
+        "Place",
+        "Last name",
+        "First name",
+        "EMA number",
+        "Country",
+        "Score",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -156,8 +183,7 @@ def test_download_views_are_for_directors(director_client, played):
     response = director_client.get(url)
     assert response.status_code == 200
     assert response["Content-Disposition"] == 'attachment; filename="played-standings.csv"'
-    response = director_client.get(reverse("export", args=[played.slug, "ema", "pdf"]),
-                                   follow=True)
+    response = director_client.get(reverse("export", args=[played.slug, "ema", "pdf"]), follow=True)
     assert "ema comes as xlsx, not pdf" in response.content.decode()
 
 

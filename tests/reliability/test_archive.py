@@ -31,15 +31,21 @@ def content(archive):
 
 def snapshot_of(tournament):
     """Everything the archive must reproduce, as comparable values."""
-    standings = [(r.registration.number, r.place_label, r.table_points, r.score, r.penalties,
-                  r.movement) for r in compute_standings(tournament).rows]
-    book = load_workbook(io.BytesIO(build_export(tournament, ExportRequest(
-        "standings", "xlsx"))[2]))
-    sheets = {name: [[cell.value for cell in row] for row in book[name].iter_rows()]
-              for name in book.sheetnames}
+    standings = [
+        (r.registration.number, r.place_label, r.table_points, r.score, r.penalties, r.movement)
+        for r in compute_standings(tournament).rows
+    ]
+    book = load_workbook(
+        io.BytesIO(build_export(tournament, ExportRequest("standings", "xlsx"))[2])
+    )
+    sheets = {
+        name: [[cell.value for cell in row] for row in book[name].iter_rows()]
+        for name in book.sheetnames
+    }
     sheets_pdf = build_export(tournament, ExportRequest("scoresheets", "pdf", session=1))[2]
-    text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=sheets_pdf,
-                          capture_output=True, check=True).stdout
+    text = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=sheets_pdf, capture_output=True, check=True
+    ).stdout
     return standings, sheets, text
 
 
@@ -50,10 +56,17 @@ def eventful(db, director):
     actor = Actor(user=director)
     session = tournament.sessions.get(number=1)
     table = session.tables.get(number=1)
-    give_penalty(session, table.seats.get(wind=1).registration, "false_hu", actor=actor,
-                 table=table, valid_shape=True)
-    cancelled = give_penalty(session, table.seats.get(wind=2).registration, "tile_not_shown",
-                             actor=actor, table=table)
+    give_penalty(
+        session,
+        table.seats.get(wind=1).registration,
+        "false_hu",
+        actor=actor,
+        table=table,
+        valid_shape=True,
+    )
+    cancelled = give_penalty(
+        session, table.seats.get(wind=2).registration, "tile_not_shown", actor=actor, table=table
+    )
     cancel_penalty(cancelled, actor=actor, reason="Misheard")
     play_session(tournament, 1, actor)
     play_session(tournament, 2, actor)
@@ -88,12 +101,15 @@ def test_restore_refuses_a_second_copy_and_bad_files(eventful):
         restore_archive(gzip.compress(b'{"format": "something else"}'))
 
 
-@pytest.mark.parametrize("damage", [
-    lambda data: data["hands"][5].update(table=99),  # a hand at a table that does not exist
-    lambda data: data["hands"][5].update(winner=9),  # a seat the database refuses
-    lambda data: data["tournament"].update(start_date="2026-13-45"),  # no such date
-    lambda data: data["registrations"][0].update(registered_at=None),  # a missing value
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data["hands"][5].update(table=99),  # a hand at a table that does not exist
+        lambda data: data["hands"][5].update(winner=9),  # a seat the database refuses
+        lambda data: data["tournament"].update(start_date="2026-13-45"),  # no such date
+        lambda data: data["registrations"][0].update(registered_at=None),  # a missing value
+    ],
+)
 def test_a_damaged_archive_restores_nothing(eventful, damage):
     import gzip
     import json
@@ -121,14 +137,20 @@ def test_who_entered_the_hands_survives_a_move_to_another_desk(eventful):
 
     from scoring.models import Hand
 
-    before = sorted(Hand.objects.exclude(entered_by=None)
-                    .values_list("entered_by__username", flat=True).distinct())
+    before = sorted(
+        Hand.objects.exclude(entered_by=None)
+        .values_list("entered_by__username", flat=True)
+        .distinct()
+    )
     content_ = export_archive(eventful)
     delete_tournament(eventful)
     get_user_model().objects.filter(username__in=before).delete()  # another desk
     restore_archive(content_)
-    after = sorted(Hand.objects.exclude(entered_by=None)
-                   .values_list("entered_by__username", flat=True).distinct())
+    after = sorted(
+        Hand.objects.exclude(entered_by=None)
+        .values_list("entered_by__username", flat=True)
+        .distinct()
+    )
     assert after == before and before
     assert not get_user_model().objects.get(username=before[0]).is_active
 
@@ -144,8 +166,10 @@ def test_archive_and_restore_commands_and_pages(eventful, director_client, tmp_p
     delete_tournament(eventful)
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    response = director_client.post(reverse("tournament-restore"), {
-        "file": SimpleUploadedFile("eventful.desk.gz", path.read_bytes())})
+    response = director_client.post(
+        reverse("tournament-restore"),
+        {"file": SimpleUploadedFile("eventful.desk.gz", path.read_bytes())},
+    )
     assert response.status_code == 302
     assert Tournament.objects.get().slug == "eventful"
 
@@ -159,10 +183,17 @@ def test_correction_history_survives_the_archive(eventful, director):
     table.refresh_from_db()
     correct_hand(table, 1, {"outcome": "washout"}, actor=actor, revision=table.revision)
     archive = export_archive(eventful)
-    versions = list(Hand.objects.filter(table=table, number=1).values_list(
-        "version", "is_current", "outcome"))
+    versions = list(
+        Hand.objects.filter(table=table, number=1).values_list("version", "is_current", "outcome")
+    )
     delete_tournament(eventful)
     restored = restore_archive(archive)
     table = restored.sessions.get(number=2).tables.get(number=table.number)
-    assert list(Hand.objects.filter(table=table, number=1).values_list(
-        "version", "is_current", "outcome")) == versions
+    assert (
+        list(
+            Hand.objects.filter(table=table, number=1).values_list(
+                "version", "is_current", "outcome"
+            )
+        )
+        == versions
+    )

@@ -22,30 +22,70 @@ from tournament.models import Player, Registration, Seat, Session, Table, Tourna
 #: "link": the holder of the table's secret link; "account": the table's referee accounts and
 #: directors; "user": any logged-in account; "login"/"i18n": Django's own.
 AUDIENCE = {
-    "home": "public", "tournament": "public", "seating": "public", "standings": "public",
-    "standings-after": "public", "player": "public", "find-seat": "public",
-    "projector": "public", "projector-state": "public", "table-results": "public",
-    "tournament-create": "director", "tournament-restore": "director",
-    "tournament-archive": "director", "tournament-edit": "director",
-    "scoring-settings": "director", "register-player": "director",
-    "import-players": "director", "draw": "director", "draw-publish": "director",
-    "session-settings": "director", "session-dashboard": "director",
-    "session-confirm": "director", "session-clock": "director", "session-publish": "director",
-    "session-penalties": "director", "penalty-cancel": "director",
-    "seat-substitute": "director", "table-reopen": "director", "table-renew-link": "director",
-    "table-qr": "director", "player-audit": "director", "export": "director",
+    "home": "public",
+    "tournament": "public",
+    "seating": "public",
+    "standings": "public",
+    "standings-after": "public",
+    "player": "public",
+    "find-seat": "public",
+    "projector": "public",
+    "projector-state": "public",
+    "table-results": "public",
+    "tournament-create": "director",
+    "tournament-restore": "director",
+    "tournament-archive": "director",
+    "tournament-edit": "director",
+    "scoring-settings": "director",
+    "register-player": "director",
+    "import-players": "director",
+    "draw": "director",
+    "draw-publish": "director",
+    "session-settings": "director",
+    "session-dashboard": "director",
+    "session-confirm": "director",
+    "session-clock": "director",
+    "session-publish": "director",
+    "session-penalties": "director",
+    "penalty-cancel": "director",
+    "seat-substitute": "director",
+    "table-reopen": "director",
+    "table-renew-link": "director",
+    "table-qr": "director",
+    "player-audit": "director",
+    "export": "director",
     "referee-home": "user",
-    "link:table": "link", "link:correct": "link", "link:void-last": "link",
-    "link:penalty": "link", "link:time-up": "link", "link:close": "link",
+    "link:table": "link",
+    "link:correct": "link",
+    "link:void-last": "link",
+    "link:penalty": "link",
+    "link:time-up": "link",
+    "link:close": "link",
     "link:history": "link",
-    "account:table": "account", "account:correct": "account", "account:void-last": "account",
-    "account:penalty": "account", "account:time-up": "account", "account:close": "account",
+    "account:table": "account",
+    "account:correct": "account",
+    "account:void-last": "account",
+    "account:penalty": "account",
+    "account:time-up": "account",
+    "account:close": "account",
     "account:history": "account",
-    "login": "login", "logout": "login", "set_language": "i18n",
+    "login": "login",
+    "logout": "login",
+    "set_language": "i18n",
 }
 
-WATCHED = (Tournament, Player, Registration, Session, Table, Seat, Hand, Penalty, SeatResult,
-           AuditEntry)
+WATCHED = (
+    Tournament,
+    Player,
+    Registration,
+    Session,
+    Table,
+    Seat,
+    Hand,
+    Penalty,
+    SeatResult,
+    AuditEntry,
+)
 
 
 def url_names(resolver=None, namespace=""):
@@ -67,8 +107,11 @@ def test_every_url_is_in_the_matrix():
 def database_state():
     state = {model.__name__: model.objects.count() for model in WATCHED}
     state["revisions"] = sum(Table.objects.values_list("revision", flat=True))
-    state["published"] = list(Session.objects.order_by("pk").values_list(
-        "seating_published", "results_published", "status"))
+    state["published"] = list(
+        Session.objects.order_by("pk").values_list(
+            "seating_published", "results_published", "status"
+        )
+    )
     state["tokens"] = sorted(Table.objects.values_list("token", flat=True))
     state["closed"] = Table.objects.filter(closed_at__isnull=False).count()
     return state
@@ -87,22 +130,35 @@ def world(db, director):
     session.save()
     b = build(slug="beta")
     table = session.tables.get(number=1)
-    penalty = give_penalty(session, table.seats.get(wind=0).registration, "tile_not_shown",
-                           actor=Actor(user=director), table=table)
+    penalty = give_penalty(
+        session,
+        table.seats.get(wind=0).registration,
+        "tile_not_shown",
+        actor=Actor(user=director),
+        table=table,
+    )
     from scoring.services.hands import record_hand
 
     for each in session.tables.filter(number__in=(1, 2)):
         each.refresh_from_db()
-        record_hand(each, {"outcome": "washout"}, actor=Actor(user=director),
-                    revision=each.revision)
+        record_hand(
+            each, {"outcome": "washout"}, actor=Actor(user=director), revision=each.revision
+        )
     table.refresh_from_db()
     users = get_user_model().objects
     referee_a = users.create_user("ref-a", password="x")
     table.referees.add(referee_a)
     referee_b = users.create_user("ref-b", password="x")
     b.sessions.get(number=1).tables.first().referees.add(referee_b)
-    return {"a": a, "b": b, "table": table, "other": session.tables.get(number=2),
-            "penalty": penalty, "referee_a": referee_a, "referee_b": referee_b}
+    return {
+        "a": a,
+        "b": b,
+        "table": table,
+        "other": session.tables.get(number=2),
+        "penalty": penalty,
+        "referee_a": referee_a,
+        "referee_b": referee_b,
+    }
 
 
 def concrete_urls(world):
@@ -137,29 +193,60 @@ def concrete_urls(world):
         "session-penalties": reverse("session-penalties", args=[slug, session]),
         "penalty-cancel": reverse("penalty-cancel", args=[slug, session, world["penalty"].pk]),
         "seat-substitute": reverse("seat-substitute", args=[slug, session]),
-        "table-reopen": reverse("table-reopen", args=[slug, 1, a.sessions.get(
-            number=1).tables.first().pk]),
+        "table-reopen": reverse(
+            "table-reopen", args=[slug, 1, a.sessions.get(number=1).tables.first().pk]
+        ),
         "table-renew-link": reverse("table-renew-link", args=[slug, session, table.pk]),
         "table-qr": reverse("table-qr", args=[slug, session, table.pk]),
         "player-audit": reverse("player-audit", args=[slug, 1]),
         "export": reverse("export", args=[slug, "standings", "csv"]),
         "referee-home": reverse("referee-home"),
-        **{f"link:{name}": reverse(f"link:{name}", kwargs={**token, **extra})
-           for name, extra in (("table", {}), ("correct", {"number": 1}), ("void-last", {}),
-                               ("penalty", {}), ("time-up", {}), ("close", {}),
-                               ("history", {}))},
-        **{f"account:{name}": reverse(f"account:{name}", kwargs={"table_id": other.pk, **extra})
-           for name, extra in (("table", {}), ("correct", {"number": 1}), ("void-last", {}),
-                               ("penalty", {}), ("time-up", {}), ("close", {}),
-                               ("history", {}))},
+        **{
+            f"link:{name}": reverse(f"link:{name}", kwargs={**token, **extra})
+            for name, extra in (
+                ("table", {}),
+                ("correct", {"number": 1}),
+                ("void-last", {}),
+                ("penalty", {}),
+                ("time-up", {}),
+                ("close", {}),
+                ("history", {}),
+            )
+        },
+        **{
+            f"account:{name}": reverse(f"account:{name}", kwargs={"table_id": other.pk, **extra})
+            for name, extra in (
+                ("table", {}),
+                ("correct", {"number": 1}),
+                ("void-last", {}),
+                ("penalty", {}),
+                ("time-up", {}),
+                ("close", {}),
+                ("history", {}),
+            )
+        },
     }
 
 
 #: Data that would change things if a POST were accepted.
-WRITES = {"outcome": "washout", "revision": "0", "session": "2", "action": "start",
-          "seating": "1", "results": "1", "reason": "x", "minutes": "5", "scope": "remaining",
-          "seed": "1", "name": "Hacked", "first_name": "A", "last_name": "B", "kind":
-          "tile_not_shown", "registration": "1", "confirmed": "True"}
+WRITES = {
+    "outcome": "washout",
+    "revision": "0",
+    "session": "2",
+    "action": "start",
+    "seating": "1",
+    "results": "1",
+    "reason": "x",
+    "minutes": "5",
+    "scope": "remaining",
+    "seed": "1",
+    "name": "Hacked",
+    "first_name": "A",
+    "last_name": "B",
+    "kind": "tile_not_shown",
+    "registration": "1",
+    "confirmed": "True",
+}
 
 
 def clients(world):
@@ -237,8 +324,10 @@ def test_repeated_bad_links_from_one_address_are_slowed_down(world):
     blocked = client.get(reverse("link:table", kwargs={"token": world["table"].token}))
     assert blocked.status_code == 429 and blocked["Retry-After"] == "600"
     other_device = Client(REMOTE_ADDR="10.9.9.10")
-    assert other_device.get(reverse("link:table", kwargs={
-        "token": world["table"].token})).status_code == 200
+    assert (
+        other_device.get(reverse("link:table", kwargs={"token": world["table"].token})).status_code
+        == 200
+    )
     cache.clear()
 
 
@@ -260,7 +349,8 @@ HOSTILE = '<script>alert("x")</script>'
 def test_no_user_text_is_rendered_unescaped(world, director_client):
     a = world["a"]
     Player.objects.filter(registrations__tournament=a, registrations__number=1).update(
-        last_name=HOSTILE, club='"><img src=x onerror=alert(1)>')
+        last_name=HOSTILE, club='"><img src=x onerror=alert(1)>'
+    )
     Tournament.objects.filter(pk=a.pk).update(name=HOSTILE, venue=HOSTILE)
     Penalty.objects.update(reason=HOSTILE)
     for name, url in concrete_urls(world).items():
@@ -268,8 +358,7 @@ def test_no_user_text_is_rendered_unescaped(world, director_client):
             continue
         for client in (director_client, Client()):
             response = client.get(url, {"q": HOSTILE})
-            if response.status_code != 200 or not response["Content-Type"].startswith(
-                    "text/html"):
+            if response.status_code != 200 or not response["Content-Type"].startswith("text/html"):
                 continue
             page = response.content.decode()
             assert HOSTILE not in page, name
@@ -306,13 +395,16 @@ def test_the_admin_cannot_delete_penalties_or_change_hands(table_with_history, a
         meta = model._meta
         base = f"admin:{meta.app_label}_{meta.model_name}"
         assert admin_client.get(reverse(f"{base}_changelist")).status_code == 200
-        assert admin_client.post(reverse(f"{base}_delete", args=[obj.pk]),
-                                 {"post": "yes"}).status_code == 403
+        assert (
+            admin_client.post(reverse(f"{base}_delete", args=[obj.pk]), {"post": "yes"}).status_code
+            == 403
+        )
         page = admin_client.get(reverse(f"{base}_change", args=[obj.pk])).content.decode()
         assert 'name="_save"' not in page
         assert admin_client.get(reverse(f"{base}_add")).status_code == 403
-    assert Hand.objects.filter(pk=hand.pk).exists() and Penalty.objects.filter(
-        pk=penalty.pk).exists()
+    assert (
+        Hand.objects.filter(pk=hand.pk).exists() and Penalty.objects.filter(pk=penalty.pk).exists()
+    )
 
 
 @pytest.fixture
@@ -326,6 +418,13 @@ def table_with_history(db, director):
     actor = Actor(user=director)
     hand, _ = record_hand(table, {"outcome": "washout"}, actor=actor, revision=0)
     table.refresh_from_db()
-    penalty = give_penalty(table.session, table.seats.first().registration, "late_arrival",
-                           actor=actor, table=table, revision=table.revision, minutes=5)
+    penalty = give_penalty(
+        table.session,
+        table.seats.first().registration,
+        "late_arrival",
+        actor=actor,
+        table=table,
+        revision=table.revision,
+        minutes=5,
+    )
     return hand, penalty

@@ -28,8 +28,7 @@ def test_backup_copies_the_database_and_keeps_the_newest(tmp_path):
     assert not list(folder.glob("*.partial"))
 
 
-def test_backups_run_in_the_background_at_most_every_n_minutes(tmp_path, settings,
-                                                               monkeypatch):
+def test_backups_run_in_the_background_at_most_every_n_minutes(tmp_path, settings, monkeypatch):
     source = tmp_path / "desk.sqlite3"
     make_database(source, 10)
     settings.DATA_DIR = tmp_path
@@ -62,8 +61,15 @@ def _write_a_hand(table, actor):
 def _give_a_penalty(table, actor):
     from scoring.services.penalties import give_penalty
 
-    give_penalty(table.session, table.seats.first().registration, "late_arrival", actor=actor,
-                 table=table, revision=0, minutes=5)
+    give_penalty(
+        table.session,
+        table.seats.first().registration,
+        "late_arrival",
+        actor=actor,
+        table=table,
+        revision=0,
+        minutes=5,
+    )
     return "SELECT count(*) FROM scoring_penalty"
 
 

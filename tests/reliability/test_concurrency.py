@@ -52,8 +52,12 @@ def in_threads(count, work):
 
 
 def test_the_same_hand_saved_by_twenty_threads_is_saved_once(table):
-    results = in_threads(20, lambda n: record_hand(
-        Table.objects.get(pk=table.pk), ENTRY, actor=Actor(via=f"device {n}"), revision=0))
+    results = in_threads(
+        20,
+        lambda n: record_hand(
+            Table.objects.get(pk=table.pk), ENTRY, actor=Actor(via=f"device {n}"), revision=0
+        ),
+    )
     saved = [value for kind, value in results if kind == "ok"]
     stale = [value for kind, value in results if isinstance(value, StaleTable)]
     assert len(saved) == 1 and len(stale) == 19, results
@@ -65,8 +69,12 @@ def test_the_same_hand_saved_by_twenty_threads_is_saved_once(table):
 
 def test_different_tables_save_at_the_same_time(table):
     tables = list(table.session.tables.order_by("number"))
-    results = in_threads(len(tables), lambda n: record_hand(
-        Table.objects.get(pk=tables[n].pk), ENTRY, actor=Actor(via="device"), revision=0))
+    results = in_threads(
+        len(tables),
+        lambda n: record_hand(
+            Table.objects.get(pk=tables[n].pk), ENTRY, actor=Actor(via="device"), revision=0
+        ),
+    )
     assert [kind for kind, _value in results] == ["ok"] * len(tables)
     assert Hand.objects.count() == len(tables)
 
@@ -120,10 +128,20 @@ time.sleep(60)
 
 def run_and_kill(table, tmp_path, hook):
     marker = tmp_path / "marker"
-    script = CHILD.format(root=str(ROOT), name=connection.settings_dict["NAME"],
-                          marker=str(marker), hook=hook, table=table.pk, entry=ENTRY)
-    child = subprocess.Popen([sys.executable, "-c", script], env={**os.environ},
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    script = CHILD.format(
+        root=str(ROOT),
+        name=connection.settings_dict["NAME"],
+        marker=str(marker),
+        hook=hook,
+        table=table.pk,
+        entry=ENTRY,
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script],
+        env={**os.environ},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     try:
         for _ in range(300):
             if marker.exists() and marker.read_text():

@@ -15,8 +15,13 @@ def build(players=16, ruleset="mcr", sessions=3, slug="cup"):
     import datetime as dt
 
     tournament = create_tournament(
-        name=f"Cup {slug}", slug=slug, start_date=dt.date(2026, 5, 2),
-        end_date=dt.date(2026, 5, 3), ruleset=ruleset, session_count=sessions, published=True,
+        name=f"Cup {slug}",
+        slug=slug,
+        start_date=dt.date(2026, 5, 2),
+        end_date=dt.date(2026, 5, 3),
+        ruleset=ruleset,
+        session_count=sessions,
+        published=True,
         seating_groups="none",
     )
     for n in range(1, players + 1):
@@ -63,8 +68,16 @@ def mcr_entry(hand_number):
         return {"outcome": "washout"}
     winner = hand_number % 4
     if kind in (1, 3):
-        return {"outcome": "discard", "winner": winner, "discarder": (winner + 1) % 4,
-                "fan": 8 + (hand_number * 3) % 17}
+        return {
+            "outcome": "discard",
+            "winner": winner,
+            "discarder": (winner + 1) % 4,
+            "fan": 8 + (hand_number * 3) % 17,
+        }
     flowers = hand_number % 2
-    return {"outcome": "self_drawn", "winner": winner, "fan": 8 + flowers + hand_number % 9,
-            "flowers": flowers}
+    return {
+        "outcome": "self_drawn",
+        "winner": winner,
+        "fan": 8 + flowers + hand_number % 9,
+        "flowers": flowers,
+    }

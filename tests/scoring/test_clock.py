@@ -63,8 +63,10 @@ def test_clock_buttons_on_the_dashboard(director_client, cup):
     assert table.extra_minutes == 5
     director_client.post(url, {"action": "extend", "minutes": "12"})  # every table
     table.refresh_from_db()
-    assert table.extra_minutes == 5 and session.__class__.objects.get(
-        pk=session.pk).clock_extra_minutes == 12
+    assert (
+        table.extra_minutes == 5
+        and session.__class__.objects.get(pk=session.pk).clock_extra_minutes == 12
+    )
     page = director_client.get(reverse("session-dashboard", args=[cup.slug, 1])).content
     assert b"data-remaining" in page and b'name="minutes" value="5"' in page
     table_page = director_client.get(reverse("account:table", args=[table.pk])).content

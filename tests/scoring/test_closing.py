@@ -40,8 +40,10 @@ def test_close_computes_places_and_table_points_with_the_rules(table, link_actor
 
 def test_tied_players_share_table_points_exactly(table, link_actor):
     # Two self-drawn 8-fan wins by seats 0 and 1, then washouts: 0 and 1 tie at +32.
-    entries = [{"outcome": "self_drawn", "winner": 0, "fan": 8},
-               {"outcome": "self_drawn", "winner": 1, "fan": 8}]
+    entries = [
+        {"outcome": "self_drawn", "winner": 0, "fan": 8},
+        {"outcome": "self_drawn", "winner": 1, "fan": 8},
+    ]
     play(table, link_actor, entries + [{"outcome": "washout"}] * 14)
     results = closing.close_table(table, actor=link_actor)
     stored = SeatResult.objects.get(table=table, wind=0)
@@ -59,8 +61,7 @@ def test_a_table_cannot_close_before_the_end_unless_time_is_up(table, link_actor
     assert sum(r.table_points for r in results) == 7
 
 
-def test_reopen_is_for_the_director_and_removes_the_results(table, link_actor,
-                                                            director_actor):
+def test_reopen_is_for_the_director_and_removes_the_results(table, link_actor, director_actor):
     play_full(table, link_actor)
     closing.close_table(table, actor=link_actor)
     with pytest.raises(TableError, match="Only the director"):
@@ -76,8 +77,7 @@ def close_all(session, actor):
         closing.close_table(table, actor=actor)
 
 
-def test_confirm_needs_every_table_closed_and_counts_in_standings(cup, link_actor,
-                                                                  director_actor):
+def test_confirm_needs_every_table_closed_and_counts_in_standings(cup, link_actor, director_actor):
     session = cup.sessions.get(number=1)
     first, *others = session.tables.order_by("number")
     play_full(first, link_actor)
@@ -99,8 +99,7 @@ def test_confirm_needs_every_table_closed_and_counts_in_standings(cup, link_acto
     assert [row.place for row in standings.rows][:1] == [1]
 
 
-def test_reopening_a_table_of_a_confirmed_session_unconfirms_it(cup, link_actor,
-                                                               director_actor):
+def test_reopening_a_table_of_a_confirmed_session_unconfirms_it(cup, link_actor, director_actor):
     session = cup.sessions.get(number=1)
     close_all(session, link_actor)
     closing.confirm_session(session, actor=director_actor)
@@ -110,15 +109,23 @@ def test_reopening_a_table_of_a_confirmed_session_unconfirms_it(cup, link_actor,
     assert compute_standings(cup).through is None
 
 
-def test_late_player_replaced_by_a_substitute_scores_nothing(cup, table, link_actor,
-                                                             director_actor):
+def test_late_player_replaced_by_a_substitute_scores_nothing(
+    cup, table, link_actor, director_actor
+):
     from tournament.services.registrations import register_player
 
     substitute = register_player(cup, first_name="Sub", last_name="Stitute", is_substitute=True)
     late_seat = table.seats.get(wind=2)
     late = late_seat.registration
-    give_penalty(table.session, late, "late_arrival", actor=link_actor, table=table,
-                 revision=table.revision, minutes=20)
+    give_penalty(
+        table.session,
+        late,
+        "late_arrival",
+        actor=link_actor,
+        table=table,
+        revision=table.revision,
+        minutes=20,
+    )
     assert list(closing.disqualified_for_session(table.session)) == [late_seat]
     with pytest.raises(TableError, match="Only the director"):
         closing.seat_substitute(late_seat, substitute, actor=link_actor)
@@ -134,8 +141,7 @@ def test_late_player_replaced_by_a_substitute_scores_nothing(cup, table, link_ac
     assert SeatResult.objects.get(table=table, wind=2).registration == substitute
 
 
-def test_a_substitute_cannot_take_a_seat_once_play_started(cup, table, link_actor,
-                                                          director_actor):
+def test_a_substitute_cannot_take_a_seat_once_play_started(cup, table, link_actor, director_actor):
     from tournament.services.registrations import register_player
 
     substitute = register_player(cup, first_name="Sub", last_name="Two", is_substitute=True)

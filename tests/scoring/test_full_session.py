@@ -23,18 +23,24 @@ def test_a_full_session_of_eight_tables(client, director_client, db):
             # Vary the hands per table so that tables end differently.
             entry = mcr_entry(number + table.number)
             page = client.get(url)
-            data = {**page_fields(page), "session": 1,
-                    **{k: str(v) for k, v in entry.items()}}
+            data = {**page_fields(page), "session": 1, **{k: str(v) for k, v in entry.items()}}
             assert client.post(url, data).status_code == 302
             winner = entry.get("winner")
-            deltas = (0, 0, 0, 0) if winner is None else mcr.settle_hand(
-                entry["fan"], winner, entry.get("discarder"), flowers=entry.get("flowers", 0))
+            deltas = (
+                (0, 0, 0, 0)
+                if winner is None
+                else mcr.settle_hand(
+                    entry["fan"], winner, entry.get("discarder"), flowers=entry.get("flowers", 0)
+                )
+            )
             totals = [t + d for t, d in zip(totals, deltas, strict=True)]
         expected_totals[table.pk] = totals
         page = client.get(url)
         assert "Every hand" not in page.content.decode()
-        response = client.post(reverse("link:close", kwargs={"token": table.token}),
-                               {"revision": page_fields(page)["revision"]})
+        response = client.post(
+            reverse("link:close", kwargs={"token": table.token}),
+            {"revision": page_fields(page)["revision"]},
+        )
         assert response.status_code == 302
     assert Hand.objects.filter(table__session=session).count() == 8 * 16
     dashboard = reverse("session-dashboard", args=[cup.slug, 1])

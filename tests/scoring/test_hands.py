@@ -24,8 +24,9 @@ def save(table, entry, actor, **kwargs):
 
 
 def test_stored_settlement_equals_the_rules(table, link_actor):
-    hand, settlement = save(table, {"outcome": "discard", "winner": 1, "discarder": 2, "fan": 9},
-                            link_actor)
+    hand, settlement = save(
+        table, {"outcome": "discard", "winner": 1, "discarder": 2, "fan": 9}, link_actor
+    )
     assert hand.changes == mcr.settle_hand(9, 1, 2) == (-8, 33, -17, -8)
     assert settlement.deltas == hand.changes
     assert (hand.number, hand.version, hand.is_current) == (1, 1, True)
@@ -65,12 +66,18 @@ def test_a_double_submit_never_saves_twice(table, link_actor):
 @pytest.mark.parametrize(
     ("entry", "message"),
     [
-        ({"outcome": "discard", "winner": 1, "discarder": 2, "fan": 7},
-         "Fan must be at least 8; got 7"),
-        ({"outcome": "self_drawn", "winner": 1, "fan": 9, "flowers": 2},
-         "An MCR win needs at least 8 fan not counting flowers; got 7"),
-        ({"outcome": "discard", "winner": 2, "discarder": 2, "fan": 9},
-         "The discarder cannot be the winner"),
+        (
+            {"outcome": "discard", "winner": 1, "discarder": 2, "fan": 7},
+            "Fan must be at least 8; got 7",
+        ),
+        (
+            {"outcome": "self_drawn", "winner": 1, "fan": 9, "flowers": 2},
+            "An MCR win needs at least 8 fan not counting flowers; got 7",
+        ),
+        (
+            {"outcome": "discard", "winner": 2, "discarder": 2, "fan": 9},
+            "The discarder cannot be the winner",
+        ),
         ({"outcome": "discard", "winner": 5, "discarder": 2, "fan": 9}, "Winner"),
         ({"outcome": "discard", "discarder": 2, "fan": 9}, "Winner is required"),
         ({"outcome": "nonsense"}, "The outcome of the hand must be one of"),
@@ -116,8 +123,13 @@ def test_correction_is_a_new_version_and_keeps_the_old(table, link_actor):
     save(table, {"outcome": "discard", "winner": 1, "discarder": 2, "fan": 9}, link_actor)
     save(table, {"outcome": "washout"}, link_actor)
     table.refresh_from_db()
-    new = correct_hand(table, 1, {"outcome": "self_drawn", "winner": 3, "fan": 8},
-                       actor=link_actor, revision=table.revision)
+    new = correct_hand(
+        table,
+        1,
+        {"outcome": "self_drawn", "winner": 3, "fan": 8},
+        actor=link_actor,
+        revision=table.revision,
+    )
     assert (new.number, new.version, new.changes) == (1, 2, (-16, -16, -16, 48))
     old = Hand.objects.get(table=table, number=1, version=1)
     assert not old.is_current and old.changes == (-8, 33, -17, -8)
@@ -137,17 +149,32 @@ def test_riichi_correction_settles_later_hands_again(db, link_actor):
     tournament = build(ruleset="riichi2008", slug="riichi")
     table = tournament.sessions.get(number=1).tables.get(number=1)
     # Hand 1: East (seat 0) wins by ron and keeps the deal; hand 2: East wins again (honba 1).
-    ron = {"outcome": "ron", "winners": [0], "discarder": 1, "han": [3, 0, 0, 0],
-           "fu": [30, 0, 0, 0]}
+    ron = {
+        "outcome": "ron",
+        "winners": [0],
+        "discarder": 1,
+        "han": [3, 0, 0, 0],
+        "fu": [30, 0, 0, 0],
+    }
     save(table, ron, link_actor)
     second, _ = save(table, ron, link_actor)
     assert second.changes == (6100, -6100, 0, 0)  # 5800 + 300 for the counter
     table.refresh_from_db()
     # Hand 1 was really won by South: the deal passes, so hand 2 is South's opponent... East
     # is no longer the dealer in hand 2 and there is no counter.
-    correct_hand(table, 1, {"outcome": "ron", "winners": [1], "discarder": 2,
-                            "han": [0, 3, 0, 0], "fu": [0, 30, 0, 0]},
-                 actor=link_actor, revision=table.revision)
+    correct_hand(
+        table,
+        1,
+        {
+            "outcome": "ron",
+            "winners": [1],
+            "discarder": 2,
+            "han": [0, 3, 0, 0],
+            "fu": [0, 30, 0, 0],
+        },
+        actor=link_actor,
+        revision=table.revision,
+    )
     hand2 = Hand.objects.get(table=table, number=2, is_current=True)
     assert hand2.version == 2 and hand2.changes == (3900, -3900, 0, 0)
     assert "Settled again after the correction of hand 1" in hand2.note
@@ -165,8 +192,7 @@ def test_take_back_the_last_hand(table, link_actor):
 
 
 def test_a_hand_edited_around_the_services_is_detected(table, link_actor):
-    hand, _ = save(table, {"outcome": "discard", "winner": 1, "discarder": 2, "fan": 9},
-                   link_actor)
+    hand, _ = save(table, {"outcome": "discard", "winner": 1, "discarder": 2, "fan": 9}, link_actor)
     Hand.objects.filter(pk=hand.pk).update(change_east=0, change_south=25)
     with pytest.raises(TableError, match="stored with changes"):
         snapshot(table)

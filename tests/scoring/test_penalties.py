@@ -19,18 +19,28 @@ def player(table, wind):
 
 def give(table, wind, kind, actor, **params):
     table.refresh_from_db()
-    return give_penalty(table.session, player(table, wind), kind, actor=actor, table=table,
-                        revision=table.revision, **params)
+    return give_penalty(
+        table.session,
+        player(table, wind),
+        kind,
+        actor=actor,
+        table=table,
+        revision=table.revision,
+        **params,
+    )
 
 
 @pytest.mark.parametrize(
-    ("minutes", "points", "out"), [(0, 0, False), (10, -10, False), (11, -20, False),
-                                   (15, -20, False), (16, 0, True)],
+    ("minutes", "points", "out"),
+    [(0, 0, False), (10, -10, False), (11, -20, False), (15, -20, False), (16, 0, True)],
 )
 def test_late_arrival(table, link_actor, minutes, points, out):
     penalty = give(table, 2, "late_arrival", link_actor, minutes=minutes)
     assert (penalty.points, penalty.disqualified_for_session, penalty.minutes_late) == (
-        points, out, minutes)
+        points,
+        out,
+        minutes,
+    )
 
 
 def test_false_hu_transfers_to_the_other_three(table, link_actor):
@@ -44,27 +54,36 @@ def test_false_hu_transfers_to_the_other_three(table, link_actor):
 
 
 def test_the_infraction_ladder_counts_per_player_infraction_and_session(table, link_actor):
-    points = [give(table, 0, "infraction", link_actor, infraction="wrong_call").points
-              for _ in range(5)]
+    points = [
+        give(table, 0, "infraction", link_actor, infraction="wrong_call").points for _ in range(5)
+    ]
     assert points == [0, -5, -10, -20, -30]
     # Another infraction starts its own ladder; another player too.
     assert give(table, 0, "infraction", link_actor, infraction="wrong_tile").points == 0
     assert give(table, 1, "infraction", link_actor, infraction="wrong_call").points == 0
-    occurrences = list(Penalty.objects.filter(infraction="wrong_call", registration=player(
-        table, 0)).values_list("occurrence", flat=True).order_by("occurrence"))
+    occurrences = list(
+        Penalty.objects.filter(infraction="wrong_call", registration=player(table, 0))
+        .values_list("occurrence", flat=True)
+        .order_by("occurrence")
+    )
     assert occurrences == [1, 2, 3, 4, 5]
 
 
 def test_the_ladder_resets_each_session_except_obstruction_and_time_wasting(
-        cup, table, link_actor, director_actor):
+    cup, table, link_actor, director_actor
+):
     registration = player(table, 0)
     for _ in range(2):
         give(table, 0, "infraction", link_actor, infraction="wrong_call")
         give(table, 0, "infraction", link_actor, infraction="time_wasting")
     write_draw(cup, session_number=2, seed=3)
     session2 = cup.sessions.get(number=2)
-    assert propose(session2, registration, "infraction",
-                   infraction="wrong_call").outcome.offender_points == 0
+    assert (
+        propose(
+            session2, registration, "infraction", infraction="wrong_call"
+        ).outcome.offender_points
+        == 0
+    )
     proposal = propose(session2, registration, "infraction", infraction="time_wasting")
     assert (proposal.occurrence, proposal.outcome.offender_points) == (3, -10)
 
@@ -88,8 +107,9 @@ def test_cancelled_penalties_do_not_count_and_stay_on_record(table, link_actor, 
 def test_referee_decision_needs_a_reason(table, link_actor):
     with pytest.raises(TableError, match="written reason"):
         give(table, 0, "referee_decision", link_actor, amount=15, reason="")
-    penalty = give(table, 0, "referee_decision", link_actor, amount=15,
-                   reason="Broke the wall on purpose")
+    penalty = give(
+        table, 0, "referee_decision", link_actor, amount=15, reason="Broke the wall on purpose"
+    )
     assert penalty.points == -15 and penalty.reason == "Broke the wall on purpose"
 
 
@@ -103,8 +123,14 @@ def test_disqualification_is_for_the_director_only(table, link_actor, director_a
 def test_a_player_of_another_table_is_refused(cup, table, link_actor):
     other = cup.sessions.get(number=1).tables.get(number=2)
     with pytest.raises(TableError, match="does not sit at this table"):
-        give_penalty(table.session, other.seats.get(wind=0).registration, "tile_not_shown",
-                     actor=link_actor, table=table, revision=table.revision)
+        give_penalty(
+            table.session,
+            other.seats.get(wind=0).registration,
+            "tile_not_shown",
+            actor=link_actor,
+            table=table,
+            revision=table.revision,
+        )
 
 
 def test_penalties_count_in_the_table_result(table, link_actor):
@@ -131,10 +157,19 @@ def test_infractions_are_named_in_words_on_every_page(client, table, director_cl
     from scoring.access import Actor
 
     registration = table.seats.get(wind=1).registration
-    give_penalty(table.session, registration, "infraction", actor=Actor(via="table link"),
-                 table=table, revision=table.revision, infraction="wrong_call")
-    pages = [reverse("session-penalties", args=[table.session.tournament.slug, 1]),
-             reverse("player-audit", args=[table.session.tournament.slug, registration.number])]
+    give_penalty(
+        table.session,
+        registration,
+        "infraction",
+        actor=Actor(via="table link"),
+        table=table,
+        revision=table.revision,
+        infraction="wrong_call",
+    )
+    pages = [
+        reverse("session-penalties", args=[table.session.tournament.slug, 1]),
+        reverse("player-audit", args=[table.session.tournament.slug, registration.number]),
+    ]
     for url in pages:
         page = director_client.get(url).content.decode()
         assert ": Wrong call (cannot be carried out)" in page, url
@@ -148,11 +183,16 @@ def test_the_player_audit_shows_the_hands_at_their_tables(table, director_client
     from scoring.access import Actor
     from scoring.services.hands import record_hand
 
-    record_hand(table, {"outcome": "self_drawn", "winner": 0, "fan": 8},
-                actor=Actor(via="table link"), revision=table.revision)
+    record_hand(
+        table,
+        {"outcome": "self_drawn", "winner": 0, "fan": 8},
+        actor=Actor(via="table link"),
+        revision=table.revision,
+    )
     number = table.seats.get(wind=2).registration.number
     page = director_client.get(
-        reverse("player-audit", args=[table.session.tournament.slug, number])).content.decode()
+        reverse("player-audit", args=[table.session.tournament.slug, number])
+    ).content.decode()
     assert "Hand saved" in page
 
 
@@ -161,8 +201,12 @@ def test_a_double_tap_on_the_directors_confirm_saves_one_penalty(table, director
 
     url = reverse("session-penalties", args=[table.session.tournament.slug, 1])
     registration = table.seats.get(wind=1).registration
-    ask = {"registration": registration.pk, "kind": "infraction", "infraction": "wrong_call",
-           "revision": 0}
+    ask = {
+        "registration": registration.pk,
+        "kind": "infraction",
+        "infraction": "wrong_call",
+        "revision": 0,
+    }
     proposal = director_client.get(url)  # the page, then "Compute the penalty"
     assert proposal.status_code == 200
     page = director_client.post(url, ask).content.decode()

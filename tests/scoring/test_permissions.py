@@ -72,8 +72,7 @@ def test_a_link_opens_its_table_only(client, tables):
     for name in TABLE_WRITES:
         assert client.post(account_url(other, name), {"revision": 0}).status_code == 403
     # ...and a made-up or altered link is unknown.
-    assert client.get(link_url(mine).replace(mine.token, mine.token[:-1] + "x")).status_code \
-        == 404
+    assert client.get(link_url(mine).replace(mine.token, mine.token[:-1] + "x")).status_code == 404
     assert not Hand.objects.exists()
 
 
@@ -120,8 +119,9 @@ def test_a_referee_account_writes_only_to_its_tables(referee, cup, tables):
     mine, other = tables
     assert referee.get(account_url(mine)).status_code == 200
     page = referee.get(account_url(mine))
-    response = referee.post(account_url(mine), {**page_fields(page), "session": 1,
-                                                "outcome": "washout"})
+    response = referee.post(
+        account_url(mine), {**page_fields(page), "session": 1, "outcome": "washout"}
+    )
     assert response.status_code == 302
     assert Hand.objects.get().entered_by.username == "ref3"
     for name in TABLE_PAGES:
@@ -149,8 +149,7 @@ def test_the_director_reaches_every_table_and_page(director_client, cup, tables)
 
 
 def test_public_pages_refuse_writes(client, cup):
-    for url in [reverse("home"), cup.get_absolute_url(),
-                reverse("seating", args=[cup.slug, 1])]:
+    for url in [reverse("home"), cup.get_absolute_url(), reverse("seating", args=[cup.slug, 1])]:
         assert client.get(url).status_code == 200
         assert client.post(url, {"x": 1}).status_code == 405
 
@@ -158,12 +157,14 @@ def test_public_pages_refuse_writes(client, cup):
 def test_csrf_is_enforced_on_table_writes(cup, tables):
     strict = Client(enforce_csrf_checks=True)
     page = strict.get(link_url(tables[0]))
-    response = strict.post(link_url(tables[0]), {**page_fields(page), "session": 1,
-                                                  "outcome": "washout"})
+    response = strict.post(
+        link_url(tables[0]), {**page_fields(page), "session": 1, "outcome": "washout"}
+    )
     assert response.status_code == 403
     assert not Hand.objects.exists()
     token = page.cookies["csrftoken"].value
-    response = strict.post(link_url(tables[0]), {**page_fields(page), "session": 1,
-                                                  "outcome": "washout",
-                                                  "csrfmiddlewaretoken": token})
+    response = strict.post(
+        link_url(tables[0]),
+        {**page_fields(page), "session": 1, "outcome": "washout", "csrfmiddlewaretoken": token},
+    )
     assert response.status_code == 302 and Hand.objects.count() == 1

@@ -118,8 +118,9 @@ def test_projector_page_and_state(cup2, director):
     assert "Seating · session 2" in page and name in page
     state = public.get(reverse("projector-state", args=[cup2.slug])).json()
     assert state["version"] == projector_version(cup2) and state["clock"] is None
-    cup2.sessions.filter(number=2).update(clock_started_at=timezone.now() - dt.timedelta(
-        minutes=30))
+    cup2.sessions.filter(number=2).update(
+        clock_started_at=timezone.now() - dt.timedelta(minutes=30)
+    )
     state = public.get(reverse("projector-state", args=[cup2.slug])).json()
     assert 89 * 60 <= state["clock"]["remaining"] <= 90 * 60
 
@@ -152,10 +153,21 @@ def test_no_place_on_a_player_page_before_any_result(cup2):
 def test_a_riichi_player_page_shows_the_final_score(db, director):
     cup = build(ruleset="riichi2016", slug="riichi-player")
     actor = Actor(user=director)
-    play_session(cup, 1, actor, entries=[
-        {"outcome": "ron", "winners": [2], "discarder": 1, "han": [0, 0, 3, 0],
-         "fu": [0, 0, 40, 0]},
-        *[{"outcome": "draw", "tenpai": []}] * 7])
+    play_session(
+        cup,
+        1,
+        actor,
+        entries=[
+            {
+                "outcome": "ron",
+                "winners": [2],
+                "discarder": 1,
+                "han": [0, 0, 3, 0],
+                "fu": [0, 0, 40, 0],
+            },
+            *[{"outcome": "draw", "tenpai": []}] * 7,
+        ],
+    )
     result = cup.sessions.get(number=1).tables.get(number=1).results.get(wind=2)
     page = Client().get(reverse("player", args=[cup.slug, result.registration.number]))
     text = page.content.decode()
@@ -171,20 +183,26 @@ def test_names_are_found_and_sorted_without_minding_accents(db):
     cup = build(slug="accents")
     renamed = {1: ("Kateřina", "Černá"), 2: ("Łukasz", "Wiśniewski"), 3: ("Anna", "Dvořák")}
     for number, (first, last) in renamed.items():
-        Player.objects.filter(registrations__tournament=cup, registrations__number=number) \
-            .update(first_name=first, last_name=last)
+        Player.objects.filter(registrations__tournament=cup, registrations__number=number).update(
+            first_name=first, last_name=last
+        )
     public = Client()
     find = reverse("find-seat", args=[cup.slug])
     for query in ("cerna", "ČERNÁ", "lukasz", "wisniewski kat", "dvorak"):
         page = public.get(find, {"q": query}).content.decode()
-        expected = {"cerna": "Černá", "ČERNÁ": "Černá", "lukasz": "Wiśniewski",
-                    "wisniewski kat": None, "dvorak": "Dvořák"}[query]
+        expected = {
+            "cerna": "Černá",
+            "ČERNÁ": "Černá",
+            "lukasz": "Wiśniewski",
+            "wisniewski kat": None,
+            "dvorak": "Dvořák",
+        }[query]
         if expected:
             assert expected in page, query
         else:
             assert "Černá" not in page and "Wiśniewski" not in page, query
     seating = public.get(reverse("seating", args=[cup.slug, 1])).content.decode()
-    by_name = seating[seating.index('id="by-player"'):]
+    by_name = seating[seating.index('id="by-player"') :]
     order = [by_name.index(name) for name in ("Černá", "Dvořák", "Player04", "Wiśniewski")]
     assert order == sorted(order)
 

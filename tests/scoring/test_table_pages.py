@@ -12,8 +12,7 @@ def link(table, name="table", **kwargs):
 
 def post_hand(client, table, **entry):
     page = client.get(link(table))
-    return client.post(link(table), {**page_fields(page), "session": table.session.number,
-                                     **entry})
+    return client.post(link(table), {**page_fields(page), "session": table.session.number, **entry})
 
 
 def test_the_entry_page_shows_players_winds_and_the_form(client, table):
@@ -29,8 +28,7 @@ def test_saving_a_hand_shows_the_changes_and_the_next_hand(client, table):
     assert response.status_code == 302
     page = client.get(response.url).content.decode()
     names = [table.seats.get(wind=w).registration.player.full_name for w in range(4)]
-    assert f"Hand 1 saved: {names[0]} −8 · {names[1]} +33 · {names[2]} −17 · {names[3]} −8" \
-        in page
+    assert f"Hand 1 saved: {names[0]} −8 · {names[1]} +33 · {names[2]} −17 · {names[3]} −8" in page
     assert "Hand 2 of 16, East round" in page and "Save hand 2" in page
 
 
@@ -63,8 +61,7 @@ def test_a_page_made_stale_by_a_penalty_says_so(client, table, director_actor):
 
     stale = page_fields(client.get(link(table)))
     late = table.seats.get(wind=2).registration
-    give_penalty(table.session, late, "late_arrival", actor=director_actor, table=table,
-                 minutes=7)
+    give_penalty(table.session, late, "late_arrival", actor=director_actor, table=table, minutes=7)
     response = client.post(link(table), {**stale, "session": "1", "outcome": "washout"})
     assert response.status_code == 409
     assert f"Penalty: Late arrival, {late.player.full_name} −10" in response.content.decode()
@@ -84,8 +81,11 @@ def test_correcting_a_hand_through_its_page(client, table):
     url = link(table, "correct", number=1)
     page = client.get(url)
     assert 'value="9"' in page.content.decode()  # the form shows what was saved
-    response = client.post(url, {**page_fields(page), "session": "1", "outcome": "self_drawn",
-                                 "winner": "1", "fan": "10"}, follow=True)
+    response = client.post(
+        url,
+        {**page_fields(page), "session": "1", "outcome": "self_drawn", "winner": "1", "fan": "10"},
+        follow=True,
+    )
     assert "Hand 1 corrected (version 2)" in response.content.decode()
     history = client.get(link(table, "history")).content.decode()
     assert history.count("wins 9 fan") == 1 and history.count("wins 10 fan") == 1
@@ -94,9 +94,12 @@ def test_correcting_a_hand_through_its_page(client, table):
 def test_penalty_is_proposed_then_confirmed(client, table):
     registration = table.seats.get(wind=0).registration
     for points in (0, -5):
-        data = {**page_fields(client.get(link(table, "penalty"))),
-                "registration": registration.pk, "kind": "infraction",
-                "infraction": "wrong_call"}
+        data = {
+            **page_fields(client.get(link(table, "penalty"))),
+            "registration": registration.pk,
+            "kind": "infraction",
+            "infraction": "wrong_call",
+        }
         proposal = client.post(link(table, "penalty"), data).content.decode()
         assert "Check, then confirm." in proposal and "Confirm the penalty" in proposal
         assert 'name="confirmed" value="True"' in proposal
@@ -126,8 +129,9 @@ def test_riichi_hand_through_the_form(client, db):
     table = tournament.sessions.get(number=1).tables.get(number=1)
     page = client.get(link(table)).content.decode()
     assert 'name="han_0"' in page and 'name="winners"' in page and 'name="riichi"' in page
-    response = post_hand(client, table, outcome="ron", winners="2", discarder="1",
-                         han_2="3", fu_2="40", riichi="2")
+    response = post_hand(
+        client, table, outcome="ron", winners="2", discarder="1", han_2="3", fu_2="40", riichi="2"
+    )
     assert response.status_code == 302, response.content.decode()[:3000]
     hand = Hand.objects.get()
     assert hand.changes == (0, -5200, 5200, 0)  # riichi stake returned with the deposit
@@ -138,9 +142,20 @@ def test_faentino_hand_through_the_form(client, db):
     tournament = build(ruleset="faentino", slug="faentino")
     table = tournament.sessions.get(number=1).tables.get(number=1)
     # Seed 003 "Simulazione di una mano": E 16 with 1 double, S 32 with 1 double, W 8, N 40.
-    response = post_hand(client, table, outcome="mahjong", winner="0", points_0="16",
-                         points_1="32", points_2="8", points_3="40", doubles_0="1",
-                         doubles_1="1", doubles_2="0", doubles_3="0")
+    response = post_hand(
+        client,
+        table,
+        outcome="mahjong",
+        winner="0",
+        points_0="16",
+        points_1="32",
+        points_2="8",
+        points_3="40",
+        doubles_0="1",
+        doubles_1="1",
+        doubles_2="0",
+        doubles_3="0",
+    )
     assert response.status_code == 302, response.content.decode()[:3000]
     assert Hand.objects.get().changes == (420, -70, -220, -130)
 
@@ -151,9 +166,11 @@ def test_a_hand_from_an_old_page_of_a_closed_table_says_why(client, table, direc
 
     page = client.get(link(table))
     close_table(table, actor=director_actor)  # the director may close a table early
-    response = client.post(link(table), {**page_fields(page), "session": 1,
-                                         "outcome": "self_drawn", "winner": "0", "fan": "8"},
-                           follow=True)
+    response = client.post(
+        link(table),
+        {**page_fields(page), "session": 1, "outcome": "self_drawn", "winner": "0", "fan": "8"},
+        follow=True,
+    )
     assert "This table is closed. Only the director can reopen it." in response.content.decode()
     assert not Hand.objects.filter(table=table).exists()
 
@@ -161,8 +178,16 @@ def test_a_hand_from_an_old_page_of_a_closed_table_says_why(client, table, direc
 def test_every_field_says_what_is_wrong(client, db):
     tournament = build(ruleset="faentino", slug="faentino-errors")
     table = tournament.sessions.get(number=1).tables.get(number=1)
-    response = post_hand(client, table, outcome="mahjong", winner="0", points_0="x16",
-                         points_1="32", points_2="8", points_3="40")
+    response = post_hand(
+        client,
+        table,
+        outcome="mahjong",
+        winner="0",
+        points_0="x16",
+        points_1="32",
+        points_2="8",
+        points_3="40",
+    )
     page = response.content.decode()
     assert response.status_code == 200 and "Enter a whole number." in page
     assert 'value="32"' in page and not Hand.objects.exists()
@@ -177,6 +202,8 @@ def test_a_typing_slip_in_the_fan_is_refused_with_a_message(client, table):
 
 def test_a_seat_out_of_range_says_how_to_fix_it(client, table):
     response = post_hand(client, table, outcome="discard", winner="7", discarder="1", fan="9")
-    assert "There is no seat 7 at this table: tap one of the four players." in \
-        response.content.decode()
+    assert (
+        "There is no seat 7 at this table: tap one of the four players."
+        in response.content.decode()
+    )
     assert not Hand.objects.exists()

@@ -21,8 +21,13 @@ def _refused(make):
 
 def _hand(table, **fields):
     values = {
-        "table": table, "number": 1, "outcome": Outcome.WASHOUT, "change_east": 0,
-        "change_south": 0, "change_west": 0, "change_north": 0,
+        "table": table,
+        "number": 1,
+        "outcome": Outcome.WASHOUT,
+        "change_east": 0,
+        "change_south": 0,
+        "change_west": 0,
+        "change_north": 0,
     }
     values.update(fields)
     return Hand.objects.create(**values)
@@ -74,10 +79,12 @@ def test_country_must_be_an_alpha3_code(make_player):
 
 def test_player_number_unique_in_tournament_and_at_least_one(tournament, make_player):
     Registration.objects.create(tournament=tournament, player=make_player(), number=7)
-    _refused(lambda: Registration.objects.create(
-        tournament=tournament, player=make_player(), number=7))
-    _refused(lambda: Registration.objects.create(
-        tournament=tournament, player=make_player(), number=0))
+    _refused(
+        lambda: Registration.objects.create(tournament=tournament, player=make_player(), number=7)
+    )
+    _refused(
+        lambda: Registration.objects.create(tournament=tournament, player=make_player(), number=0)
+    )
 
 
 def test_a_player_registers_once_per_tournament(tournament, make_player):
@@ -120,8 +127,12 @@ def test_penalty_invariants(tournament, register, table):
     session = table.session
 
     def penalty(**fields):
-        values = {"registration": registration, "session": session,
-                  "kind": PenaltyKind.LATE_ARRIVAL, "points": -10}
+        values = {
+            "registration": registration,
+            "session": session,
+            "kind": PenaltyKind.LATE_ARRIVAL,
+            "points": -10,
+        }
         values.update(fields)
         return Penalty.objects.create(**values)
 

@@ -30,8 +30,9 @@ def test_setup_desk_creates_the_director_and_loads_the_demo(db, settings, tmp_pa
     assert Player.objects.get(ema_id="14000601").first_name == "Łukasz"
 
 
-def test_setup_desk_does_not_reload_the_demo_or_recreate_the_director(db, settings, tmp_path,
-                                                                      capsys):
+def test_setup_desk_does_not_reload_the_demo_or_recreate_the_director(
+    db, settings, tmp_path, capsys
+):
     settings.DATA_DIR = tmp_path
     call_command("setup_desk")
     call_command("setup_desk")

@@ -23,8 +23,9 @@ def sixteen(tournament, register):
 
 
 def seats_of(session):
-    return sorted(Seat.objects.filter(session=session).values_list(
-        "table__number", "wind", "registration_id"))
+    return sorted(
+        Seat.objects.filter(session=session).values_list("table__number", "wind", "registration_id")
+    )
 
 
 def check_valid(tournament, players=16):
@@ -47,8 +48,9 @@ def test_publishing_writes_every_session_with_its_seed(sixteen):
 def test_same_seed_same_draw(sixteen, make_tournament):
     first = plan_draw(sixteen, seed=5)
     again = plan_draw(sixteen, seed=5)
-    assert [[tuple(r.pk for r in t) for t in s] for s in first.schedule] == \
-        [[tuple(r.pk for r in t) for t in s] for s in again.schedule]
+    assert [[tuple(r.pk for r in t) for t in s] for s in first.schedule] == [
+        [tuple(r.pk for r in t) for t in s] for s in again.schedule
+    ]
 
 
 def test_sixteen_players_four_sessions_never_meet_twice(sixteen):
@@ -58,11 +60,14 @@ def test_sixteen_players_four_sessions_never_meet_twice(sixteen):
     assert current_report(sixteen)["repeats"] == 0
 
 
-@pytest.mark.parametrize(("count", "message"), [
-    (15, "15 players registered: register 1 more substitute to make full tables of four."),
-    (14, "14 players registered: register 2 more substitutes"),
-    (0, "No player is registered yet."),
-])
+@pytest.mark.parametrize(
+    ("count", "message"),
+    [
+        (15, "15 players registered: register 1 more substitute to make full tables of four."),
+        (14, "14 players registered: register 2 more substitutes"),
+        (0, "No player is registered yet."),
+    ],
+)
 def test_precheck_refuses_incomplete_tables(tournament, register, count, message):
     register(count)
     with pytest.raises(DrawError, match=message):
@@ -145,8 +150,7 @@ def test_changed_clubs_refuse_the_previewed_draw(tournament):
         write_draw(tournament, seed=7, fingerprint=plan.fingerprint)
     assert not Table.objects.exists()
     again = plan_draw(tournament, seed=7)
-    assert write_draw(tournament, seed=7, fingerprint=again.fingerprint).schedule == \
-        again.schedule
+    assert write_draw(tournament, seed=7, fingerprint=again.fingerprint).schedule == again.schedule
 
 
 def test_clubs_are_kept_apart_when_possible(tournament):
@@ -166,8 +170,10 @@ def test_draw_page_preview_then_publish(director_client, sixteen):
     assert "Preview (seed 77)" in text and "Repeated meetings" in text
     assert not Table.objects.exists()
     fingerprint = preview.context["plan"].fingerprint
-    response = director_client.post(reverse("draw-publish", args=[sixteen.slug]), {
-        "scope": "remaining", "seed": "77", "fingerprint": fingerprint})
+    response = director_client.post(
+        reverse("draw-publish", args=[sixteen.slug]),
+        {"scope": "remaining", "seed": "77", "fingerprint": fingerprint},
+    )
     assert response.status_code == 302
     assert set(sixteen.sessions.values_list("draw_seed", flat=True)) == {77}
     seating = director_client.get(reverse("seating", args=[sixteen.slug, 1])).content.decode()
@@ -183,8 +189,13 @@ def test_draw_page_shows_the_precheck_message(director_client, tournament, regis
 def test_draw_pages_are_for_directors(client, plain_user, sixteen):
     client.force_login(plain_user)
     assert client.get(reverse("draw", args=[sixteen.slug])).status_code == 403
-    assert client.post(reverse("draw-publish", args=[sixteen.slug]),
-                       {"scope": "remaining", "seed": 1, "fingerprint": "x"}).status_code == 403
+    assert (
+        client.post(
+            reverse("draw-publish", args=[sixteen.slug]),
+            {"scope": "remaining", "seed": 1, "fingerprint": "x"},
+        ).status_code
+        == 403
+    )
     assert not Table.objects.exists()
 
 
@@ -227,8 +238,10 @@ def test_a_swiss_session_waits_for_the_session_before_it(sixteen):
     session.is_swiss = True
     session.save()
     write_draw(sixteen, session_number=1, seed=1)
-    with pytest.raises(DrawError, match="Session 2 is Swiss: it can be drawn only when every "
-                                         "session before it is confirmed"):
+    with pytest.raises(
+        DrawError,
+        match="Session 2 is Swiss: it can be drawn only when every session before it is confirmed",
+    ):
         plan_draw(sixteen, session_number=2)
 
 
@@ -245,20 +258,24 @@ def test_drawing_every_session_stops_before_a_swiss_one(sixteen):
 def test_a_substitution_keeps_the_other_players_tables(sixteen):
     write_draw(sixteen, seed=3)
     sixteen.sessions.filter(number=1).update(status=Session.Status.FINISHED)
-    before = {n: {frozenset(r.pk for r in t) for t in session_tables(
-        sixteen.sessions.get(number=n))} for n in (2, 3, 4)}
+    before = {
+        n: {frozenset(r.pk for r in t) for t in session_tables(sixteen.sessions.get(number=n))}
+        for n in (2, 3, 4)
+    }
     leaver = Registration.objects.get(tournament=sixteen, number=5)
     leaver.status = Registration.Status.WITHDRAWN
     leaver.save()
-    substitute = register_player(sixteen, first_name="New", last_name="Comer",
-                                 is_substitute=True)
+    substitute = register_player(sixteen, first_name="New", last_name="Comer", is_substitute=True)
     plan = write_draw(sixteen, seed=4)
     assert plan.report["repeats"] == 0
     for number in (2, 3, 4):
-        after = {frozenset(r.pk for r in t) for t in session_tables(
-            sixteen.sessions.get(number=number))}
-        swapped = {frozenset(pk if pk != leaver.pk else substitute.pk for pk in table)
-                   for table in before[number]}
+        after = {
+            frozenset(r.pk for r in t) for t in session_tables(sixteen.sessions.get(number=number))
+        }
+        swapped = {
+            frozenset(pk if pk != leaver.pk else substitute.pk for pk in table)
+            for table in before[number]
+        }
         assert after == swapped  # the newcomer took the leaver's seat, nothing else moved
 
 

@@ -37,7 +37,11 @@ def test_english_csv_creates_players_and_registrations(tournament):
     assert (result.created, result.registered) == (3, 3)
     anna = Player.objects.get(ema_id="04000123")
     assert (anna.first_name, anna.last_name, anna.country, anna.club) == (
-        "Anna", "Rossi", "ITA", "Drago Rosso")
+        "Anna",
+        "Rossi",
+        "ITA",
+        "Drago Rosso",
+    )
     assert Player.objects.get(last_name="Weiß").country == "DEU"
     numbers = sorted(tournament.registrations.values_list("number", flat=True))
     assert numbers == [1, 2, 3]
@@ -52,12 +56,14 @@ def test_italian_header_semicolons_and_windows_encoding(tournament):
 
 
 def test_excel_file_with_numeric_ema_ids_keeps_leading_zeros(tournament):
-    data = _xlsx([
-        ["Nome", "Cognome", "Numero EMA", "Nazione", "Club"],
-        ["Anna", "Rossi", 4000123, "ITA", "Drago Rosso"],
-        [None, None, None, None, None],
-        ["Jan", "de Vries", None, "NLD", None],
-    ])
+    data = _xlsx(
+        [
+            ["Nome", "Cognome", "Numero EMA", "Nazione", "Club"],
+            ["Anna", "Rossi", 4000123, "ITA", "Drago Rosso"],
+            [None, None, None, None, None],
+            ["Jan", "de Vries", None, "NLD", None],
+        ]
+    )
     result = import_players(tournament, "players.xlsx", data)
     assert result.ok, result.errors
     assert Player.objects.filter(ema_id="04000123").exists()
@@ -67,11 +73,11 @@ def test_excel_file_with_numeric_ema_ids_keeps_leading_zeros(tournament):
 def test_every_bad_row_is_reported_with_its_line_and_nothing_is_imported(tournament):
     text = (
         "First name,Last name,EMA id,Country,Club\n"
-        "Anna,Rossi,04000123,ITA,Drago Rosso\n"      # line 2: good
-        ",Bianchi,04000124,ITA,\n"                   # line 3: no first name
-        "Marco,Verdi,4000125,ITA,\n"                 # line 4: 7 digits
-        "Luca,Neri,04000126,Atlantis,\n"             # line 5: unknown country
-        "Anna,Rossi,04000123,ITA,\n"                 # line 6: duplicate EMA id
+        "Anna,Rossi,04000123,ITA,Drago Rosso\n"  # line 2: good
+        ",Bianchi,04000124,ITA,\n"  # line 3: no first name
+        "Marco,Verdi,4000125,ITA,\n"  # line 4: 7 digits
+        "Luca,Neri,04000126,Atlantis,\n"  # line 5: unknown country
+        "Anna,Rossi,04000123,ITA,\n"  # line 6: duplicate EMA id
     )
     result = import_players(tournament, "players.csv", _csv(text))
     messages = [str(error) for error in result.errors]
@@ -92,12 +98,17 @@ def test_header_without_names_is_explained(tournament):
 
 def test_importing_the_same_list_again_updates_instead_of_duplicating(tournament):
     assert import_players(tournament, "players.csv", _csv(ENGLISH)).ok
-    changed = ENGLISH.replace("Drago Rosso", "Drago Blu").replace("de Vries,,NLD,Utrecht",
-                                                                   "de Vries,09000001,NLD,Utrecht")
+    changed = ENGLISH.replace("Drago Rosso", "Drago Blu").replace(
+        "de Vries,,NLD,Utrecht", "de Vries,09000001,NLD,Utrecht"
+    )
     result = import_players(tournament, "players.csv", _csv(changed))
     assert result.ok, result.errors
     assert (result.created, result.updated, result.registered, result.already_registered) == (
-        0, 3, 0, 3)
+        0,
+        3,
+        0,
+        3,
+    )
     assert Player.objects.count() == 3
     assert Registration.objects.count() == 3
     assert Player.objects.get(ema_id="04000123").club == "Drago Blu"
@@ -165,10 +176,13 @@ def test_import_players_command_unknown_tournament(db, tmp_path):
         call_command("import_players", "nope", str(tmp_path / "x.csv"))
 
 
-@pytest.mark.parametrize("rows", [
-    ["Anna,Rossi,,ITA,", "Anna,Rossi,04000001,ITA,"],
-    ["Anna,Rossi,04000001,ITA,", "Anna,Rossi,,ITA,"],
-])
+@pytest.mark.parametrize(
+    "rows",
+    [
+        ["Anna,Rossi,,ITA,", "Anna,Rossi,04000001,ITA,"],
+        ["Anna,Rossi,04000001,ITA,", "Anna,Rossi,,ITA,"],
+    ],
+)
 def test_one_name_twice_is_refused_whatever_the_order(tournament, rows):
     text = "First name,Last name,EMA id,Country,Club\n" + "\n".join(rows) + "\n"
     result = import_players(tournament, "players.csv", _csv(text))
@@ -178,8 +192,10 @@ def test_one_name_twice_is_refused_whatever_the_order(tournament, rows):
 
 
 def test_namesakes_with_their_own_ema_ids_are_two_players(tournament):
-    text = ("First name,Last name,EMA id,Country,Club\n"
-            "Anna,Rossi,04000001,ITA,\nAnna,Rossi,04000002,ITA,\n")
+    text = (
+        "First name,Last name,EMA id,Country,Club\n"
+        "Anna,Rossi,04000001,ITA,\nAnna,Rossi,04000002,ITA,\n"
+    )
     result = import_players(tournament, "players.csv", _csv(text))
     assert result.ok, result.errors
     assert Player.objects.filter(last_name="Rossi").count() == 2

@@ -20,10 +20,14 @@ def test_settings_form_is_built_from_the_rule_set(director_client, riichi):
 
 
 def test_director_changes_the_uma_and_only_changes_are_stored(director_client, riichi):
-    response = director_client.post(reverse("scoring-settings", args=[riichi.slug]), {
-        "uma": "20000, 10000, -10000, -20000", "leftover_deposits_to_first": "on",
-        "penalty_unit": "100",
-    })
+    response = director_client.post(
+        reverse("scoring-settings", args=[riichi.slug]),
+        {
+            "uma": "20000, 10000, -10000, -20000",
+            "leftover_deposits_to_first": "on",
+            "penalty_unit": "100",
+        },
+    )
     assert response.status_code == 302
     riichi.refresh_from_db()
     assert riichi.scoring_options == {"uma": [20000, 10000, -10000, -20000]}
@@ -31,18 +35,26 @@ def test_director_changes_the_uma_and_only_changes_are_stored(director_client, r
 
 
 def test_bad_setting_is_refused_with_a_message(director_client, riichi):
-    response = director_client.post(reverse("scoring-settings", args=[riichi.slug]), {
-        "uma": "20000, 10000, -10000", "penalty_unit": "100",
-    })
+    response = director_client.post(
+        reverse("scoring-settings", args=[riichi.slug]),
+        {
+            "uma": "20000, 10000, -10000",
+            "penalty_unit": "100",
+        },
+    )
     assert "Write exactly 4 numbers." in response.content.decode()
     riichi.refresh_from_db()
     assert riichi.scoring_options == {}
 
 
 def test_rules_refuse_an_uma_that_does_not_sum_to_zero(director_client, riichi):
-    response = director_client.post(reverse("scoring-settings", args=[riichi.slug]), {
-        "uma": "20000, 10000, -10000, -10000", "penalty_unit": "100",
-    })
+    response = director_client.post(
+        reverse("scoring-settings", args=[riichi.slug]),
+        {
+            "uma": "20000, 10000, -10000, -10000",
+            "penalty_unit": "100",
+        },
+    )
     assert response.status_code == 200
     assert "form-errors" in response.content.decode()
     riichi.refresh_from_db()
@@ -50,8 +62,9 @@ def test_rules_refuse_an_uma_that_does_not_sum_to_zero(director_client, riichi):
 
 
 def test_mcr_rank_before_penalties(director_client, tournament):
-    director_client.post(reverse("scoring-settings", args=[tournament.slug]),
-                         {"rank_before_penalties": "on"})
+    director_client.post(
+        reverse("scoring-settings", args=[tournament.slug]), {"rank_before_penalties": "on"}
+    )
     tournament.refresh_from_db()
     assert tournament.scoring_options == {"rank_before_penalties": True}
     assert ruleset_for(tournament).options.rank_before_penalties is True
@@ -76,8 +89,15 @@ def test_rule_set_cannot_change_once_hands_exist(tournament, register):
     from tournament.models import Table
 
     table = Table.objects.create(session=tournament.sessions.first(), number=1)
-    Hand.objects.create(table=table, number=1, outcome="washout", change_east=0, change_south=0,
-                        change_west=0, change_north=0)
+    Hand.objects.create(
+        table=table,
+        number=1,
+        outcome="washout",
+        change_east=0,
+        change_south=0,
+        change_west=0,
+        change_north=0,
+    )
     with pytest.raises(TournamentError, match="can no longer change"):
         update_tournament(tournament, ruleset="riichi2008")
 
@@ -90,9 +110,14 @@ def test_scoring_settings_page_is_for_directors(client, plain_user, tournament):
 
 
 def test_director_chooses_the_tie_breakers(director_client, tournament):
-    director_client.post(reverse("scoring-settings", args=[tournament.slug]), {
-        "tie_break_1": "best_session", "tie_break_2": "", "tie_break_3": "hands_won",
-    })
+    director_client.post(
+        reverse("scoring-settings", args=[tournament.slug]),
+        {
+            "tie_break_1": "best_session",
+            "tie_break_2": "",
+            "tie_break_3": "hands_won",
+        },
+    )
     tournament.refresh_from_db()
     assert tournament.tie_breaks == ["best_session", "hands_won"]
     page = director_client.get(reverse("scoring-settings", args=[tournament.slug]))

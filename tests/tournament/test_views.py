@@ -68,12 +68,23 @@ def test_director_pages_refuse_other_accounts(client, plain_user, tournament, na
 
 
 def test_director_creates_a_tournament_with_its_sessions(director_client):
-    response = director_client.post(reverse("tournament-create"), {
-        "name": "Faenza Open 2026", "slug": "", "start_date": "2026-06-06",
-        "end_date": "2026-06-07", "venue": "Faenza", "ruleset": "mcr", "session_count": "5",
-        "session_minutes": "120", "seating_groups": "club", "published": "on",
-        "projector_mode": "auto", "projector_seconds": "12",
-    })
+    response = director_client.post(
+        reverse("tournament-create"),
+        {
+            "name": "Faenza Open 2026",
+            "slug": "",
+            "start_date": "2026-06-06",
+            "end_date": "2026-06-07",
+            "venue": "Faenza",
+            "ruleset": "mcr",
+            "session_count": "5",
+            "session_minutes": "120",
+            "seating_groups": "club",
+            "published": "on",
+            "projector_mode": "auto",
+            "projector_seconds": "12",
+        },
+    )
     tournament = Tournament.objects.get()
     assert response.status_code == 302 and response.url == tournament.get_absolute_url()
     assert tournament.slug == "faenza-open-2026"
@@ -81,10 +92,18 @@ def test_director_creates_a_tournament_with_its_sessions(director_client):
 
 
 def test_create_tournament_form_errors_keep_the_input(director_client):
-    response = director_client.post(reverse("tournament-create"), {
-        "name": "Backwards", "start_date": "2026-06-07", "end_date": "2026-06-06",
-        "ruleset": "mcr", "session_count": "5", "session_minutes": "120", "seating_groups": "club",
-    })
+    response = director_client.post(
+        reverse("tournament-create"),
+        {
+            "name": "Backwards",
+            "start_date": "2026-06-07",
+            "end_date": "2026-06-06",
+            "ruleset": "mcr",
+            "session_count": "5",
+            "session_minutes": "120",
+            "seating_groups": "club",
+        },
+    )
     assert response.status_code == 200
     assert "The last day cannot be before the first day." in response.content.decode()
     assert 'value="Backwards"' in response.content.decode()
@@ -93,10 +112,17 @@ def test_create_tournament_form_errors_keep_the_input(director_client):
 
 def test_editing_sessions_count_adds_and_removes_draft_sessions(director_client, tournament):
     data = {
-        "name": tournament.name, "slug": tournament.slug, "start_date": "2026-05-02",
-        "end_date": "2026-05-03", "ruleset": "mcr", "session_count": "6",
-        "session_minutes": "120", "seating_groups": "club", "published": "on",
-        "projector_mode": "auto", "projector_seconds": "12",
+        "name": tournament.name,
+        "slug": tournament.slug,
+        "start_date": "2026-05-02",
+        "end_date": "2026-05-03",
+        "ruleset": "mcr",
+        "session_count": "6",
+        "session_minutes": "120",
+        "seating_groups": "club",
+        "published": "on",
+        "projector_mode": "auto",
+        "projector_seconds": "12",
     }
     director_client.post(reverse("tournament-edit", args=[tournament.slug]), data)
     assert tournament.sessions.count() == 6
@@ -109,10 +135,17 @@ def test_editing_sessions_count_adds_and_removes_draft_sessions(director_client,
 
 def test_director_registers_a_player(director_client, tournament):
     url = reverse("register-player", args=[tournament.slug])
-    response = director_client.post(url, {
-        "first_name": "Mette", "last_name": "Sørensen", "ema_id": "05000401",
-        "country": "DNK", "club": "København Mahjong",
-    }, follow=True)
+    response = director_client.post(
+        url,
+        {
+            "first_name": "Mette",
+            "last_name": "Sørensen",
+            "ema_id": "05000401",
+            "country": "DNK",
+            "club": "København Mahjong",
+        },
+        follow=True,
+    )
     assert "Mette Sørensen registered as player 1." in response.content.decode()
     registration = tournament.registrations.get()
     assert registration.player.country == "DNK" and not registration.is_substitute
@@ -128,9 +161,14 @@ def test_registering_the_same_player_twice_is_refused(director_client, tournamen
 
 
 def test_bad_ema_id_in_the_form(director_client, tournament):
-    response = director_client.post(reverse("register-player", args=[tournament.slug]), {
-        "first_name": "Anna", "last_name": "Rossi", "ema_id": "123",
-    })
+    response = director_client.post(
+        reverse("register-player", args=[tournament.slug]),
+        {
+            "first_name": "Anna",
+            "last_name": "Rossi",
+            "ema_id": "123",
+        },
+    )
     assert "An EMA id is exactly 8 digits." in response.content.decode()
     assert not Player.objects.exists()
 
@@ -139,7 +177,8 @@ def test_import_page_shows_every_bad_row(director_client, tournament):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     upload = SimpleUploadedFile(
-        "players.csv", b"First name,Last name,EMA id\nAnna,Rossi,12\n,Bianchi,\n",
+        "players.csv",
+        b"First name,Last name,EMA id\nAnna,Rossi,12\n,Bianchi,\n",
         content_type="text/csv",
     )
     response = director_client.post(
@@ -167,8 +206,9 @@ def test_the_csrf_token_is_required_for_director_forms(client, director, tournam
 
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(director)
-    response = strict.post(reverse("register-player", args=[tournament.slug]),
-                           {"first_name": "A", "last_name": "B"})
+    response = strict.post(
+        reverse("register-player", args=[tournament.slug]), {"first_name": "A", "last_name": "B"}
+    )
     assert response.status_code == 403
     assert not Player.objects.exists()
 

@@ -112,13 +112,19 @@ def _check_history(tournament, number, tables):
     for index, players in enumerate(tables, start=1):
         if any(player is None for player in players):
             raise DrawError(
-                _("Session %(session)s, table %(table)s does not have four players: correct it "
-                  "in the admin before drawing.") % {"session": number, "table": index}
+                _(
+                    "Session %(session)s, table %(table)s does not have four players: correct it "
+                    "in the admin before drawing."
+                )
+                % {"session": number, "table": index}
             )
         if any(player.tournament_id != tournament.pk for player in players):
             raise DrawError(
-                _("Session %(session)s seats a player of another tournament: correct it in "
-                  "the admin before drawing.") % {"session": number}
+                _(
+                    "Session %(session)s seats a player of another tournament: correct it in "
+                    "the admin before drawing."
+                )
+                % {"session": number}
             )
 
 
@@ -142,7 +148,7 @@ def scope_for(tournament, session_number=None):
             raise DrawError(_("Every session has been played: there is nothing left to draw."))
         swiss = next((i for i, s in enumerate(scope) if s.is_swiss), None)
         if swiss is not None:
-            scope = scope[:max(swiss, 1)]
+            scope = scope[: max(swiss, 1)]
     first = scope[0]
     played_later = [s.number for s in sessions if s.number >= first.number and s.status in PLAYED]
     if played_later:
@@ -156,17 +162,20 @@ def scope_for(tournament, session_number=None):
 def _fingerprint(players, history, seed, scope, groups, schedule):
     """What a preview showed: its inputs (players, clubs, played sessions, seed) and the tables
     it drew. Publishing refuses a draw whose fingerprint differs from the preview's."""
+
     def tables(sessions):
         return ";".join(",".join(str(r.pk) for r in table) for s in sessions for table in s)
 
-    text = "|".join([
-        ",".join(str(r.pk) for r in players),
-        ",".join(f"{r.pk}:{groups.get(r, '')}" for r in players) if groups else "",
-        tables(history),
-        str(seed),
-        ",".join(str(s.pk) for s in scope),
-        tables(schedule),
-    ])
+    text = "|".join(
+        [
+            ",".join(str(r.pk) for r in players),
+            ",".join(f"{r.pk}:{groups.get(r, '')}" for r in players) if groups else "",
+            tables(history),
+            str(seed),
+            ",".join(str(s.pk) for s in scope),
+            tables(schedule),
+        ]
+    )
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -182,8 +191,7 @@ def plan_draw(tournament, *, session_number=None, seed=None):
             _check_history(tournament, session.number, tables)
             history.append(tables)
     cleared = [
-        s for s in sessions
-        if s.number > scope[-1].number and s.status == SessionStatus.SEATED
+        s for s in sessions if s.number > scope[-1].number and s.status == SessionStatus.SEATED
     ]
     seed = secrets.randbelow(2**31) if seed is None else int(seed)
     groups = _groups(tournament, players)
@@ -199,17 +207,27 @@ def plan_draw(tournament, *, session_number=None, seed=None):
             if drawn and len(drawn) == len(scope) and not cleared:
                 previous = history + [session_tables(s) for s in scope]
             full = seating.draw_schedule(
-                players, len(history) + len(scope), seed=seed, groups=groups, fixed=history,
+                players,
+                len(history) + len(scope),
+                seed=seed,
+                groups=groups,
+                fixed=history,
                 previous=previous,
             )
-            schedule = [list(tables) for tables in full[len(history):]]
+            schedule = [list(tables) for tables in full[len(history) :]]
     except seating.SeatingError as exc:
         raise DrawError(translate_error(exc)) from exc
     report = dict(seating.seating_report(history + schedule, groups=groups))
     report["lower_bound"] = seating.lower_bound(len(players), len(history) + len(scope))
     return DrawPlan(
-        tournament=tournament, scope=scope, seed=seed, schedule=schedule, history=history,
-        cleared=cleared, left_out=left_out, report=report,
+        tournament=tournament,
+        scope=scope,
+        seed=seed,
+        schedule=schedule,
+        history=history,
+        cleared=cleared,
+        left_out=left_out,
+        report=report,
         fingerprint=_fingerprint(players, history, seed, scope, groups, schedule),
     )
 
@@ -223,8 +241,10 @@ def _swiss_tables(tournament, scope, players, history, groups, seed):
     previous = tournament.sessions.filter(number__lt=session.number)
     if previous.exclude(status=SessionStatus.FINISHED).exists() or not previous.exists():
         raise DrawError(
-            _("Session %(number)s is Swiss: it can be drawn only when every session before it "
-              "is confirmed, because it seats players by the standings.")
+            _(
+                "Session %(number)s is Swiss: it can be drawn only when every session before it "
+                "is confirmed, because it seats players by the standings."
+            )
             % {"number": session.number}
         )
     order = ranking_order(tournament, players)
@@ -248,16 +268,23 @@ def write_draw(tournament, *, session_number=None, seed, fingerprint=None):
     plan = plan_draw(tournament, session_number=session_number, seed=seed)
     if fingerprint is not None and fingerprint != plan.fingerprint:
         raise DrawError(
-            _("The registrations or the played sessions changed since this preview: look at "
-              "the new preview before publishing.")
+            _(
+                "The registrations or the played sessions changed since this preview: look at "
+                "the new preview before publishing."
+            )
         )
     redrawn = plan.scope + plan.cleared
     if Table.objects.filter(session__in=redrawn, hands__isnull=False).exists():
-        raise DrawError(_("Hands were already entered in a session being drawn: it cannot be "
-                          "drawn again."))
+        raise DrawError(
+            _("Hands were already entered in a session being drawn: it cannot be drawn again.")
+        )
     if Session.objects.filter(pk__in=[s.pk for s in redrawn], penalties__isnull=False).exists():
-        raise DrawError(_("Penalties were already given in a session being drawn: it cannot be "
-                          "drawn again (a penalty is cancelled, never deleted)."))
+        raise DrawError(
+            _(
+                "Penalties were already given in a session being drawn: it cannot be "
+                "drawn again (a penalty is cancelled, never deleted)."
+            )
+        )
     Table.objects.filter(session__in=redrawn).delete()
     Session.objects.filter(pk__in=[s.pk for s in plan.cleared]).update(
         status=SessionStatus.DRAFT, draw_seed=None

@@ -35,8 +35,19 @@ COLUMNS = {
     "first_name": {"first name", "firstname", "first", "given name", "forename", "nome"},
     "last_name": {"last name", "lastname", "surname", "family name", "cognome"},
     "ema_id": {
-        "ema id", "ema", "ema number", "ema no", "ema nr", "ema code", "id ema", "numero ema",
-        "n ema", "nr ema", "codice ema", "matricola ema", "tessera ema",
+        "ema id",
+        "ema",
+        "ema number",
+        "ema no",
+        "ema nr",
+        "ema code",
+        "id ema",
+        "numero ema",
+        "n ema",
+        "nr ema",
+        "codice ema",
+        "matricola ema",
+        "tessera ema",
     },
     "country": {"country", "nation", "nationality", "nazione", "paese", "nazionalita", "stato"},
     "club": {"club", "association", "associazione", "circolo", "societa", "team", "squadra"},
@@ -94,8 +105,11 @@ class ImportResult:
             "%(rows)s players read: %(created)s new, %(updated)s updated; %(registered)s newly "
             "registered, %(already)s already registered."
         ) % {
-            "rows": len(self.rows), "created": self.created, "updated": self.updated,
-            "registered": self.registered, "already": self.already_registered,
+            "rows": len(self.rows),
+            "created": self.created,
+            "updated": self.updated,
+            "registered": self.registered,
+            "already": self.already_registered,
         }
 
 
@@ -122,8 +136,12 @@ def _read_csv(data):
         except UnicodeDecodeError:
             continue
     else:
-        raise PlayerListError(_("The file is not readable text (neither UTF-8 nor Windows "
-                                "encoding). Save it again as “CSV UTF-8” and import that."))
+        raise PlayerListError(
+            _(
+                "The file is not readable text (neither UTF-8 nor Windows "
+                "encoding). Save it again as “CSV UTF-8” and import that."
+            )
+        )
     first_line = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=first_line.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
@@ -213,16 +231,24 @@ def parse_rows(table):
     missing = [column for column in REQUIRED if column not in mapping]
     if missing:
         names = ", ".join(str(COLUMN_LABELS[column]) for column in missing)
-        return rows, [RowError(header_line, _(
-            "the header row has no column for %(names)s. The first row must name the columns, "
-            "e.g. First name, Last name, EMA id, Country, Club (or Nome, Cognome, ID EMA, "
-            "Nazione, Club)."
-        ) % {"names": names})]
+        return rows, [
+            RowError(
+                header_line,
+                _(
+                    "the header row has no column for %(names)s. The first row must name the columns, "
+                    "e.g. First name, Last name, EMA id, Country, Club (or Nome, Cognome, ID EMA, "
+                    "Nazione, Club)."
+                )
+                % {"names": names},
+            )
+        ]
     if len(table) - 1 > MAX_ROWS:
-        return rows, [RowError(header_line, _("more than %(max)s players in one file")
-                               % {"max": MAX_ROWS})]
+        return rows, [
+            RowError(header_line, _("more than %(max)s players in one file") % {"max": MAX_ROWS})
+        ]
     seen_ema, seen_names = {}, {}
     for line, cells in table[1:]:
+
         def cell(column, cells=cells):
             index = mapping.get(column)
             return cells[index] if index is not None and index < len(cells) else ("text", "")
@@ -233,30 +259,39 @@ def parse_rows(table):
             if not value:
                 problems.append(_("the %(field)s is empty") % {"field": label})
             elif len(value) > NAME_MAX:
-                problems.append(_("the %(field)s is longer than %(max)s characters")
-                                % {"field": label, "max": NAME_MAX})
+                problems.append(
+                    _("the %(field)s is longer than %(max)s characters")
+                    % {"field": label, "max": NAME_MAX}
+                )
         ema_id, problem = _check_ema_id(*cell("ema_id"))
         if problem:
             problems.append(problem)
         country_text = cell("country")[1]
         country = normalize_country(country_text)
         if country is None:
-            problems.append(_(
-                "country '%(value)s' is not recognised; write its three-letter code (ITA, DEU, "
-                "NLD, ...) or its name"
-            ) % {"value": country_text})
+            problems.append(
+                _(
+                    "country '%(value)s' is not recognised; write its three-letter code (ITA, DEU, "
+                    "NLD, ...) or its name"
+                )
+                % {"value": country_text}
+            )
         club = cell("club")[1]
         if len(club) > CLUB_MAX:
             problems.append(_("the club is longer than %(max)s characters") % {"max": CLUB_MAX})
         if ema_id and ema_id in seen_ema:
-            problems.append(_("EMA id %(ema)s is already on line %(line)s")
-                            % {"ema": ema_id, "line": seen_ema[ema_id]})
+            problems.append(
+                _("EMA id %(ema)s is already on line %(line)s")
+                % {"ema": ema_id, "line": seen_ema[ema_id]}
+            )
         name_key = (_fold(first), _fold(last))
         earlier = seen_names.get(name_key)
         # Two rows of one name are one player twice, unless both have their own EMA id.
         if first and last and earlier and not (ema_id and earlier[1]):
-            problems.append(_("%(name)s is already on line %(line)s")
-                            % {"name": f"{first} {last}", "line": earlier[0]})
+            problems.append(
+                _("%(name)s is already on line %(line)s")
+                % {"name": f"{first} {last}", "line": earlier[0]}
+            )
         if problems:
             errors.extend(RowError(line, problem) for problem in problems)
             continue

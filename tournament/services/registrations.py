@@ -95,17 +95,24 @@ def lock_tournament(tournament):
 
 
 @transaction.atomic
-def register_player(tournament, *, first_name, last_name, ema_id=None, country="", club="",
-                    is_substitute=False, number=None):
+def register_player(
+    tournament,
+    *,
+    first_name,
+    last_name,
+    ema_id=None,
+    country="",
+    club="",
+    is_substitute=False,
+    number=None,
+):
     """Register one player typed in by the director. Returns the registration.
 
     Raises RegistrationError when that player is already registered.
     """
     tournament = lock_tournament(tournament)
     player, _created = upsert_player(first_name, last_name, ema_id, country, club)
-    registration, created = register(
-        tournament, player, is_substitute=is_substitute, number=number
-    )
+    registration, created = register(tournament, player, is_substitute=is_substitute, number=number)
     if not created:
         raise RegistrationError(
             _("%(name)s is already registered as player %(number)s.")

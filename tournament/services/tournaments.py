@@ -67,8 +67,9 @@ def update_scoring_options(tournament, options, *, tie_breaks=None):
     import rules
     from tournament.rulesets import check_scoring_options
 
-    preset = {field.name: field.default for field in rules.get_ruleset(tournament.ruleset)
-              .option_fields()}
+    preset = {
+        field.name: field.default for field in rules.get_ruleset(tournament.ruleset).option_fields()
+    }
     changes = {name: value for name, value in options.items() if preset.get(name) != value}
     problem = check_scoring_options(tournament.ruleset, changes)
     if problem:
@@ -108,8 +109,9 @@ def follow_sessions(tournament_id):
     """The tournament's status follows its sessions: preparing until play starts in one,
     finished once every session is confirmed, running in between (a reopened session included).
     Called wherever a session's status changes, inside that change's transaction."""
-    statuses = list(Session.objects.filter(tournament_id=tournament_id)
-                    .values_list("status", flat=True))
+    statuses = list(
+        Session.objects.filter(tournament_id=tournament_id).values_list("status", flat=True)
+    )
     if statuses and all(status == Session.Status.FINISHED for status in statuses):
         status = Tournament.Status.FINISHED
     elif any(status in (Session.Status.RUNNING, Session.Status.FINISHED) for status in statuses):

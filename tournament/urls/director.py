@@ -3,21 +3,34 @@ from django.urls import path
 from tournament.views import archive, draw, tournaments
 
 urlpatterns = [
-    path("tournaments/new/", tournaments.TournamentCreateView.as_view(),
-         name="tournament-create"),
+    path("tournaments/new/", tournaments.TournamentCreateView.as_view(), name="tournament-create"),
     path("tournaments/restore/", archive.RestoreView.as_view(), name="tournament-restore"),
-    path("t/<slug:slug>/archive/", archive.ArchiveDownloadView.as_view(),
-         name="tournament-archive"),
-    path("t/<slug:slug>/settings/", tournaments.TournamentUpdateView.as_view(),
-         name="tournament-edit"),
-    path("t/<slug:slug>/players/new/", tournaments.RegisterPlayerView.as_view(),
-         name="register-player"),
-    path("t/<slug:slug>/players/import/", tournaments.ImportPlayersView.as_view(),
-         name="import-players"),
-    path("t/<slug:slug>/scoring/", tournaments.ScoringSettingsView.as_view(),
-         name="scoring-settings"),
+    path(
+        "t/<slug:slug>/archive/", archive.ArchiveDownloadView.as_view(), name="tournament-archive"
+    ),
+    path(
+        "t/<slug:slug>/settings/",
+        tournaments.TournamentUpdateView.as_view(),
+        name="tournament-edit",
+    ),
+    path(
+        "t/<slug:slug>/players/new/",
+        tournaments.RegisterPlayerView.as_view(),
+        name="register-player",
+    ),
+    path(
+        "t/<slug:slug>/players/import/",
+        tournaments.ImportPlayersView.as_view(),
+        name="import-players",
+    ),
+    path(
+        "t/<slug:slug>/scoring/", tournaments.ScoringSettingsView.as_view(), name="scoring-settings"
+    ),
     path("t/<slug:slug>/draw/", draw.DrawView.as_view(), name="draw"),
     path("t/<slug:slug>/draw/publish/", draw.PublishDrawView.as_view(), name="draw-publish"),
-    path("t/<slug:slug>/sessions/<int:number>/settings/", draw.SessionSettingsView.as_view(),
-         name="session-settings"),
+    path(
+        "t/<slug:slug>/sessions/<int:number>/settings/",
+        draw.SessionSettingsView.as_view(),
+        name="session-settings",
+    ),
 ]

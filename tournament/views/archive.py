@@ -43,6 +43,7 @@ class RestoreView(DirectorRequiredMixin, FormView):
         except ArchiveError as exc:
             form.add_error("file", str(exc))
             return self.form_invalid(form)
-        messages.success(self.request, _("Tournament “%(name)s” restored.") % {
-            "name": tournament.name})
+        messages.success(
+            self.request, _("Tournament “%(name)s” restored.") % {"name": tournament.name}
+        )
         return redirect(tournament)

@@ -24,7 +24,9 @@ class DrawView(DirectorTournamentMixin, FormView):
         try:
             players, left_out = draw_players(self.tournament)
             context["precheck"] = {
-                "players": len(players), "tables": len(players) // 4, "left_out": left_out,
+                "players": len(players),
+                "tables": len(players) // 4,
+                "left_out": left_out,
             }
         except DrawError as exc:
             context["precheck_error"] = str(exc)
@@ -35,15 +37,19 @@ class DrawView(DirectorTournamentMixin, FormView):
     def form_valid(self, form):
         try:
             plan = plan_draw(
-                self.tournament, session_number=form.session_number,
+                self.tournament,
+                session_number=form.session_number,
                 seed=form.cleaned_data["seed"],
             )
         except DrawError as exc:
             form.add_error(None, str(exc))
             return self.form_invalid(form)
         publish = PublishDrawForm(
-            initial={"scope": form.cleaned_data["scope"], "seed": plan.seed,
-                     "fingerprint": plan.fingerprint},
+            initial={
+                "scope": form.cleaned_data["scope"],
+                "seed": plan.seed,
+                "fingerprint": plan.fingerprint,
+            },
             tournament=self.tournament,
         )
         return self.render_to_response(
@@ -68,8 +74,10 @@ class PublishDrawView(DirectorTournamentMixin, FormView):
     def form_valid(self, form):
         try:
             plan = write_draw(
-                self.tournament, session_number=form.session_number,
-                seed=form.cleaned_data["seed"], fingerprint=form.cleaned_data["fingerprint"],
+                self.tournament,
+                session_number=form.session_number,
+                seed=form.cleaned_data["seed"],
+                fingerprint=form.cleaned_data["fingerprint"],
             )
         except DrawError as exc:
             messages.error(self.request, str(exc))

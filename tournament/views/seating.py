@@ -32,8 +32,10 @@ class SeatingView(TournamentMixin, TemplateView):
             tables=sorted(tables.items()),
             by_player=sorted(
                 seats,
-                key=lambda s: (sort_key(s.registration.player.last_name),
-                               sort_key(s.registration.player.first_name)),
+                key=lambda s: (
+                    sort_key(s.registration.player.last_name),
+                    sort_key(s.registration.player.first_name),
+                ),
             ),
             wind_names=WIND_NAMES,
             sessions=visible_seating_sessions(self.request.user, self.tournament),

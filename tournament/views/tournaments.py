@@ -60,8 +60,12 @@ class TournamentView(TournamentMixin, MultiTableMixin, DetailView):
         )
         registrations = self.tournament.registrations.select_related("player")
         return [
-            SessionTable(sessions, prefix="session-", user=self.request.user,
-                         exclude=() if is_director(self.request.user) else ("dashboard",)),
+            SessionTable(
+                sessions,
+                prefix="session-",
+                user=self.request.user,
+                exclude=() if is_director(self.request.user) else ("dashboard",),
+            ),
             RegistrationTable(registrations, prefix="player-"),
         ]
 
@@ -139,7 +143,9 @@ class ImportPlayersView(DirectorTournamentMixin, FormView):
     def form_valid(self, form):
         upload = form.cleaned_data["file"]
         result = import_players(
-            self.tournament, upload.name, upload.read(),
+            self.tournament,
+            upload.name,
+            upload.read(),
             as_substitutes=form.cleaned_data["as_substitutes"],
         )
         if not result.ok:
@@ -157,8 +163,11 @@ class ScoringSettingsView(DirectorTournamentMixin, FormView):
     template_name = "tournament/scoring_settings.html"
 
     def get_form_kwargs(self):
-        return {**super().get_form_kwargs(), "ruleset": ruleset_for(self.tournament),
-                "tie_breaks": self.tournament.tie_breaks}
+        return {
+            **super().get_form_kwargs(),
+            "ruleset": ruleset_for(self.tournament),
+            "tie_breaks": self.tournament.tie_breaks,
+        }
 
     def get_context_data(self, **kwargs):
         kwargs["ruleset_name"] = translate_text(ruleset_for(self.tournament).name)

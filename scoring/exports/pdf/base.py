@@ -56,11 +56,16 @@ def register_fonts():
     rl_config.useA85 = 0
     for name in (FONT, FONT_BOLD, FONT_CONDENSED, FONT_CONDENSED_BOLD):
         pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / f"{name}.ttf")))
-    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=FONT_BOLD, italic=FONT,
-                                  boldItalic=FONT_BOLD)
-    pdfmetrics.registerFontFamily(FONT_CONDENSED, normal=FONT_CONDENSED,
-                                  bold=FONT_CONDENSED_BOLD, italic=FONT_CONDENSED,
-                                  boldItalic=FONT_CONDENSED_BOLD)
+    pdfmetrics.registerFontFamily(
+        FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD
+    )
+    pdfmetrics.registerFontFamily(
+        FONT_CONDENSED,
+        normal=FONT_CONDENSED,
+        bold=FONT_CONDENSED_BOLD,
+        italic=FONT_CONDENSED,
+        boldItalic=FONT_CONDENSED_BOLD,
+    )
     return True
 
 
@@ -71,23 +76,46 @@ def styles():
     base = ParagraphStyle("body", fontName=FONT, fontSize=10, leading=12)
     return {
         "body": base,
-        "title": ParagraphStyle("title", base, fontName=FONT_BOLD, fontSize=16, leading=20,
-                                spaceAfter=4 * mm),
-        "heading": ParagraphStyle("heading", base, fontName=FONT_BOLD, fontSize=13, leading=16,
-                                  spaceBefore=2 * mm, spaceAfter=2 * mm),
+        "title": ParagraphStyle(
+            "title", base, fontName=FONT_BOLD, fontSize=16, leading=20, spaceAfter=4 * mm
+        ),
+        "heading": ParagraphStyle(
+            "heading",
+            base,
+            fontName=FONT_BOLD,
+            fontSize=13,
+            leading=16,
+            spaceBefore=2 * mm,
+            spaceAfter=2 * mm,
+        ),
         "small": ParagraphStyle("small", base, fontSize=7, leading=8.5, textColor=GREY),
-        "small_center": ParagraphStyle("small_center", base, fontSize=7, leading=8.5,
-                                       textColor=GREY, alignment=TA_CENTER),
+        "small_center": ParagraphStyle(
+            "small_center", base, fontSize=7, leading=8.5, textColor=GREY, alignment=TA_CENTER
+        ),
         "cell": ParagraphStyle("cell", base, fontName=FONT_CONDENSED, fontSize=9, leading=10.5),
-        "cell_bold": ParagraphStyle("cell_bold", base, fontName=FONT_CONDENSED_BOLD, fontSize=9,
-                                    leading=10.5),
-        "cell_center": ParagraphStyle("cell_center", base, fontName=FONT_CONDENSED, fontSize=9,
-                                      leading=10.5, alignment=TA_CENTER),
-        "cell_right": ParagraphStyle("cell_right", base, fontName=FONT_CONDENSED, fontSize=9,
-                                     leading=10.5, alignment=TA_RIGHT),
+        "cell_bold": ParagraphStyle(
+            "cell_bold", base, fontName=FONT_CONDENSED_BOLD, fontSize=9, leading=10.5
+        ),
+        "cell_center": ParagraphStyle(
+            "cell_center",
+            base,
+            fontName=FONT_CONDENSED,
+            fontSize=9,
+            leading=10.5,
+            alignment=TA_CENTER,
+        ),
+        "cell_right": ParagraphStyle(
+            "cell_right",
+            base,
+            fontName=FONT_CONDENSED,
+            fontSize=9,
+            leading=10.5,
+            alignment=TA_RIGHT,
+        ),
         "board": ParagraphStyle("board", base, fontName=FONT, fontSize=13, leading=15.5),
-        "board_bold": ParagraphStyle("board_bold", base, fontName=FONT_BOLD, fontSize=13,
-                                     leading=15.5),
+        "board_bold": ParagraphStyle(
+            "board_bold", base, fontName=FONT_BOLD, fontSize=13, leading=15.5
+        ),
     }
 
 
@@ -131,18 +159,23 @@ def drawn_session(tournament, session_number):
     """The session `session_number` with its tables; ExportError when it cannot be printed."""
     session = tournament.sessions.filter(number=session_number).first()
     if session is None:
-        raise ExportError(_("%(tournament)s has no session %(number)s.")
-                          % {"tournament": tournament.name, "number": session_number})
+        raise ExportError(
+            _("%(tournament)s has no session %(number)s.")
+            % {"tournament": tournament.name, "number": session_number}
+        )
     if session.status == SessionStatus.DRAFT or not session.tables.exists():
-        raise ExportError(_("Session %(number)s has not been drawn yet: draw the seating "
-                            "first, then print it.") % {"number": session_number})
+        raise ExportError(
+            _("Session %(number)s has not been drawn yet: draw the seating first, then print it.")
+            % {"number": session_number}
+        )
     return session
 
 
 def seated_tables(session, *prefetch):
     """The tables of a session in order, with their seats and players (and `prefetch`)."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("registration__player")
-                     .order_by("wind"))
+    seats = Prefetch(
+        "seats", queryset=Seat.objects.select_related("registration__player").order_by("wind")
+    )
     return list(session.tables.order_by("number").prefetch_related(seats, *prefetch))
 
 
@@ -220,11 +253,20 @@ class PdfDocument:
 
     def page_templates(self):
         width, height = self.page_size
-        frame = Frame(self.margin, self.margin + self.bottom_space, self.frame_width,
-                      self.frame_height, leftPadding=0, rightPadding=0, topPadding=0,
-                      bottomPadding=0, id="body")
-        return [PageTemplate(id="page", frames=[frame], onPage=self.on_page,
-                             pagesize=(width, height))]
+        frame = Frame(
+            self.margin,
+            self.margin + self.bottom_space,
+            self.frame_width,
+            self.frame_height,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            id="body",
+        )
+        return [
+            PageTemplate(id="page", frames=[frame], onPage=self.on_page, pagesize=(width, height))
+        ]
 
     def on_page(self, canvas, doc):
         if self.show_header:
@@ -240,14 +282,17 @@ class PdfDocument:
         title_width = pdfmetrics.stringWidth(title, FONT_BOLD, 11)
         canvas.drawRightString(right, top - 10, title)
         name_width = right - left - title_width - 6 * mm
-        canvas.drawString(left, top - 10, fit_text(self.tournament.name, FONT_BOLD, 11,
-                                                   name_width))
-        details = [format_dates(self.tournament), self.tournament.venue,
-                   ruleset_name(self.tournament)]
+        canvas.drawString(left, top - 10, fit_text(self.tournament.name, FONT_BOLD, 11, name_width))
+        details = [
+            format_dates(self.tournament),
+            self.tournament.venue,
+            ruleset_name(self.tournament),
+        ]
         canvas.setFont(FONT, 8)
         canvas.setFillColor(GREY)
-        canvas.drawString(left, top - 21, fit_text(" · ".join(d for d in details if d), FONT, 8,
-                                                   right - left))
+        canvas.drawString(
+            left, top - 21, fit_text(" · ".join(d for d in details if d), FONT, 8, right - left)
+        )
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.5)
         canvas.line(left, top - 25, right, top - 25)
@@ -261,10 +306,14 @@ class PdfDocument:
         canvas.setFont(FONT, 7.5)
         canvas.setFillColor(GREY)
         y = self.margin
-        canvas.drawString(self.margin, y, fit_text(f"{self.tournament.name} · {self.title()}",
-                                                   FONT, 7.5, width / 2))
-        canvas.drawRightString(width - self.margin, y, _("Page %(page)s of %(pages)s")
-                               % {"page": page, "pages": pages})
+        canvas.drawString(
+            self.margin,
+            y,
+            fit_text(f"{self.tournament.name} · {self.title()}", FONT, 7.5, width / 2),
+        )
+        canvas.drawRightString(
+            width - self.margin, y, _("Page %(page)s of %(pages)s") % {"page": page, "pages": pages}
+        )
         canvas.restoreState()
 
     # -- output -----------------------------------------------------------------------------
@@ -274,9 +323,16 @@ class PdfDocument:
         story = self.story()
         buffer = io.BytesIO()
         doc = BaseDocTemplate(
-            buffer, pagesize=self.page_size, leftMargin=self.margin, rightMargin=self.margin,
-            topMargin=self.margin, bottomMargin=self.margin, title=self.title(),
-            author=self.tournament.name, creator="Mahjong Tournament Desk", invariant=True,
+            buffer,
+            pagesize=self.page_size,
+            leftMargin=self.margin,
+            rightMargin=self.margin,
+            topMargin=self.margin,
+            bottomMargin=self.margin,
+            title=self.title(),
+            author=self.tournament.name,
+            creator="Mahjong Tournament Desk",
+            invariant=True,
             pageTemplates=self.page_templates(),
         )
         doc.build(story, canvasmaker=numbered_canvas(self.draw_footer))

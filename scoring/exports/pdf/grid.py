@@ -38,8 +38,10 @@ class Grid:
             ("BOX", (0, 0), (-1, -1), 1.2, BLACK),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-            ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-            ("LEFTPADDING", (0, 0), (-1, -1), 1.5), ("RIGHTPADDING", (0, 0), (-1, -1), 1.5),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ("LEFTPADDING", (0, 0), (-1, -1), 1.5),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 1.5),
         ]
 
     def add(self, cells, height, *style):
@@ -48,12 +50,19 @@ class Grid:
         self.rows.append(list(cells))
         self.heights.append(height)
         for command, start, end, *args in style:
-            self.style.append((command, (start[0], index if start[1] is None else start[1]),
-                               (end[0], index if end[1] is None else end[1]), *args))
+            self.style.append(
+                (
+                    command,
+                    (start[0], index if start[1] is None else start[1]),
+                    (end[0], index if end[1] is None else end[1]),
+                    *args,
+                )
+            )
         return index
 
     def table(self, repeat_rows=0):
-        grid = Table(self.rows, colWidths=self.widths, rowHeights=self.heights,
-                     repeatRows=repeat_rows)
+        grid = Table(
+            self.rows, colWidths=self.widths, rowHeights=self.heights, repeatRows=repeat_rows
+        )
         grid.setStyle(TableStyle(self.style))
         return grid

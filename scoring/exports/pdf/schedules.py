@@ -32,8 +32,12 @@ CARD_ROW = 5 * mm
 
 
 def drawn_sessions(tournament):
-    return list(tournament.sessions.exclude(status=SessionStatus.DRAFT)
-                .filter(tables__isnull=False).distinct().order_by("number"))
+    return list(
+        tournament.sessions.exclude(status=SessionStatus.DRAFT)
+        .filter(tables__isnull=False)
+        .distinct()
+        .order_by("number")
+    )
 
 
 def start_text(session):
@@ -48,8 +52,9 @@ class SchedulesDocument(PdfDocument):
         self.sessions = sessions
         self.seats = defaultdict(dict)  # registration -> {session number: seat}
         registrations = {}
-        for seat in (Seat.objects.filter(session__in=sessions)
-                     .select_related("table", "registration__player")):
+        for seat in Seat.objects.filter(session__in=sessions).select_related(
+            "table", "registration__player"
+        ):
             registrations[seat.registration_id] = seat.registration
             self.seats[seat.registration_id][seat.session_id] = seat
         self.registrations = sorted(registrations.values(), key=lambda r: r.number)
@@ -67,11 +72,18 @@ class SchedulesDocument(PdfDocument):
         per_page = COLUMNS * rows
         story = []
         for start in range(0, len(self.registrations), per_page):
-            chunk = self.registrations[start:start + per_page]
+            chunk = self.registrations[start : start + per_page]
             if story:
                 story.append(PageBreak())
-            story.append(CardPage([self.card(registration) for registration in chunk],
-                                  COLUMNS, rows, self.frame_width, self.frame_height - 4 * mm))
+            story.append(
+                CardPage(
+                    [self.card(registration) for registration in chunk],
+                    COLUMNS,
+                    rows,
+                    self.frame_width,
+                    self.frame_height - 4 * mm,
+                )
+            )
         return story
 
     def card(self, registration):
@@ -80,16 +92,24 @@ class SchedulesDocument(PdfDocument):
         data = [[_("Session"), _("Start"), _("Table"), _("Wind")]]
         for session in self.sessions:
             seat = seats.get(session.pk)
-            data.append([str(session.number), self.starts[session.pk],
-                         str(seat.table.number) if seat else "—",
-                         str(WIND_NAMES[seat.wind]) if seat else _("not seated")])
+            data.append(
+                [
+                    str(session.number),
+                    self.starts[session.pk],
+                    str(seat.table.number) if seat else "—",
+                    str(WIND_NAMES[seat.wind]) if seat else _("not seated"),
+                ]
+            )
         fractions = (0.17, 0.38, 0.17, 0.28) if timed else (0.3, 0, 0.3, 0.4)
 
         def draw(canvas, width, height):
             top = height
             canvas.setFont(FONT_BOLD, 13)
-            canvas.drawString(0, top - 13, fit_text(player_name(registration.player), FONT_BOLD,
-                                                    13, width - 22 * mm))
+            canvas.drawString(
+                0,
+                top - 13,
+                fit_text(player_name(registration.player), FONT_BOLD, 13, width - 22 * mm),
+            )
             canvas.setFont(FONT_BOLD, 18)
             canvas.drawRightString(width, top - 15, str(registration.number))
             canvas.setFont(FONT, 7.5)
@@ -104,17 +124,22 @@ class SchedulesDocument(PdfDocument):
             widths = [fraction * width for fraction in fractions if fraction]
             table = Table(rows, colWidths=widths, rowHeights=CARD_ROW)
             table_column = 2 if timed else 1
-            table.setStyle(TableStyle([
-                ("FONT", (0, 0), (-1, -1), FONT_CONDENSED, 9),
-                ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8),
-                ("FONT", (table_column, 1), (table_column, -1), FONT_BOLD, 11),
-                ("ALIGN", (0, 0), (0, -1), "CENTER"),
-                ("ALIGN", (table_column, 0), (table_column, -1), "CENTER"),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
-                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LIGHT]),
-                ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-            ]))
+            table.setStyle(
+                TableStyle(
+                    [
+                        ("FONT", (0, 0), (-1, -1), FONT_CONDENSED, 9),
+                        ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8),
+                        ("FONT", (table_column, 1), (table_column, -1), FONT_BOLD, 11),
+                        ("ALIGN", (0, 0), (0, -1), "CENTER"),
+                        ("ALIGN", (table_column, 0), (table_column, -1), "CENTER"),
+                        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+                        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LIGHT]),
+                        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+                        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                    ]
+                )
+            )
             _width, table_height = table.wrapOn(canvas, width, height)
             table.drawOn(canvas, 0, top - CARD_TOP - table_height)
 
@@ -125,6 +150,11 @@ def render_schedules(tournament):
     """The schedule cards of every player seated in a drawn session (see the module)."""
     sessions = drawn_sessions(tournament)
     if not sessions:
-        raise ExportError(_("No session of %(tournament)s has been drawn yet: draw the seating "
-                            "first, then print the schedules.") % {"tournament": tournament.name})
+        raise ExportError(
+            _(
+                "No session of %(tournament)s has been drawn yet: draw the seating "
+                "first, then print the schedules."
+            )
+            % {"tournament": tournament.name}
+        )
     return SchedulesDocument(tournament, sessions).render()

@@ -74,8 +74,11 @@ def load_tables(session, *, blank):
         return seated_tables(session)
     return seated_tables(
         session,
-        Prefetch("hands", queryset=Hand.objects.filter(is_current=True).order_by("number"),
-                 to_attr="current_hands"),
+        Prefetch(
+            "hands",
+            queryset=Hand.objects.filter(is_current=True).order_by("number"),
+            to_attr="current_hands",
+        ),
         Prefetch("results", queryset=SeatResult.objects.order_by("wind"), to_attr="seat_results"),
     )
 
@@ -103,8 +106,10 @@ def penalty_values(hands, results, starting_points):
     """Per seat: penalties paid to nobody plus false Hu transfers, what the results add to the
     hands' total (None when all zero)."""
     last = hands[max(hands)][1] if hands else (starting_points,) * 4
-    values = [r.hand_points + r.penalty_points - (t - starting_points)
-              for r, t in zip(results, last, strict=True)]
+    values = [
+        r.hand_points + r.penalty_points - (t - starting_points)
+        for r, t in zip(results, last, strict=True)
+    ]
     return values if any(values) else None
 
 
@@ -137,8 +142,10 @@ class ScoreSheets(PdfDocument):
         big = self.styles["title"].clone("big_number", alignment=TA_CENTER, spaceAfter=0)
         if words is None:  # the form's words, explained in small print unless in Italian
             italian = (get_language() or "").startswith("it")
-            words = (("Tavolo", "" if italian else _("table")),
-                     ("Turno", "" if italian else _("session")))
+            words = (
+                ("Tavolo", "" if italian else _("table")),
+                ("Turno", "" if italian else _("session")),
+            )
 
         def box(word, number):
             text = f"<b>{markup(word[0])}</b>"
@@ -146,18 +153,30 @@ class ScoreSheets(PdfDocument):
                 text += f" ({markup(word[1])})"
             return [Paragraph(text, small), Paragraph(str(number), big)]
 
-        center = [Paragraph(f"<b>{markup(title)}</b>", self.styles["heading"].clone(
-                      "form_title", alignment=TA_CENTER, spaceBefore=0)),
-                  Paragraph(markup(self.tournament.name), self.styles["body"].clone(
-                      "form_name", alignment=TA_CENTER))]
+        center = [
+            Paragraph(
+                f"<b>{markup(title)}</b>",
+                self.styles["heading"].clone("form_title", alignment=TA_CENTER, spaceBefore=0),
+            ),
+            Paragraph(
+                markup(self.tournament.name),
+                self.styles["body"].clone("form_name", alignment=TA_CENTER),
+            ),
+        ]
         header = Table(
             [[box(words[0], table.number), center, box(words[1], self.session.number)]],
-            colWidths=(30 * mm, self.frame_width - 60 * mm, 30 * mm), rowHeights=16 * mm,
+            colWidths=(30 * mm, self.frame_width - 60 * mm, 30 * mm),
+            rowHeights=16 * mm,
         )
-        header.setStyle(TableStyle([
-            ("BOX", (0, 0), (0, 0), 1.2, BLACK), ("BOX", (2, 0), (2, 0), 1.2, BLACK),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ]))
+        header.setStyle(
+            TableStyle(
+                [
+                    ("BOX", (0, 0), (0, 0), 1.2, BLACK),
+                    ("BOX", (2, 0), (2, 0), 1.2, BLACK),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ]
+            )
+        )
         return header
 
     def player_rows(self, grid, seats, *, first, last, winds, name_word, number_word):
@@ -165,20 +184,38 @@ class ScoreSheets(PdfDocument):
         cell = self.styles["cell_center"]
         bold = self.styles["cell_bold"].clone("sheet_name", alignment=TA_CENTER)
         letters = (_("E"), _("S"), _("W"), _("N"))
-        grid.add([""] * first + [Paragraph(f"{markup(winds[w])} <font size=6>"
-                                           f"({markup(letters[w])})</font>",
-                                           cell) for w in range(4)], 5 * mm)
-        names = [Paragraph(f"{markup(s.registration.player.last_name)}<br/>"
-                           f"<font name={FONT_CONDENSED}>{markup(s.registration.player.first_name)}"
-                           "</font>", bold) if s else ""
-                 for s in seats]
-        grid.add([name_word] + [""] * (first - 1) + names, 10 * mm,
-                 ("SPAN", (0, None), (first - 1, None)),
-                 ("FONT", (0, None), (first - 1, None), FONT_CONDENSED_BOLD, 8.5))
+        grid.add(
+            [""] * first
+            + [
+                Paragraph(f"{markup(winds[w])} <font size=6>({markup(letters[w])})</font>", cell)
+                for w in range(4)
+            ],
+            5 * mm,
+        )
+        names = [
+            Paragraph(
+                f"{markup(s.registration.player.last_name)}<br/>"
+                f"<font name={FONT_CONDENSED}>{markup(s.registration.player.first_name)}"
+                "</font>",
+                bold,
+            )
+            if s
+            else ""
+            for s in seats
+        ]
+        grid.add(
+            [name_word] + [""] * (first - 1) + names,
+            10 * mm,
+            ("SPAN", (0, None), (first - 1, None)),
+            ("FONT", (0, None), (first - 1, None), FONT_CONDENSED_BOLD, 8.5),
+        )
         numbers = [f"N° {s.registration.number}" if s else "N°" for s in seats]
-        grid.add([number_word] + [""] * (first - 1) + numbers, 6 * mm,
-                 ("SPAN", (0, None), (first - 1, None)),
-                 ("FONT", (0, None), (last, None), FONT_CONDENSED_BOLD, 8.5))
+        grid.add(
+            [number_word] + [""] * (first - 1) + numbers,
+            6 * mm,
+            ("SPAN", (0, None), (first - 1, None)),
+            ("FONT", (0, None), (last, None), FONT_CONDENSED_BOLD, 8.5),
+        )
         grid.style.append(("SPAN", (0, 0), (first - 1, 0)))
 
     def hand_cells(self, hands, number):
@@ -203,52 +240,76 @@ class ScoreSheets(PdfDocument):
         seats = seats_by_wind(table)
         hands, results = table_facts(table, blank=self.blank)
         grid = Grid(self.WIDTHS)
-        self.player_rows(grid, seats, first=3, last=6, winds=START_WINDS, name_word="Nome",
-                         number_word="PUNTI MAHJONG")
+        self.player_rows(
+            grid,
+            seats,
+            first=3,
+            last=6,
+            winds=START_WINDS,
+            name_word="Nome",
+            number_word="PUNTI MAHJONG",
+        )
         grid.rows[0][7:] = ["CAMBIO POSTI"]
-        grid.style += [("SPAN", (7, 0), (7, 2)),
-                       ("FONT", (7, 0), (7, 2), FONT_CONDENSED_BOLD, 8.5)]
+        grid.style += [("SPAN", (7, 0), (7, 2)), ("FONT", (7, 0), (7, 2), FONT_CONDENSED_BOLD, 8.5)]
         for round_index in range(4):
             first = len(grid.rows)
             for k in range(HANDS_PER_ROUND):
                 number = round_index * HANDS_PER_ROUND + k + 1
                 value, changes, totals = self.hand_cells(hands, number)
                 grid.add(["", str(number), value, *changes, ""], HAND_HEIGHT)
-                grid.add(["", "Totale", "", *totals, ""], TOTAL_HEIGHT,
-                         ("SPAN", (1, None), (2, None)),
-                         ("BACKGROUND", (1, None), (6, None), TOTAL_FILL),
-                         ("FONT", (1, None), (6, None), FONT_CONDENSED_BOLD, 8.5))
+                grid.add(
+                    ["", "Totale", "", *totals, ""],
+                    TOTAL_HEIGHT,
+                    ("SPAN", (1, None), (2, None)),
+                    ("BACKGROUND", (1, None), (6, None), TOTAL_FILL),
+                    ("FONT", (1, None), (6, None), FONT_CONDENSED_BOLD, 8.5),
+                )
             last = len(grid.rows) - 1
             grid.rows[first][0] = VerticalText(ROUNDS[round_index])
             grid.rows[first][7] = SEAT_CHANGES[round_index]
-            grid.style += [("SPAN", (0, first), (0, last)), ("SPAN", (7, first), (7, last)),
-                           ("VALIGN", (7, first), (7, last), "BOTTOM"),
-                           ("BOTTOMPADDING", (7, first), (7, last), 3),
-                           ("FONT", (7, first), (7, last), FONT_CONDENSED_BOLD, 7.5),
-                           ("LINEBELOW", (0, last), (-1, last), 1.2, BLACK)]
+            grid.style += [
+                ("SPAN", (0, first), (0, last)),
+                ("SPAN", (7, first), (7, last)),
+                ("VALIGN", (7, first), (7, last), "BOTTOM"),
+                ("BOTTOMPADDING", (7, first), (7, last), 3),
+                ("FONT", (7, first), (7, last), FONT_CONDENSED_BOLD, 7.5),
+                ("LINEBELOW", (0, last), (-1, last), 1.2, BLACK),
+            ]
         penalties, scores, points = self.result_values(hands, results)
-        bold = (("SPAN", (0, None), (2, None)),
-                ("FONT", (0, None), (2, None), FONT_CONDENSED_BOLD, 8.5),
-                ("FONT", (3, None), (6, None), FONT_BOLD, 10))
+        bold = (
+            ("SPAN", (0, None), (2, None)),
+            ("FONT", (0, None), (2, None), FONT_CONDENSED_BOLD, 8.5),
+            ("FONT", (3, None), (6, None), FONT_BOLD, 10),
+        )
         if penalties:
-            grid.add(["Penalità", "", "", *(signed(p) for p in penalties), ""], 6 * mm,
-                     *bold)
+            grid.add(["Penalità", "", "", *(signed(p) for p in penalties), ""], 6 * mm, *bold)
         start = grid.add(["Mini Punti", "", "", *scores, self.legend()], 7 * mm, *bold)
         grid.add(["Punti Tavolo", "", "", *points, ""], 7 * mm, *bold)
         end = grid.add(["Firma", "", "", "", "", "", "", ""], 12 * mm, *bold)
-        grid.style += [("SPAN", (7, start), (7, end)), ("VALIGN", (7, start), (7, end), "TOP"),
-                       ("ALIGN", (7, start), (7, end), "LEFT"),
-                       ("LEFTPADDING", (7, start), (7, end), 3),
-                       ("TOPPADDING", (7, start), (7, end), 2),
-                       ("FONT", (7, start), (7, end), FONT, 7.5),
-                       ("BACKGROUND", (7, start), (7, end), LIGHT)]
+        grid.style += [
+            ("SPAN", (7, start), (7, end)),
+            ("VALIGN", (7, start), (7, end), "TOP"),
+            ("ALIGN", (7, start), (7, end), "LEFT"),
+            ("LEFTPADDING", (7, start), (7, end), 3),
+            ("TOPPADDING", (7, start), (7, end), 2),
+            ("FONT", (7, start), (7, end), FONT, 7.5),
+            ("BACKGROUND", (7, start), (7, end), LIGHT),
+        ]
         page = [self.form_header(table), Spacer(0, 3 * mm), grid.table()]
         if not (get_language() or "").startswith("it"):
             # The form's words are Italian (seed 002 App. B): explained for everyone else.
-            page += [Spacer(0, 1.5 * mm), Paragraph(markup(
-                _("Mini Punti: session score · Punti Tavolo: table points · Penalità: penalties "
-                  "· CAMBIO POSTI: seat change at the end of the round · Firma: signature.")),
-                self.styles["small"])]
+            page += [
+                Spacer(0, 1.5 * mm),
+                Paragraph(
+                    markup(
+                        _(
+                            "Mini Punti: session score · Punti Tavolo: table points · Penalità: penalties "
+                            "· CAMBIO POSTI: seat change at the end of the round · Firma: signature."
+                        )
+                    ),
+                    self.styles["small"],
+                ),
+            ]
         return page
 
     def legend(self):

@@ -55,15 +55,24 @@ class GenericScoreSheets(ScoreSheets):
         hands, results = table_facts(table, blank=self.blank, starting_points=start_points)
         grid = Grid(self.WIDTHS)
         winds = (_("East"), _("South"), _("West"), _("North"))
-        self.player_rows(grid, seats, first=2, last=5, winds=[w.upper() for w in winds],
-                         name_word=_("Name"), number_word=_("Hand · value"))
+        self.player_rows(
+            grid,
+            seats,
+            first=2,
+            last=5,
+            winds=[w.upper() for w in winds],
+            name_word=_("Name"),
+            number_word=_("Hand · value"),
+        )
         grid.rows[0][6:] = [_("Notes")]
-        grid.style += [("SPAN", (6, 0), (6, 2)),
-                       ("FONT", (6, 0), (6, 2), FONT_CONDENSED_BOLD, 8.5)]
+        grid.style += [("SPAN", (6, 0), (6, 2)), ("FONT", (6, 0), (6, 2), FONT_CONDENSED_BOLD, 8.5)]
         if start_points:
-            grid.add([_("Start"), "", *([whole(start_points)] * 4), ""], TOTAL_HEIGHT,
-                     ("SPAN", (0, None), (1, None)),
-                     ("BACKGROUND", (0, None), (5, None), TOTAL_FILL))
+            grid.add(
+                [_("Start"), "", *([whole(start_points)] * 4), ""],
+                TOTAL_HEIGHT,
+                ("SPAN", (0, None), (1, None)),
+                ("BACKGROUND", (0, None), (5, None), TOTAL_FILL),
+            )
         count = max([self.ruleset.max_hands or 0, *hands.keys()]) or BLANK_HANDS
         for number in range(1, count + 1):
             hand, totals = hands.get(number, (None, None))
@@ -71,27 +80,37 @@ class GenericScoreSheets(ScoreSheets):
             changes = [signed(c) for c in hand.changes] if hand else [""] * 4
             running = [whole(t) for t in totals] if hand else [""] * 4
             grid.add([str(number), value, *changes, ""], HAND_HEIGHT)
-            grid.add([_("Total"), "", *running, ""], TOTAL_HEIGHT,
-                     ("SPAN", (0, None), (1, None)),
-                     ("BACKGROUND", (0, None), (5, None), TOTAL_FILL),
-                     ("FONT", (0, None), (5, None), FONT_CONDENSED_BOLD, 8.5))
+            grid.add(
+                [_("Total"), "", *running, ""],
+                TOTAL_HEIGHT,
+                ("SPAN", (0, None), (1, None)),
+                ("BACKGROUND", (0, None), (5, None), TOTAL_FILL),
+                ("FONT", (0, None), (5, None), FONT_CONDENSED_BOLD, 8.5),
+            )
         self.result_rows(grid, hands, results)
-        return [self.form_header(table, title=_("Score sheet"),
-                                 words=((_("Table"), ""), (_("Session"), ""))),
-                Spacer(0, 3 * mm), grid.table(repeat_rows=3)]
+        return [
+            self.form_header(
+                table, title=_("Score sheet"), words=((_("Table"), ""), (_("Session"), ""))
+            ),
+            Spacer(0, 3 * mm),
+            grid.table(repeat_rows=3),
+        ]
 
     def result_rows(self, grid, hands, results):
-        bold = (("SPAN", (0, None), (1, None)),
-                ("FONT", (0, None), (1, None), FONT_CONDENSED_BOLD, 8.5),
-                ("FONT", (2, None), (5, None), FONT_BOLD, 10))
+        bold = (
+            ("SPAN", (0, None), (1, None)),
+            ("FONT", (0, None), (1, None), FONT_CONDENSED_BOLD, 8.5),
+            ("FONT", (2, None), (5, None), FONT_BOLD, 10),
+        )
         empty = [""] * 4
         penalties, scores, points, finals = None, empty, empty, empty
         if results is not None:
             penalties = penalty_values(hands, results, self.ruleset.starting_points)
             scores = [whole(r.score) for r in results]
             points = [formatting.table_points(r.table_points) for r in results]
-            finals = [formatting.final_score(r.final_score, self.tournament.ruleset)
-                      for r in results]
+            finals = [
+                formatting.final_score(r.final_score, self.tournament.ruleset) for r in results
+            ]
         if penalties:
             grid.add([_("Penalties"), "", *(signed(p) for p in penalties), ""], 6 * mm, *bold)
         start = grid.add([_("Score"), "", *scores, ""], 7 * mm, *bold)
@@ -100,5 +119,8 @@ class GenericScoreSheets(ScoreSheets):
         if self.riichi:
             grid.add([_("Final score"), "", *finals, ""], 7 * mm, *bold)
         end = grid.add([_("Signature"), "", "", "", "", "", ""], 12 * mm, *bold)
-        grid.style += [("SPAN", (6, start), (6, end)), ("BACKGROUND", (6, start), (6, end), LIGHT),
-                       ("FONT", (6, start), (6, end), FONT, 7.5)]
+        grid.style += [
+            ("SPAN", (6, start), (6, end)),
+            ("BACKGROUND", (6, start), (6, end), LIGHT),
+            ("FONT", (6, start), (6, end), FONT, 7.5),
+        ]

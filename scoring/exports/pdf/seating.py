@@ -59,16 +59,23 @@ class SeatingDocument(PdfDocument):
         story = [self.heading(_("Session %(number)s by table") % {"number": self.session.number})]
         story.append(self.by_table())
         for index, page in enumerate(self.alphabetical_pages()):
-            story += [PageBreak(), self.heading(
-                _("Session %(number)s by player (alphabetical)") % {"number": self.session.number}
-                + (f" ({index + 1})" if index else "")), page]
+            story += [
+                PageBreak(),
+                self.heading(
+                    _("Session %(number)s by player (alphabetical)")
+                    % {"number": self.session.number}
+                    + (f" ({index + 1})" if index else "")
+                ),
+                page,
+            ]
         return story
 
     # -- by table ---------------------------------------------------------------------------
 
     def by_table(self):
-        number_style = self.styles["title"].clone("table_number", fontSize=18, leading=21,
-                                                  alignment=1, spaceAfter=0)
+        number_style = self.styles["title"].clone(
+            "table_number", fontSize=18, leading=21, alignment=1, spaceAfter=0
+        )
         cell = self.styles["board"]
         header = [_("Table")]
         for wind in WIND_NAMES:
@@ -79,9 +86,14 @@ class SeatingDocument(PdfDocument):
             row = [Paragraph(str(table.number), number_style)]
             for wind in range(4):
                 seat = seats.get(wind)
-                row += [str(seat.registration.number),
-                        Paragraph(markup(player_name(seat.registration.player)), cell)] if seat \
+                row += (
+                    [
+                        str(seat.registration.number),
+                        Paragraph(markup(player_name(seat.registration.player)), cell),
+                    ]
+                    if seat
                     else ["", ""]
+                )
             data.append(row)
         name_width = (self.frame_width - 20 * mm) / 4 - 13 * mm
         table = Table(data, colWidths=[20 * mm] + [13 * mm, name_width] * 4, repeatRows=1)
@@ -92,14 +104,17 @@ class SeatingDocument(PdfDocument):
             ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
             ("LINEBELOW", (0, 1), (-1, -1), 0.5, colors.grey),
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LIGHT]),
-            ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+            ("TOPPADDING", (0, 0), (-1, -1), 4),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
         ]
         for wind in range(4):
             column = 1 + 2 * wind
-            style += [("SPAN", (column, 0), (column + 1, 0)),
-                      ("FONT", (column, 1), (column, -1), FONT_BOLD, 13),
-                      ("ALIGN", (column, 1), (column, -1), "RIGHT"),
-                      ("LEFTPADDING", (column + 1, 0), (column + 1, -1), 5)]
+            style += [
+                ("SPAN", (column, 0), (column + 1, 0)),
+                ("FONT", (column, 1), (column, -1), FONT_BOLD, 13),
+                ("ALIGN", (column, 1), (column, -1), "RIGHT"),
+                ("LEFTPADDING", (column + 1, 0), (column + 1, -1), 5),
+            ]
         table.setStyle(TableStyle(style))
         return table
 
@@ -107,9 +122,13 @@ class SeatingDocument(PdfDocument):
 
     def entries(self):
         seats = [(table, seat) for table in self.tables for seat in table.seats.all()]
-        seats.sort(key=lambda item: (sort_key(item[1].registration.player.last_name),
-                                     sort_key(item[1].registration.player.first_name),
-                                     item[1].registration.number))
+        seats.sort(
+            key=lambda item: (
+                sort_key(item[1].registration.player.last_name),
+                sort_key(item[1].registration.player.first_name),
+                item[1].registration.number,
+            )
+        )
         return seats
 
     def alphabetical_pages(self):
@@ -121,26 +140,38 @@ class SeatingDocument(PdfDocument):
         header = [_("Player"), _("No."), _("Table"), _("Wind")]
         pages = []
         for start in range(0, len(entries), 2 * per_column):
-            chunk = entries[start:start + 2 * per_column]
+            chunk = entries[start : start + 2 * per_column]
             left, right = chunk[:per_column], chunk[per_column:]
             data = [header + [""] + (header if right else [""] * 4)]
             for index, item in enumerate(left):
                 other = right[index] if index < len(right) else None
-                data.append(self.entry(item, widths[0]) + [""]
-                            + (self.entry(other, widths[0]) if other else [""] * 4))
+                data.append(
+                    self.entry(item, widths[0])
+                    + [""]
+                    + (self.entry(other, widths[0]) if other else [""] * 4)
+                )
             table = Table(data, colWidths=[*widths, gap, *widths], rowHeights=ROW)
-            table.setStyle(TableStyle([
-                ("FONT", (0, 0), (-1, -1), FONT, BOARD),
-                ("FONT", (0, 0), (-1, 0), FONT_BOLD, BOARD),
-                ("FONT", (2, 1), (2, -1), FONT_BOLD, BOARD),
-                ("FONT", (7, 1), (7, -1), FONT_BOLD, BOARD),
-                ("ALIGN", (1, 0), (2, -1), "RIGHT"), ("ALIGN", (6, 0), (7, -1), "RIGHT"),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("LINEBELOW", (0, 0), (3, 0), 1, colors.black),
-                ("LINEBELOW", (5, 0), (8, 0), 1, colors.black if right else colors.white),
-                ("ROWBACKGROUNDS", (0, 1), (3, -1), [colors.white, LIGHT]),
-            ] + ([("ROWBACKGROUNDS", (5, 1), (8, len(right)), [colors.white, LIGHT])]
-                 if right else [])))
+            table.setStyle(
+                TableStyle(
+                    [
+                        ("FONT", (0, 0), (-1, -1), FONT, BOARD),
+                        ("FONT", (0, 0), (-1, 0), FONT_BOLD, BOARD),
+                        ("FONT", (2, 1), (2, -1), FONT_BOLD, BOARD),
+                        ("FONT", (7, 1), (7, -1), FONT_BOLD, BOARD),
+                        ("ALIGN", (1, 0), (2, -1), "RIGHT"),
+                        ("ALIGN", (6, 0), (7, -1), "RIGHT"),
+                        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                        ("LINEBELOW", (0, 0), (3, 0), 1, colors.black),
+                        ("LINEBELOW", (5, 0), (8, 0), 1, colors.black if right else colors.white),
+                        ("ROWBACKGROUNDS", (0, 1), (3, -1), [colors.white, LIGHT]),
+                    ]
+                    + (
+                        [("ROWBACKGROUNDS", (5, 1), (8, len(right)), [colors.white, LIGHT])]
+                        if right
+                        else []
+                    )
+                )
+            )
             pages.append(table)
         return pages
 

@@ -65,21 +65,40 @@ class StandingsDocument(PdfDocument):
         if through == self.tournament.session_count:
             return _("Final standings")
         return _("Standings after session %(number)s of %(count)s") % {
-            "number": through, "count": self.tournament.session_count}
+            "number": through,
+            "count": self.tournament.session_count,
+        }
 
     # -- columns ----------------------------------------------------------------------------
 
     def total_columns(self):
         columns = []
         if self.uses_table_points:
-            columns.append(Column("table_points", _("TP"), 12 * mm, align="RIGHT", bold=True,
-                                  format=_points))
+            columns.append(
+                Column("table_points", _("TP"), 12 * mm, align="RIGHT", bold=True, format=_points)
+            )
         if self.riichi:
-            columns.append(Column("final_score", _("Final score"), 17 * mm, align="RIGHT",
-                                  bold=True, format=formatting.thousands))
+            columns.append(
+                Column(
+                    "final_score",
+                    _("Final score"),
+                    17 * mm,
+                    align="RIGHT",
+                    bold=True,
+                    format=formatting.thousands,
+                )
+            )
         else:
-            columns.append(Column("score", _("Score"), 12 * mm, align="RIGHT",
-                                  bold=not self.uses_table_points, format=_whole))
+            columns.append(
+                Column(
+                    "score",
+                    _("Score"),
+                    12 * mm,
+                    align="RIGHT",
+                    bold=not self.uses_table_points,
+                    format=_whole,
+                )
+            )
         columns.append(Column("penalties", _("Pen."), 10 * mm, align="RIGHT", format=_whole))
         return columns
 
@@ -99,8 +118,15 @@ class StandingsDocument(PdfDocument):
         for number in numbers:
             for key, suffix, format in kinds:
                 title = _("S%(number)s") % {"number": number}
-                columns.append(Column(f"s{number}_{key}", f"{title} {suffix}".strip(), each,
-                                      align="RIGHT", format=format))
+                columns.append(
+                    Column(
+                        f"s{number}_{key}",
+                        f"{title} {suffix}".strip(),
+                        each,
+                        align="RIGHT",
+                        format=format,
+                    )
+                )
         return columns
 
     def fixed_columns(self):
@@ -156,7 +182,8 @@ class StandingsDocument(PdfDocument):
             ("FONT", (0, 0), (-1, 0), FONT_CONDENSED_BOLD, SIZE),
             ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LIGHT]),
-            ("TOPPADDING", (0, 0), (-1, -1), 1.2), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.8),
             ("LEFTPADDING", (0, 0), (-1, -1), PADDING),
             ("RIGHTPADDING", (0, 0), (-1, -1), PADDING),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -165,11 +192,12 @@ class StandingsDocument(PdfDocument):
             style.append(("ALIGN", (index, 0), (index, -1), column.align))
             if column.bold:
                 style.append(("FONT", (index, 1), (index, -1), FONT_CONDENSED_BOLD, SIZE))
-        first_session = next((i for i, c in enumerate(columns) if c.key.startswith("s")
-                              and c.key[1:2].isdigit()), None)
+        first_session = next(
+            (i for i, c in enumerate(columns) if c.key.startswith("s") and c.key[1:2].isdigit()),
+            None,
+        )
         if first_session is not None:
-            style.append(("LINEBEFORE", (first_session, 0), (first_session, -1), 0.5,
-                          colors.grey))
+            style.append(("LINEBEFORE", (first_session, 0), (first_session, -1), 0.5, colors.grey))
         for index, row in enumerate(rows, start=1):
             if row["status_label"]:
                 style.append(("TEXTCOLOR", (1, index), (1, index), MARK))
@@ -182,10 +210,19 @@ def render_standings(tournament, *, through=None):
     """The standings after the last confirmed session (or confirmed session `through`)."""
     standings = compute_standings(tournament, through=through)
     if standings.through is None:
-        raise ExportError(_("No session of %(tournament)s has been confirmed yet: the standings "
-                            "are printed after the first confirmed session.")
-                          % {"tournament": tournament.name})
+        raise ExportError(
+            _(
+                "No session of %(tournament)s has been confirmed yet: the standings "
+                "are printed after the first confirmed session."
+            )
+            % {"tournament": tournament.name}
+        )
     if through is not None and through not in standings.session_numbers:
-        raise ExportError(_("Session %(number)s has not been confirmed yet: its standings can "
-                            "be printed once the director confirms it.") % {"number": through})
+        raise ExportError(
+            _(
+                "Session %(number)s has not been confirmed yet: its standings can "
+                "be printed once the director confirms it."
+            )
+            % {"number": through}
+        )
     return StandingsDocument(tournament, standings).render()

@@ -52,8 +52,9 @@ def draw_qr(canvas, url, x, y, size=QR_SIZE, border=4):
             start = column
             while column < len(modules) and modules[column]:
                 column += 1
-            path.rect(x + (border + start) * module, top - module, (column - start) * module,
-                      module)
+            path.rect(
+                x + (border + start) * module, top - module, (column - start) * module, module
+            )
     canvas.saveState()
     canvas.setFillColor(colors.black)
     canvas.drawPath(path, stroke=0, fill=1)
@@ -75,8 +76,12 @@ class FoldedCard(Flowable):
         page_width, page_height = doc.page_size
         canvas.saveState()
         canvas.translate(-doc.margin, -(doc.margin + doc.bottom_space))  # page coordinates
-        box = (doc.margin, doc.margin + doc.bottom_space, page_width - 2 * doc.margin,
-               page_height / 2 - doc.margin - doc.bottom_space - 6 * mm)
+        box = (
+            doc.margin,
+            doc.margin + doc.bottom_space,
+            page_width - 2 * doc.margin,
+            page_height / 2 - doc.margin - doc.bottom_space - 6 * mm,
+        )
         self.front(canvas, *box)
         canvas.saveState()
         canvas.translate(page_width, page_height)
@@ -95,8 +100,9 @@ class FoldedCard(Flowable):
         doc = self.document
         canvas.setFillColor(GREY)
         canvas.setFont(FONT, 10)
-        canvas.drawCentredString(x + width / 2, top - 10,
-                                 fit_text(doc.tournament.name, FONT, 10, width))
+        canvas.drawCentredString(
+            x + width / 2, top - 10, fit_text(doc.tournament.name, FONT, 10, width)
+        )
         canvas.setFillColor(colors.black)
         canvas.setFont(FONT_BOLD, 13)
         canvas.drawCentredString(x + width / 2, top - 27, doc.session_line)
@@ -113,16 +119,29 @@ class FoldedCard(Flowable):
         rows = []
         for wind in range(4):
             seat = seats.get(wind)
-            rows.append([str(WIND_NAMES[wind]), str(seat.registration.number) if seat else "",
-                         fit_text(player_name(seat.registration.player), FONT, 15, 110 * mm)
-                         if seat else ""])
+            rows.append(
+                [
+                    str(WIND_NAMES[wind]),
+                    str(seat.registration.number) if seat else "",
+                    fit_text(player_name(seat.registration.player), FONT, 15, 110 * mm)
+                    if seat
+                    else "",
+                ]
+            )
         grid = Table(rows, colWidths=(32 * mm, 16 * mm, 112 * mm), rowHeights=9 * mm)
-        grid.setStyle(TableStyle([
-            ("FONT", (0, 0), (-1, -1), FONT, 15), ("FONT", (1, 0), (1, -1), FONT_BOLD, 15),
-            ("TEXTCOLOR", (0, 0), (0, -1), GREY), ("ALIGN", (1, 0), (1, -1), "RIGHT"),
-            ("LEFTPADDING", (2, 0), (2, -1), 8), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("LINEABOVE", (0, 1), (-1, -1), 0.4, RULE),
-        ]))
+        grid.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), FONT, 15),
+                    ("FONT", (1, 0), (1, -1), FONT_BOLD, 15),
+                    ("TEXTCOLOR", (0, 0), (0, -1), GREY),
+                    ("ALIGN", (1, 0), (1, -1), "RIGHT"),
+                    ("LEFTPADDING", (2, 0), (2, -1), 8),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("LINEABOVE", (0, 1), (-1, -1), 0.4, RULE),
+                ]
+            )
+        )
         grid_width, _height = grid.wrapOn(canvas, width, height)
         grid.drawOn(canvas, center - grid_width / 2, y + 4 * mm)
 
@@ -131,13 +150,15 @@ class FoldedCard(Flowable):
         self.heading(canvas, x, top, width)
         center = x + width / 2
         canvas.setFont(FONT_BOLD, 44)
-        canvas.drawCentredString(center, top - 72, _("Table %(number)s")
-                                 % {"number": self.table.number})
+        canvas.drawCentredString(
+            center, top - 72, _("Table %(number)s") % {"number": self.table.number}
+        )
         qr_bottom = y + QR_ABOVE
         draw_qr(canvas, self.url, center - QR_SIZE / 2, qr_bottom)
         canvas.setFont(FONT, 9)
-        canvas.drawCentredString(center, qr_bottom - 1 * mm,
-                                 _("Referee link: scan to enter this table's hands"))
+        canvas.drawCentredString(
+            center, qr_bottom - 1 * mm, _("Referee link: scan to enter this table's hands")
+        )
         canvas.setFont(FONT, 7)
         canvas.setFillColor(GREY)
         canvas.drawCentredString(center, qr_bottom - 5.5 * mm, fit_text(self.url, FONT, 7, width))
@@ -170,7 +191,11 @@ class TableCardsDocument(PdfDocument):
 def render_tablecards(tournament, *, session_number, link_base):
     """One folding card per table of session `session_number` (see the module docstring)."""
     if not link_base or not str(link_base).startswith(("http://", "https://")):
-        raise ExportError(_("The table cards need the desk's address on the venue network, "
-                            "e.g. http://192.168.1.20:8000, for their QR codes."))
+        raise ExportError(
+            _(
+                "The table cards need the desk's address on the venue network, "
+                "e.g. http://192.168.1.20:8000, for their QR codes."
+            )
+        )
     session = drawn_session(tournament, session_number)
     return TableCardsDocument(tournament, session, str(link_base)).render()

@@ -15,22 +15,31 @@ from tournament.models import Tournament
 
 
 class Command(BaseCommand):
-    help = "Export standings, the EMA results file, score sheets, seating lists, schedules or " \
-           "table cards of a tournament."
+    help = (
+        "Export standings, the EMA results file, score sheets, seating lists, schedules or "
+        "table cards of a tournament."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("tournament", help="the tournament's short name (slug)")
         parser.add_argument("what", choices=sorted(EXPORTS))
-        parser.add_argument("--format", dest="fmt", default=None,
-                            help="xlsx, pdf or csv (default: the first the export offers)")
+        parser.add_argument(
+            "--format",
+            dest="fmt",
+            default=None,
+            help="xlsx, pdf or csv (default: the first the export offers)",
+        )
         parser.add_argument("-o", "--output", help="the file to write (default: its name)")
-        parser.add_argument("--session", type=int, help="the session (score sheets, seating, "
-                            "table cards)")
+        parser.add_argument(
+            "--session", type=int, help="the session (score sheets, seating, table cards)"
+        )
         parser.add_argument("--through", type=int, help="standings after this session")
         parser.add_argument("--blank", action="store_true", help="blank score sheets")
-        parser.add_argument("--link-base", default=settings.DESK_PUBLIC_URL or
-                            "http://127.0.0.1:8000",
-                            help="the address phones use to reach the desk (table cards)")
+        parser.add_argument(
+            "--link-base",
+            default=settings.DESK_PUBLIC_URL or "http://127.0.0.1:8000",
+            help="the address phones use to reach the desk (table cards)",
+        )
 
     def handle(self, *args, **options):
         try:
@@ -39,8 +48,12 @@ class Command(BaseCommand):
             raise CommandError(f"No tournament '{options['tournament']}'.") from None
         what = options["what"]
         request = ExportRequest(
-            what=what, fmt=options["fmt"] or EXPORTS[what][0][0], session=options["session"],
-            blank=options["blank"], through=options["through"], link_base=options["link_base"],
+            what=what,
+            fmt=options["fmt"] or EXPORTS[what][0][0],
+            session=options["session"],
+            blank=options["blank"],
+            through=options["through"],
+            link_base=options["link_base"],
         )
         try:
             filename, _type, content = build_export(tournament, request)

@@ -30,9 +30,11 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from None
         report = plan.report
         numbers = ", ".join(str(s.number) for s in plan.scope)
-        self.stdout.write(self.style.SUCCESS(
-            f"Drew session(s) {numbers} of {tournament.slug} with seed {plan.seed}."
-        ))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Drew session(s) {numbers} of {tournament.slug} with seed {plan.seed}."
+            )
+        )
         self.stdout.write(
             f"repeats {report['repeats']} (lower bound {report['lower_bound']}), "
             f"max meetings {report['max_meetings']}, wind spread {report['wind_spread']}, "

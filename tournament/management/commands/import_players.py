@@ -34,7 +34,5 @@ class Command(BaseCommand):
         if not result.ok:
             for error in result.errors:
                 self.stderr.write(str(error))
-            raise CommandError(
-                f"Nothing imported: {len(result.errors)} problem(s) in {path.name}."
-            )
+            raise CommandError(f"Nothing imported: {len(result.errors)} problem(s) in {path.name}.")
         self.stdout.write(self.style.SUCCESS(result.summary()))

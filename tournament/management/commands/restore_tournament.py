@@ -21,7 +21,9 @@ class Command(BaseCommand):
             tournament = restore_archive(path.read_bytes())
         except ArchiveError as exc:
             raise CommandError(str(exc)) from None
-        self.stdout.write(self.style.SUCCESS(
-            f"Restored '{tournament.name}' ({tournament.slug}): "
-            f"{tournament.registrations.count()} players, {tournament.sessions.count()} sessions."
-        ))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Restored '{tournament.name}' ({tournament.slug}): "
+                f"{tournament.registrations.count()} players, {tournament.sessions.count()} sessions."
+            )
+        )

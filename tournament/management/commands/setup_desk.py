@@ -42,9 +42,11 @@ class Command(BaseCommand):
         if password_file.exists():
             password = password_file.read_text(encoding="utf-8").strip()
         if director and password and director.check_password(password):
-            self.stdout.write(self.style.SUCCESS(
-                f"Director login: {DIRECTOR_USERNAME} / {password}  "
-                f"(kept in {password_file}; change it in the admin)"
-            ))
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Director login: {DIRECTOR_USERNAME} / {password}  "
+                    f"(kept in {password_file}; change it in the admin)"
+                )
+            )
         else:
             self.stdout.write("Director login: the staff account you chose (password changed).")
