@@ -4,17 +4,24 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-$(shell cksum requirements.txt | cut -d' ' -f1)
+STAMP := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f1)
+DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test setup serve lint clean packages messages
+.PHONY: run test setup serve lint checks clean packages messages
 
+# What the desk needs to run (requirements.txt); the tests and tools come on top of it.
 $(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
-	rm -f $(VENV)/.installed-*
+	rm -f $(VENV)/.installed-[0-9]*
 	touch $(STAMP)
+
+$(DEV_STAMP): $(STAMP) requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	rm -f $(VENV)/.installed-dev-*
+	touch $(DEV_STAMP)
 
 setup: $(STAMP) messages
 	$(PY) manage.py migrate --noinput
@@ -42,15 +49,20 @@ messages:
 packages:
 	@bin/ensure-packages
 
-test: $(STAMP) packages messages
+# The static checks: lint, formatting, the layers (import-linter), the types of the pure packages.
+checks: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
+
+test: $(DEV_STAMP) packages messages checks
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py check --fail-level WARNING
 	$(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest -n auto --dist loadfile --cov=rules --cov-report=term:skip-covered --cov-fail-under=95 -p no:cacheprovider
+	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n auto --dist loadfile --cov=rules --cov-report=term:skip-covered --cov-fail-under=95 -p no:cacheprovider
 
-lint: $(STAMP)
-	$(VENV)/bin/ruff check .
+lint: checks
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -22,7 +22,7 @@ def main():
     django_setup()
     from django.test import Client
 
-    from scoring.exports.build import ExportRequest, build_export
+    from exports.build import ExportRequest, build_export
 
     print(f"Building {args.players} players x {args.sessions} sessions ...")
     with Timer("build") as timer:

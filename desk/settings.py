@@ -36,8 +36,11 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "django_tables2",
+    # The layers, bottom to top (docs/architecture.md): the apps, then what stands above them.
     "tournament",
     "scoring",
+    "exports",
+    "desk",
 ]
 
 MIDDLEWARE = [
@@ -118,7 +121,7 @@ if config.env_bool(os.environ, "DESK_HTTPS", default=False):
 #: How often the projector asks whether it should reload (seconds).
 DESK_PROJECTOR_POLL_SECONDS = float(os.environ.get("DESK_PROJECTOR_POLL_SECONDS", "10"))
 
-#: Automatic SQLite backups while sessions are played (desk.backup): every N minutes, keep M.
+#: Automatic SQLite backups while sessions are played (common.backup): every N minutes, keep M.
 DESK_BACKUP_MINUTES = int(os.environ.get("DESK_BACKUP_MINUTES", "10"))
 DESK_BACKUP_KEEP = int(os.environ.get("DESK_BACKUP_KEEP", "24"))
 

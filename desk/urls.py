@@ -11,10 +11,19 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from desk import views
+
 urlpatterns = [
     path("", include("tournament.urls.public")),
     path("director/", include("tournament.urls.director")),
     path("director/", include("scoring.urls.director")),
+    path("director/", include("exports.urls")),
+    path("director/tournaments/restore/", views.RestoreView.as_view(), name="tournament-restore"),
+    path(
+        "director/t/<slug:slug>/archive/",
+        views.ArchiveDownloadView.as_view(),
+        name="tournament-archive",
+    ),
     path("", include("scoring.urls.referee")),
     path("", include("scoring.urls.public")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
@@ -23,4 +32,4 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-handler404 = "desk.errors.not_found"
+handler404 = "common.errors.not_found"

@@ -13,8 +13,8 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from desk.errors import ExplainedNotFound
-from desk.permissions import is_director
+from common.errors import ExplainedNotFound
+from tournament.permissions import is_director
 from tournament.models import SessionStatus, Table
 
 #: A referee link works while its session is being played or checked, never before the draw is

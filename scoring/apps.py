@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Scoring")
+
+    def ready(self):
+        # The Swiss draw orders players by the standings, which live here, above the draw.
+        from scoring.standings import ranking_order
+        from tournament.services import draw
+
+        draw.use_standings_order(ranking_order)

@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import rules
-from desk.i18n import translate_text
+from common.i18n import translate_text
 from scoring.services.penalties import INFRACTIONS
 from tournament.models import WIND_LETTERS
 

@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils.html import conditional_escape, format_html
 from django.utils.translation import gettext_lazy as _
 
-from desk import formatting
-from desk.tables import DeskTable
+from common import formatting
+from common.tables import DeskTable
 from tournament.models import RegistrationStatus
 
 

@@ -1,15 +1,26 @@
 """Shared fixtures: small factories instead of big JSON fixtures."""
 
 import datetime as dt
+import os
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.utils import translation
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 from tournament.models import Player, RuleSetCode
 from tournament.services.registrations import register_player
 from tournament.services.tournaments import create_tournament
+
+# No deadlines anywhere: a loaded 2-core CI machine made deadline tests fail. The CI profile
+# (HYPOTHESIS_PROFILE=ci, set by `make test`) also prints the blob that reproduces a failure.
+hypothesis_settings.register_profile("dev", deadline=None)
+hypothesis_settings.register_profile(
+    "ci", deadline=None, print_blob=True, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 @pytest.fixture(autouse=True)

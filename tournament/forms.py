@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from desk.i18n import translate_text
+from common.i18n import translate_text
 from tournament.countries import country_choices
 from tournament.models import EMA_ID_PATTERN, Player, Session, TieBreak, Tournament
 from tournament.services.player_import import PlayerListError, check_size

@@ -2,7 +2,7 @@
 set code and its scoring settings (`Tournament.scoring_options`, the changes to the preset)."""
 
 import rules
-from desk.i18n import translate_error
+from common.i18n import translate_error
 
 
 def ruleset_for(tournament):

@@ -6,7 +6,7 @@ from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from desk.tables import DeskTable
+from common.tables import DeskTable
 from tournament.models import Registration, Session, Tournament
 from tournament.visibility import seating_visible
 

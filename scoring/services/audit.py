@@ -2,7 +2,7 @@
 
 from django.db import transaction
 
-from desk.backup import maybe_backup
+from common.backup import maybe_backup
 from scoring.models import AuditEntry
 
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
-from desk.i18n import translate_error
+from common.i18n import translate_error
 from scoring.models import AuditAction, Hand
 from scoring.services.audit import log_action
 from scoring.services.tables import (

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import rules
-from desk.i18n import translate_error
+from common.i18n import translate_error
 from scoring.models import Hand, Penalty
 from tournament.models import SessionStatus, Table
 from tournament.rulesets import ruleset_for

@@ -2,7 +2,7 @@
 
 from django import template
 
-from desk import formatting
+from common import formatting
 from scoring.presentation import describe_details
 
 register = template.Library()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.views import director, exports
+from scoring.views import director
 
 session = "t/<slug:slug>/sessions/<int:number>/"
 
@@ -27,7 +27,6 @@ urlpatterns = [
         name="table-renew-link",
     ),
     path(session + "tables/<int:table_id>/qr.svg", director.TableQrView.as_view(), name="table-qr"),
-    path("t/<slug:slug>/export/<str:what>.<str:fmt>", exports.ExportView.as_view(), name="export"),
     path(
         "t/<slug:slug>/players/<int:player_number>/audit/",
         director.PlayerAuditView.as_view(),

@@ -11,8 +11,8 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView, View
 
-from desk.permissions import TournamentMixin
-from desk.text import fold
+from tournament.permissions import TournamentMixin
+from common.text import fold
 from scoring.presentation import hand_rows
 from scoring.services.clock import clock_state
 from scoring.services.tables import snapshot

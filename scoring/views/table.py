@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
-from desk.i18n import translate_message
+from common.i18n import translate_message
 from scoring import access
 from scoring.forms import HandEntryForm, PenaltyForm, TableFormMixin
 from scoring.models import AuditEntry, Hand

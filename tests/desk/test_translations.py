@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
-from desk import formatting
+from common import formatting
 
 CATALOGUE = Path(settings.BASE_DIR) / "locale" / "it" / "LC_MESSAGES" / "django.po"
 

@@ -6,8 +6,8 @@ import re
 import pytest
 from django.utils import timezone
 
-from scoring.exports import ExportError
-from scoring.exports.pdf.schedules import COLUMNS, SchedulesDocument, render_schedules
+from exports import ExportError
+from exports.pdf.schedules import COLUMNS, SchedulesDocument, render_schedules
 from tests.exports.pdf_support import build_europeans, pdf_pages, pdf_text
 from tournament.models import Seat
 from tournament.services.draw import write_draw

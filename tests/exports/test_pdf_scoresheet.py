@@ -5,9 +5,9 @@ import re
 import pytest
 from django.utils import translation
 
-from desk import formatting
-from scoring.exports import ExportError
-from scoring.exports.pdf.scoresheet import render_scoresheets
+from common import formatting
+from exports import ExportError
+from exports.pdf.scoresheet import render_scoresheets
 from scoring.models import SeatResult
 from scoring.services import closing
 from scoring.services.penalties import give_penalty

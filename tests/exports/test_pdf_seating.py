@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from scoring.exports import ExportError
-from scoring.exports.pdf.seating import render_seating
+from exports import ExportError
+from exports.pdf.seating import render_seating
 from tests.exports.pdf_support import build_europeans, pdf_pages, pdf_text
 from tournament.models import Seat
 

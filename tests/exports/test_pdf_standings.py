@@ -7,8 +7,8 @@ import pytest
 from django.utils import translation
 
 from rules.ranking import format_decimal
-from scoring.exports import ExportError
-from scoring.exports.pdf.standings import StandingsDocument, render_standings
+from exports import ExportError
+from exports.pdf.standings import StandingsDocument, render_standings
 from scoring.services import closing
 from scoring.standings import compute_standings
 from tests.exports.pdf_support import (
@@ -186,8 +186,8 @@ def test_no_column_title_runs_into_its_neighbour(ranked, language):
     """Titles are longer in Italian ("Punteggio", "Nazione"): each column fits its own."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from scoring.exports.pdf.base import FONT_CONDENSED_BOLD
-    from scoring.exports.pdf.standings import PADDING, SIZE
+    from exports.pdf.base import FONT_CONDENSED_BOLD
+    from exports.pdf.standings import PADDING, SIZE
 
     with translation.override(language):
         document = StandingsDocument(ranked, compute_standings(ranked))

@@ -8,9 +8,9 @@ import segno
 from django.urls import reverse
 from PIL import Image
 
-from scoring.exports import ExportError
-from scoring.exports.pdf import tablecards
-from scoring.exports.pdf.tablecards import render_tablecards
+from exports import ExportError
+from exports.pdf import tablecards
+from exports.pdf.tablecards import render_tablecards
 from tests.exports.pdf_support import build_europeans, pdf_pages, pdf_text
 
 BASE = "http://192.168.1.20:8000"

@@ -10,9 +10,9 @@ from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from desk import formatting
-from scoring.exports import ExportError
-from scoring.exports.build import ExportRequest, build_export
+from common import formatting
+from exports import ExportError
+from exports.build import ExportRequest, build_export
 from scoring.standings import compute_standings
 
 

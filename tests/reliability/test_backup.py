@@ -6,7 +6,7 @@ from contextlib import closing
 
 import pytest
 
-from desk import backup
+from common import backup
 
 
 def make_database(path, rows):

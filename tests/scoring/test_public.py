@@ -172,7 +172,7 @@ def test_a_riichi_player_page_shows_the_final_score(db, director):
     page = Client().get(reverse("player", args=[cup.slug, result.registration.number]))
     text = page.content.decode()
     assert "Final score" in text and "Table points" not in text
-    from desk import formatting
+    from common import formatting
 
     assert formatting.final_score(result.final_score, cup.ruleset) in text
 

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from desk.i18n import translate_error
+from common.i18n import translate_error
 from tournament import seating
 from tournament.models import (
     RegistrationStatus,
@@ -36,6 +36,20 @@ PLAYED = (SessionStatus.RUNNING, SessionStatus.FINISHED)
 
 class DrawError(ValueError):
     """A draw the desk refuses; the message tells the director what to change."""
+
+
+#: How a Swiss session orders the players: `standings_order(tournament, registrations)` returns
+#: the registrations from first to last place after the confirmed sessions. The standings belong
+#: to the scoring app, which sits above this one, so the draw does not import them: the scoring
+#: app installs its function here when Django starts (`ScoringConfig.ready`), and a test may
+#: install another. See docs/architecture.md, "Injected dependencies".
+standings_order = None
+
+
+def use_standings_order(function):
+    """Install the function a Swiss draw orders the players by (see `standings_order`)."""
+    global standings_order
+    standings_order = function
 
 
 @dataclass
@@ -233,8 +247,6 @@ def plan_draw(tournament, *, session_number=None, seed=None):
 
 
 def _swiss_tables(tournament, scope, players, history, groups, seed):
-    from scoring.standings import ranking_order
-
     (session,) = scope if len(scope) == 1 else (None,)
     if session is None:
         raise DrawError(_("A Swiss session is drawn on its own, after the session before it."))
@@ -247,7 +259,7 @@ def _swiss_tables(tournament, scope, players, history, groups, seed):
             )
             % {"number": session.number}
         )
-    order = ranking_order(tournament, players)
+    order = standings_order(tournament, players)
     return list(
         seating.swiss_session(
             order, history=history, band_size=session.swiss_band, groups=groups, seed=seed

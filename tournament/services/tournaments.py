@@ -120,20 +120,3 @@ def follow_sessions(tournament_id):
         status = Tournament.Status.PREPARING
     Tournament.objects.filter(pk=tournament_id).exclude(status=status).update(status=status)
     return status
-
-
-@transaction.atomic
-def delete_tournament(tournament):
-    """Delete a tournament and everything recorded in it (hands are protected from accidental
-    deletion, so they go first, explicitly). Players stay: they belong to the desk."""
-    from scoring.models import AuditEntry, Hand, Penalty, SeatResult
-
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    AuditEntry.objects.filter(tournament=tournament).delete()
-    SeatResult.objects.filter(session__tournament=tournament).delete()
-    Penalty.objects.filter(session__tournament=tournament).delete()
-    Hand.objects.filter(table__session__tournament=tournament).delete()
-    from tournament.models import Seat
-
-    Seat.objects.filter(session__tournament=tournament).delete()
-    tournament.delete()

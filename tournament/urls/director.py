@@ -1,13 +1,9 @@
 from django.urls import path
 
-from tournament.views import archive, draw, tournaments
+from tournament.views import draw, tournaments
 
 urlpatterns = [
     path("tournaments/new/", tournaments.TournamentCreateView.as_view(), name="tournament-create"),
-    path("tournaments/restore/", archive.RestoreView.as_view(), name="tournament-restore"),
-    path(
-        "t/<slug:slug>/archive/", archive.ArchiveDownloadView.as_view(), name="tournament-archive"
-    ),
     path(
         "t/<slug:slug>/settings/",
         tournaments.TournamentUpdateView.as_view(),

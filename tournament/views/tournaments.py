@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy
 from django.views.generic import DetailView, FormView
 from django_tables2 import MultiTableMixin, SingleTableView
 
-from desk.i18n import translate_text
-from desk.permissions import (
+from common.i18n import translate_text
+from tournament.permissions import (
     DirectorRequiredMixin,
     DirectorTournamentMixin,
     TournamentMixin,

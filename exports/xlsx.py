@@ -17,7 +17,7 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
-from scoring.exports.rows import INT, POINTS, THOUSANDS
+from exports.rows import INT, POINTS, THOUSANDS
 
 #: Number formats of the kinds that need one. Dates and times need none of ours: openpyxl gives
 #: a datetime value its date format by itself.

@@ -4,8 +4,8 @@ import csv
 import io
 from datetime import datetime
 
-from desk import formatting
-from scoring.exports.rows import POINTS, THOUSANDS
+from common import formatting
+from exports.rows import POINTS, THOUSANDS
 
 #: Text starting with these could run as a formula once opened in a spreadsheet program.
 RISKY_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -13,8 +13,8 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
 
-from scoring.exports import ExportError
-from scoring.exports.pdf.base import (
+from exports import ExportError
+from exports.pdf.base import (
     FONT,
     FONT_BOLD,
     GREY,
@@ -25,7 +25,7 @@ from scoring.exports.pdf.base import (
     player_name,
     seated_tables,
 )
-from scoring.exports.pdf.seating import session_start
+from exports.pdf.seating import session_start
 from tournament.models import WIND_NAMES
 
 QR_SIZE = 66 * mm  # quiet zone included

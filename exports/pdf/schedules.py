@@ -12,8 +12,8 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Table, TableStyle
 
-from scoring.exports import ExportError
-from scoring.exports.pdf.base import (
+from exports import ExportError
+from exports.pdf.base import (
     FONT,
     FONT_BOLD,
     FONT_CONDENSED,
@@ -23,7 +23,7 @@ from scoring.exports.pdf.base import (
     fit_text,
     player_name,
 )
-from scoring.exports.pdf.cards import CardPage
+from exports.pdf.cards import CardPage
 from tournament.models import WIND_NAMES, Seat, SessionStatus
 
 COLUMNS = 2

@@ -14,9 +14,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Table, TableStyle
 
-from desk import formatting
-from scoring.exports import ExportError
-from scoring.exports.pdf.base import (
+from common import formatting
+from exports import ExportError
+from exports.pdf.base import (
     FONT_CONDENSED,
     FONT_CONDENSED_BOLD,
     LIGHT,

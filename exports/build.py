@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from scoring.exports import ExportError
+from exports import ExportError
 from scoring.standings import compute_standings
 from tournament.models import SessionStatus
 
@@ -50,7 +50,7 @@ def _confirmed_standings(tournament, through=None):
 
 
 def _standings(tournament, request):
-    from scoring.exports import csv_file, rows, xlsx
+    from exports import csv_file, rows, xlsx
 
     standings = _confirmed_standings(tournament, request.through)
     if request.fmt == "xlsx":
@@ -58,40 +58,40 @@ def _standings(tournament, request):
             return xlsx.render_workbook(rows.standings_workbook_sheets(standings))
     if request.fmt == "csv":
         return csv_file.render_csv(rows.standings_sheet(standings))
-    from scoring.exports.pdf.standings import render_standings
+    from exports.pdf.standings import render_standings
 
     return render_standings(tournament, through=request.through)
 
 
 def _ema(tournament, request):
-    from scoring.exports import rows, xlsx
+    from exports import rows, xlsx
 
     return xlsx.render_workbook([rows.ema_sheet(_confirmed_standings(tournament))])
 
 
 def _scoresheets(tournament, request):
     session = _session(tournament, request)
-    from scoring.exports.pdf.scoresheet import render_scoresheets
+    from exports.pdf.scoresheet import render_scoresheets
 
     return render_scoresheets(tournament, session_number=session.number, blank=request.blank)
 
 
 def _seating(tournament, request):
     session = _session(tournament, request)
-    from scoring.exports.pdf.seating import render_seating
+    from exports.pdf.seating import render_seating
 
     return render_seating(tournament, session_number=session.number)
 
 
 def _schedules(tournament, request):
-    from scoring.exports.pdf.schedules import render_schedules
+    from exports.pdf.schedules import render_schedules
 
     return render_schedules(tournament)
 
 
 def _tablecards(tournament, request):
     session = _session(tournament, request)
-    from scoring.exports.pdf.tablecards import render_tablecards
+    from exports.pdf.tablecards import render_tablecards
 
     return render_tablecards(
         tournament, session_number=session.number, link_base=request.link_base.rstrip("/")

@@ -26,9 +26,9 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from desk import formatting
+from common import formatting
 from rules.mcr import HANDS_PER_ROUND
-from scoring.exports.pdf.base import (
+from exports.pdf.base import (
     FONT,
     FONT_BOLD,
     FONT_CONDENSED,
@@ -39,7 +39,7 @@ from scoring.exports.pdf.base import (
     markup,
     seated_tables,
 )
-from scoring.exports.pdf.grid import Grid, VerticalText
+from exports.pdf.grid import Grid, VerticalText
 from scoring.models import Hand, SeatResult
 
 # The fixed words of the FIMJ form (seed 002, Appendix B): not translated, on purpose.
@@ -322,7 +322,7 @@ def render_scoresheets(tournament, *, session_number, blank=False):
     """The score sheets of session `session_number`, one table per page (see the module)."""
     session = drawn_session(tournament, session_number)
     if tournament.ruleset != "mcr":
-        from scoring.exports.pdf.scoresheet_generic import GenericScoreSheets
+        from exports.pdf.scoresheet_generic import GenericScoreSheets
 
         return GenericScoreSheets(tournament, session, blank=blank).render()
     return ScoreSheets(tournament, session, blank=blank).render()

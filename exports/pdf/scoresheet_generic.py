@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
-from desk import formatting
-from scoring.exports.pdf.base import FONT, FONT_BOLD, FONT_CONDENSED_BOLD, LIGHT
-from scoring.exports.pdf.grid import Grid
-from scoring.exports.pdf.scoresheet import (
+from common import formatting
+from exports.pdf.base import FONT, FONT_BOLD, FONT_CONDENSED_BOLD, LIGHT
+from exports.pdf.grid import Grid
+from exports.pdf.scoresheet import (
     HAND_HEIGHT,
     TOTAL_FILL,
     TOTAL_HEIGHT,

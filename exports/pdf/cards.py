@@ -3,7 +3,7 @@
 from reportlab.lib import colors
 from reportlab.platypus import Flowable
 
-from scoring.exports.pdf.base import FONT, RULE
+from exports.pdf.base import FONT, RULE
 
 
 class CardPage(Flowable):

@@ -9,8 +9,8 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.exports import ExportError
-from scoring.exports.build import EXPORTS, ExportRequest, build_export
+from exports import ExportError
+from exports.build import EXPORTS, ExportRequest, build_export
 from tournament.models import Tournament
 
 

@@ -11,8 +11,8 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, Table, TableStyle
 
-from desk.text import sort_key
-from scoring.exports.pdf.base import (
+from common.text import sort_key
+from exports.pdf.base import (
     FONT,
     FONT_BOLD,
     LIGHT,

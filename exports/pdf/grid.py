@@ -3,7 +3,7 @@
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, Table, TableStyle
 
-from scoring.exports.pdf.base import FONT_CONDENSED, FONT_CONDENSED_BOLD
+from exports.pdf.base import FONT_CONDENSED, FONT_CONDENSED_BOLD
 
 BLACK = colors.black
 

@@ -5,9 +5,9 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.views import View
 
-from desk.permissions import DirectorTournamentMixin
-from scoring.exports import ExportError
-from scoring.exports.build import ExportRequest, build_export
+from tournament.permissions import DirectorTournamentMixin
+from exports import ExportError
+from exports.build import ExportRequest, build_export
 from scoring.views.director import link_base
 
 

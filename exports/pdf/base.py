@@ -6,7 +6,7 @@ the header (tournament name, dates, venue, rule set, and the document's title) a
 "Page x of y" (a two-pass canvas: the pages are kept until the last one is known). A document
 subclasses it, sets its title and orientation, and returns its flowables from `story()`.
 
-Numbers are exact: table points and scores go through `desk.formatting`, never through float.
+Numbers are exact: table points and scores go through `common.formatting`, never through float.
 Every text is in the active language (`gettext`), except the fixed words of the FIMJ form.
 """
 
@@ -31,8 +31,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 import rules
-from desk.i18n import translate_text
-from scoring.exports import ExportError
+from common.i18n import translate_text
+from exports import ExportError
 from tournament.models import Seat, SessionStatus
 from tournament.rulesets import ruleset_for
 

@@ -11,7 +11,7 @@ from django.views import View
 from django.views.generic import FormView
 
 from desk.archive import MAX_BYTES, ArchiveError, export_archive, restore_archive
-from desk.permissions import DirectorRequiredMixin, DirectorTournamentMixin
+from tournament.permissions import DirectorRequiredMixin, DirectorTournamentMixin
 
 
 class ArchiveDownloadView(DirectorTournamentMixin, View):
