@@ -5,10 +5,10 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.views import View
 
-from tournament.permissions import DirectorTournamentMixin
 from exports import ExportError
 from exports.build import ExportRequest, build_export
 from scoring.views.director import link_base
+from tournament.permissions import DirectorTournamentMixin
 
 
 class ExportView(DirectorTournamentMixin, View):

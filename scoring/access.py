@@ -14,8 +14,8 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from common.errors import ExplainedNotFound
-from tournament.permissions import is_director
 from tournament.models import SessionStatus, Table
+from tournament.permissions import is_director
 
 #: A referee link works while its session is being played or checked, never before the draw is
 #: published or after the director confirmed the session.

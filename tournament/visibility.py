@@ -3,8 +3,8 @@ once it is published, a session's seating only once the director published it, a
 (closed tables, the standings after a confirmed session) only once they are published too.
 Pages that are not visible answer 404, as if they did not exist."""
 
-from tournament.permissions import is_director
 from tournament.models import SessionStatus
+from tournament.permissions import is_director
 
 
 def seating_visible(user, session):

@@ -27,7 +27,6 @@ from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from common import formatting
-from rules.mcr import HANDS_PER_ROUND
 from exports.pdf.base import (
     FONT,
     FONT_BOLD,
@@ -40,6 +39,7 @@ from exports.pdf.base import (
     seated_tables,
 )
 from exports.pdf.grid import Grid, VerticalText
+from rules.mcr import HANDS_PER_ROUND
 from scoring.models import Hand, SeatResult
 
 # The fixed words of the FIMJ form (seed 002, Appendix B): not translated, on purpose.

@@ -13,13 +13,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
-from tournament.permissions import DirectorTournamentMixin
 from scoring import access
 from scoring.forms import CancelPenaltyForm, PenaltyForm, SubstituteForm
 from scoring.models import AuditEntry, Penalty
 from scoring.services import clock, closing, penalties, publication
 from scoring.services.tables import TableError
 from tournament.models import RegistrationStatus, Seat, SessionStatus, Table
+from tournament.permissions import DirectorTournamentMixin
 from tournament.rulesets import ruleset_for
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")

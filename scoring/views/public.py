@@ -11,7 +11,6 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView, View
 
-from tournament.permissions import TournamentMixin
 from common.text import fold
 from scoring.presentation import hand_rows
 from scoring.services.clock import clock_state
@@ -19,6 +18,7 @@ from scoring.services.tables import snapshot
 from scoring.standings import compute_standings
 from scoring.tables import standings_rows
 from tournament.models import ProjectorMode, Seat, SessionStatus
+from tournament.permissions import TournamentMixin
 from tournament.visibility import (
     results_visible,
     seating_visible,

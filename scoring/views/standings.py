@@ -7,11 +7,11 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.views.generic import TemplateView
 
-from tournament.permissions import TournamentMixin
 from scoring.models import Penalty, SeatResult
 from scoring.standings import compute_standings, standings_version
 from scoring.tables import standings_rows, standings_table
 from tournament.models import Seat
+from tournament.permissions import TournamentMixin
 from tournament.visibility import confirmed_visible, visible_seating_sessions
 
 

@@ -6,9 +6,9 @@ from fractions import Fraction
 import pytest
 from django.utils import translation
 
-from rules.ranking import format_decimal
 from exports import ExportError
 from exports.pdf.standings import StandingsDocument, render_standings
+from rules.ranking import format_decimal
 from scoring.services import closing
 from scoring.standings import compute_standings
 from tests.exports.pdf_support import (

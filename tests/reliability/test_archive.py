@@ -10,8 +10,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from desk.archive import ArchiveError, export_archive, read_archive, restore_archive
-from scoring.access import Actor
+from desk.services import delete_tournament
 from exports.build import ExportRequest, build_export
+from scoring.access import Actor
 from scoring.models import AuditEntry, Hand, Penalty
 from scoring.services.hands import correct_hand
 from scoring.services.penalties import cancel_penalty, give_penalty
@@ -19,7 +20,6 @@ from scoring.standings import compute_standings
 from tests.exports.conftest import play_session
 from tests.scoring.conftest import build
 from tournament.models import Tournament
-from desk.services import delete_tournament
 
 
 def content(archive):

@@ -5,8 +5,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
-from tournament.permissions import DirectorTournamentMixin
 from tournament.forms import DrawForm, PublishDrawForm, SessionSettingsForm
+from tournament.permissions import DirectorTournamentMixin
 from tournament.services.draw import DrawError, current_report, draw_players, plan_draw, write_draw
 
 

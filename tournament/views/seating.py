@@ -4,9 +4,9 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 
-from tournament.permissions import TournamentMixin
 from common.text import sort_key
 from tournament.models import WIND_NAMES, Seat
+from tournament.permissions import TournamentMixin
 from tournament.services.draw import current_report
 from tournament.visibility import results_visible, seating_visible, visible_seating_sessions
 

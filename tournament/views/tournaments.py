@@ -10,18 +10,18 @@ from django.views.generic import DetailView, FormView
 from django_tables2 import MultiTableMixin, SingleTableView
 
 from common.i18n import translate_text
+from tournament.forms import (
+    PlayerImportForm,
+    PlayerRegistrationForm,
+    ScoringSettingsForm,
+    TournamentForm,
+)
 from tournament.permissions import (
     DirectorRequiredMixin,
     DirectorTournamentMixin,
     TournamentMixin,
     is_director,
     visible_tournaments,
-)
-from tournament.forms import (
-    PlayerImportForm,
-    PlayerRegistrationForm,
-    ScoringSettingsForm,
-    TournamentForm,
 )
 from tournament.rulesets import ruleset_for
 from tournament.services.player_import import import_players
