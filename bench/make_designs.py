@@ -1,4 +1,4 @@
-"""Regenerate ``tournament/seating_data/designs.json``, the zero-repeat designs of the draw.
+"""Regenerate ``tournament/seating/data/designs.json``, the zero-repeat designs of the draw.
 
 Run from the repository root::
 
@@ -24,10 +24,10 @@ Three constructions, all computed here from scratch (nothing is copied from else
   pairwise differences c_j - c_k distinct across sessions are found by backtracking.
 
 Plus the best schedules found for three sizes beyond the zero-repeat limit (20 x 6, 20 x 7,
-24 x 8), by the draw's own tabu search (``tournament.seating_search.improve``) run much longer
+24 x 8), by the draw's own tabu search (``tournament.seating.search.improve``) run much longer
 than a draw may: the draw then starts from them instead of searching again.
 
-The module ``tournament.seating_designs`` loads the file and checks nothing at run time; the test
+The module ``tournament.seating.designs`` loads the file and checks nothing at run time; the test
 suite checks every shipped design (valid sessions, zero repeats).
 """
 
@@ -44,8 +44,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tournament.seating_designs import DATA_FILE, design_repeats, linear_offset_rows  # noqa: E402
-from tournament.seating_search import REPEAT_WEIGHT, base_weights, improve  # noqa: E402
+from tournament.seating.designs import DATA_FILE, design_repeats, linear_offset_rows  # noqa: E402
+from tournament.seating.search import REPEAT_WEIGHT, base_weights, improve  # noqa: E402
 
 # players -> (m, levels, fixed points): the cyclic base-class constructions.
 CYCLIC = {

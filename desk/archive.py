@@ -25,7 +25,15 @@ from django.utils.translation import gettext as _
 
 from scoring.fields import TwelfthsField
 from scoring.models import AuditEntry, Hand, Penalty, SeatResult
-from tournament.models import Player, Registration, Seat, Session, Table, Tournament
+from tournament.models import (
+    Player,
+    Registration,
+    Seat,
+    Session,
+    SessionStatus,
+    Table,
+    Tournament,
+)
 
 FORMAT = "mahjong-tournament-desk/archive"
 VERSION = 1
@@ -346,6 +354,8 @@ class _Restorer:
         keep_times(registrations.values(), data["registrations"], ["registered_at"])
         sessions = {}
         for item in data["sessions"]:
+            if item.get("status") == "finished":  # archives written before the rename
+                item = {**item, "status": SessionStatus.CONFIRMED}
             session = assign(Session(tournament=tournament), item, exclude=("confirmed_by",))
             session.confirmed_by = self.user(item["confirmed_by"])
             session.save()

@@ -40,7 +40,7 @@ def _session(tournament, request, *, drawn=True):
 def _confirmed_standings(tournament, through=None):
     """The standings to export; ExportError when there is nothing confirmed to rank yet."""
     confirmed = set(
-        tournament.sessions.filter(status=SessionStatus.FINISHED).values_list("number", flat=True)
+        tournament.sessions.filter(status=SessionStatus.CONFIRMED).values_list("number", flat=True)
     )
     if not confirmed:
         raise ExportError(_("No session has been confirmed yet: there are no standings."))

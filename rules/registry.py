@@ -17,8 +17,8 @@ from rules.faentino import FAENTINO, FaentinoRuleSet
 from rules.i18n import _
 from rules.mcr import McrOptions, McrRuleSet
 from rules.options import apply_options
-from rules.riichi_presets import EMA_2008, EMA_2016
-from rules.riichi_table import RiichiRuleSet
+from rules.riichi.presets import EMA_2008, EMA_2016
+from rules.riichi.table import RiichiRuleSet
 
 RULESET_CODES = ("mcr", "riichi2008", "riichi2016", "european", "fimj", "faentino")
 

@@ -102,7 +102,7 @@ class Standings:
 
 def confirmed_sessions(tournament):
     return list(
-        tournament.sessions.filter(status=SessionStatus.FINISHED)
+        tournament.sessions.filter(status=SessionStatus.CONFIRMED)
         .order_by("number")
         .values_list("number", flat=True)
     )
@@ -220,7 +220,7 @@ def standings_version(tournament):
     )
     players = tournament.registrations.aggregate(changed=Max("player__updated_at"))
     # Only confirmed sessions count: tables closing in the session being played change nothing.
-    confirmed = {"session__tournament": tournament, "session__status": SessionStatus.FINISHED}
+    confirmed = {"session__tournament": tournament, "session__status": SessionStatus.CONFIRMED}
     penalties = Penalty.objects.filter(**confirmed).aggregate(
         count=Count("pk"),
         last=Max("pk"),

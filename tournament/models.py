@@ -96,7 +96,8 @@ class SessionStatus(models.TextChoices):
     DRAFT = "draft", _("Draft")
     SEATED = "seated", _("Seated")
     RUNNING = "running", _("Running")
-    FINISHED = "finished", _("Finished")
+    #: The director checked every table and confirmed the session: its results count.
+    CONFIRMED = "confirmed", _("Confirmed")
 
 
 class Player(models.Model):

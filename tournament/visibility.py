@@ -35,7 +35,7 @@ def confirmed_visible(user, tournament):
     them only while all of those have published results: they stop before the first confirmed
     session the director has not published.
     """
-    sessions = tournament.sessions.filter(status=SessionStatus.FINISHED).order_by("number")
+    sessions = tournament.sessions.filter(status=SessionStatus.CONFIRMED).order_by("number")
     if is_director(user):
         return list(sessions.values_list("number", flat=True))
     visible = []

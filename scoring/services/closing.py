@@ -151,7 +151,7 @@ def reopen_table(table, *, actor):
     if not table.is_closed:
         raise TableError(_("This table is not closed."))
     session = Session.objects.select_for_update().get(pk=table.session_id)
-    if session.status == SessionStatus.FINISHED:
+    if session.status == SessionStatus.CONFIRMED:
         session.status = SessionStatus.RUNNING
         session.confirmed_at = None
         session.confirmed_by = None
@@ -171,7 +171,7 @@ def confirm_session(session, *, actor):
     """Director only: every table closed -> the session counts in the standings."""
     _require_director(actor)
     session = Session.objects.select_for_update().get(pk=session.pk)
-    if session.status == SessionStatus.FINISHED:
+    if session.status == SessionStatus.CONFIRMED:
         raise TableError(_("This session is already confirmed."))
     if session.status == SessionStatus.DRAFT:
         raise TableError(_("This session has not been drawn yet."))
@@ -182,7 +182,7 @@ def confirm_session(session, *, actor):
             _("Tables still open: %(tables)s. Every table must be closed first.")
             % {"tables": ", ".join(open_tables) or "—"}
         )
-    session.status = SessionStatus.FINISHED
+    session.status = SessionStatus.CONFIRMED
     session.confirmed_at = timezone.now()
     session.confirmed_by = actor.user
     session.save(update_fields=["status", "confirmed_at", "confirmed_by"])

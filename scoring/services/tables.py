@@ -190,7 +190,7 @@ def check_writable(table, *, actor, revision=None, allow_closed=False):
     accepted on a closed table and in a confirmed session.
     """
     session = table.session
-    if session.status == SessionStatus.FINISHED and not allow_closed:
+    if session.status == SessionStatus.CONFIRMED and not allow_closed:
         raise TableError(
             _("Session %(number)s is confirmed: its tables can no longer change.")
             % {"number": session.number}

@@ -49,7 +49,7 @@ class SessionMixin(DirectorTournamentMixin):
 
 def table_state(table, session):
     """not started / playing hand n / time up / closed / confirmed, for the dashboard."""
-    if session.status == SessionStatus.FINISHED:
+    if session.status == SessionStatus.CONFIRMED:
         return "confirmed", _("Confirmed")
     if table.is_closed:
         return "closed", _("Closed")

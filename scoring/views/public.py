@@ -33,7 +33,7 @@ def current_session(sessions):
     """The session players care about now: the first one not confirmed, else the last."""
     sessions = list(sessions)
     for session in sessions:
-        if session.status != SessionStatus.FINISHED:
+        if session.status != SessionStatus.CONFIRMED:
             return session
     return sessions[-1] if sessions else None
 
@@ -151,7 +151,7 @@ def projector_version(tournament):
 def running_session(tournament):
     return (
         tournament.sessions.filter(clock_started_at__isnull=False)
-        .exclude(status=SessionStatus.FINISHED)
+        .exclude(status=SessionStatus.CONFIRMED)
         .order_by("-number")
         .first()
     )

@@ -8,7 +8,12 @@ import pytest
 
 import rules
 
-MODULES = sorted(name for _finder, name, _pkg in pkgutil.iter_modules(rules.__path__))
+#: Every module of the package, those inside its subpackages (rules.riichi.payments...) too.
+MODULES = sorted(
+    name.removeprefix("rules.")
+    for _finder, name, is_package in pkgutil.walk_packages(rules.__path__, prefix="rules.")
+    if not is_package
+)
 
 
 @pytest.mark.parametrize("name", MODULES)

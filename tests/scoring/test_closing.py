@@ -92,7 +92,7 @@ def test_confirm_needs_every_table_closed_and_counts_in_standings(cup, link_acto
         closing.confirm_session(session, actor=link_actor)
     closing.confirm_session(session, actor=director_actor)
     session.refresh_from_db()
-    assert session.status == SessionStatus.FINISHED and session.confirmed_by is not None
+    assert session.status == SessionStatus.CONFIRMED and session.confirmed_by is not None
     standings = compute_standings(cup)
     assert standings.through == 1
     assert sum(row.table_points for row in standings.rows) == 7 * 4

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.seating_designs import (
+from tournament.seating.designs import (
     _data,
     best_schedule,
     design_repeats,

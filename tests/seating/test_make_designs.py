@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tournament.seating_designs import design_repeats, offset_design
+from tournament.seating.designs import design_repeats, offset_design
 
 SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "make_designs.py"
 

@@ -73,9 +73,9 @@ def test_the_demo_has_two_sessions_played_and_a_third_seated(db, settings, tmp_p
     call_command("setup_desk")
     tournament = Tournament.objects.get(slug=DEMO_SLUG)
     statuses = list(tournament.sessions.order_by("number").values_list("status", flat=True))
-    assert statuses == ["finished", "finished", "seated", "seated", "seated", "seated"]
+    assert statuses == ["confirmed", "confirmed", "seated", "seated", "seated", "seated"]
     assert all(s.draw_seed is not None for s in tournament.sessions.all())
-    for session in tournament.sessions.filter(status="finished"):
+    for session in tournament.sessions.filter(status="confirmed"):
         for table in session.tables.all():
             snap = snapshot(table)  # replays every hand against the rules
             assert snap.hands_played == 16 and sum(snap.totals) == 0

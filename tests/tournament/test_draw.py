@@ -89,7 +89,7 @@ def test_played_sessions_stay_and_count_as_history(sixteen):
     write_draw(sixteen, seed=3)
     first = sixteen.sessions.get(number=1)
     before = seats_of(first)
-    first.status = Session.Status.FINISHED
+    first.status = Session.Status.CONFIRMED
     first.save()
     # A player withdraws; a substitute takes the place; the rest is drawn again.
     registration = Registration.objects.get(tournament=sixteen, number=16)
@@ -106,7 +106,7 @@ def test_played_sessions_stay_and_count_as_history(sixteen):
 
 def test_a_played_session_cannot_be_drawn_again(sixteen):
     write_draw(sixteen, seed=3)
-    Session.objects.filter(tournament=sixteen, number=2).update(status="finished")
+    Session.objects.filter(tournament=sixteen, number=2).update(status="confirmed")
     with pytest.raises(DrawError, match="Session 2 has already been played"):
         plan_draw(sixteen, session_number=1)
 
@@ -257,7 +257,7 @@ def test_drawing_every_session_stops_before_a_swiss_one(sixteen):
 
 def test_a_substitution_keeps_the_other_players_tables(sixteen):
     write_draw(sixteen, seed=3)
-    sixteen.sessions.filter(number=1).update(status=Session.Status.FINISHED)
+    sixteen.sessions.filter(number=1).update(status=Session.Status.CONFIRMED)
     before = {
         n: {frozenset(r.pk for r in t) for t in session_tables(sixteen.sessions.get(number=n))}
         for n in (2, 3, 4)

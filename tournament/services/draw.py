@@ -31,7 +31,7 @@ from tournament.models import (
     Table,
 )
 
-PLAYED = (SessionStatus.RUNNING, SessionStatus.FINISHED)
+PLAYED = (SessionStatus.RUNNING, SessionStatus.CONFIRMED)
 
 
 class DrawError(ValueError):
@@ -251,7 +251,7 @@ def _swiss_tables(tournament, scope, players, history, groups, seed):
     if session is None:
         raise DrawError(_("A Swiss session is drawn on its own, after the session before it."))
     previous = tournament.sessions.filter(number__lt=session.number)
-    if previous.exclude(status=SessionStatus.FINISHED).exists() or not previous.exists():
+    if previous.exclude(status=SessionStatus.CONFIRMED).exists() or not previous.exists():
         raise DrawError(
             _(
                 "Session %(number)s is Swiss: it can be drawn only when every session before it "

@@ -112,9 +112,9 @@ def follow_sessions(tournament_id):
     statuses = list(
         Session.objects.filter(tournament_id=tournament_id).values_list("status", flat=True)
     )
-    if statuses and all(status == Session.Status.FINISHED for status in statuses):
+    if statuses and all(status == Session.Status.CONFIRMED for status in statuses):
         status = Tournament.Status.FINISHED
-    elif any(status in (Session.Status.RUNNING, Session.Status.FINISHED) for status in statuses):
+    elif any(status in (Session.Status.RUNNING, Session.Status.CONFIRMED) for status in statuses):
         status = Tournament.Status.RUNNING
     else:
         status = Tournament.Status.PREPARING

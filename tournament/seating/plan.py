@@ -1,22 +1,22 @@
 """Who sits with whom in the sessions still to draw (pure Python, no database).
 
 ``plan_tables`` works on player indices ``0 .. n-1`` and returns tables without seat order
-(``tournament.seating_winds`` orders the seats). The plan, in order:
+(``tournament.seating.winds`` orders the seats). The plan, in order:
 
-1. take the zero-repeat design for ``n`` players (``tournament.seating_designs``);
+1. take the zero-repeat design for ``n`` players (``tournament.seating.designs``);
 2. with played sessions of the same field size (substitutes only), try to fit them into the
-   design (``tournament.seating_embed``): the rest of the design then continues the event
+   design (``tournament.seating.embed``): the rest of the design then continues the event
    without a single repeat;
 3. otherwise choose design sessions at random (cycling through them again when more sessions are
    wanted than the design has; for 20 x 6, 20 x 7 and 24 x 8 the shipped best schedule) and
    relabel the points so that pairs that already met and club-mates meet as little as possible
-   (``seating_search.relabel``); with clubs, also try a design whose four columns never meet
-   (``seating_designs.column_design``) and keep the better;
-4. when the played sessions stop inside a block of four (see ``seating_winds``), put first the
+   (``seating.search.relabel``); with clubs, also try a design whose four columns never meet
+   (``seating.designs.column_design``) and keep the better;
+4. when the played sessions stop inside a block of four (see ``seating.winds``), put first the
    sessions whose tables let every player start at a wind not yet had in the block;
 5. if the result is still above the lower bound (more sessions than any zero-repeat schedule
    has, clashes left, history that did not fit, tables that block the winds), run the tabu
-   search (``seating_search.improve``) for a fixed number of iterations.
+   search (``seating.search.improve``) for a fixed number of iterations.
 
 All choices come from the ``random.Random`` passed in, so the same input gives the same plan;
 the deadline only shortens the searches when the machine is too slow.
@@ -27,16 +27,16 @@ from __future__ import annotations
 import math
 import random
 
-from tournament.seating_designs import best_schedule, column_design, design_rounds
-from tournament.seating_embed import embed
-from tournament.seating_search import (
+from tournament.seating.designs import best_schedule, column_design, design_rounds
+from tournament.seating.embed import embed
+from tournament.seating.search import (
     REPEAT_WEIGHT,
     base_weights,
     improve,
     relabel,
     total_cost,
 )
-from tournament.seating_winds import shortfall
+from tournament.seating.winds import shortfall
 
 Session = list[list[int]]
 
@@ -62,7 +62,7 @@ def plan_tables(
 
     ``history`` holds the played sessions on player indices (a table may be short where a
     player has left); ``group_of[p]`` is p's group number or -1. ``winds`` =
-    ``seating_winds.missing_winds(...)`` of the played sessions when they stop inside a block
+    ``seating.winds.missing_winds(...)`` of the played sessions when they stop inside a block
     of four: the sessions finishing the block then avoid tables whose players could not all
     start at a wind they have not had in the block (the tabu search also weighs that when it
     runs, and runs for it alone when ``wind_search``). ``stats["searched"]`` tells whether the
@@ -151,7 +151,7 @@ def _pick(design: list[Session], count: int, rng: random.Random) -> list[Session
 
 
 def plan_cost(n: int, history: list[Session], group_of: list[int], sessions: list[Session]) -> int:
-    """Cost (repeats and clashes, ``seating_search.total_cost``) of new sessions after history."""
+    """Cost (repeats and clashes, ``seating.search.total_cost``) of new sessions after history."""
     return _cost_with(base_weights(n, history, group_of), sessions)
 
 

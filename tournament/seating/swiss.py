@@ -10,7 +10,7 @@ someone again (and club-mates), at a price:
   to neighbouring tables, as few and as little as possible;
 * with bands of ``band_size`` places, players are shuffled at random within their band and only
   swap within it (no other price);
-* inside a block of four sessions (see ``seating_winds``), a table whose players cannot all
+* inside a block of four sessions (see ``seating.winds``), a table whose players cannot all
   start at a wind they have not had yet in the block (four players who all still miss only
   North, say) costs 3 per player left without one (Hall's condition on the missing winds).
 
@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import random
 
-from tournament.seating_search import base_weights
-from tournament.seating_winds import missing_winds, shortfall
+from tournament.seating.search import base_weights
+from tournament.seating.winds import missing_winds, shortfall
 
 PAIR_SCALE = 4
 WIND_SHORT = 3

@@ -36,7 +36,6 @@ from fractions import Fraction
 from typing import Any
 
 from rules import penalties as pen
-from rules import riichi
 from rules.base import (
     OPTIONAL_SEAT,
     OUTCOME,
@@ -58,6 +57,7 @@ from rules.checks import SEATS
 from rules.errors import RuleError
 from rules.i18n import WIND_NAMES, Message, _, message
 from rules.ranking import share, shared_places
+from rules.riichi import payments as riichi
 
 RON = "ron"
 TSUMO = "tsumo"

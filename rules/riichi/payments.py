@@ -1,6 +1,6 @@
 """EMA Riichi payments and end-of-game scores (seed 000; RULES.md section 2).
 
-Pure functions, one edition preset each (:mod:`rules.riichi_presets`):
+Pure functions, one edition preset each (:mod:`rules.riichi.presets`):
 
 - a hand's base points M = fu x 2^(han+2) below 5 han, capped at 2000 (mangan); 5 han = mangan,
   6-7 haneman, 8-10 baiman, 11-12 sanbaiman, 13+ a counted yakuman (2008) or sanbaiman (2016);
@@ -14,7 +14,7 @@ Pure functions, one edition preset each (:mod:`rules.riichi_presets`):
 - end of game: final score = end points - 30000 + uma (tied players share the uma of their places)
   - 20000 per chombo in 2016.
 
-The rule set that uses these to run a table is :class:`rules.riichi_table.RiichiRuleSet`.
+The rule set that uses these to run a table is :class:`rules.riichi.table.RiichiRuleSet`.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from rules.checks import (
 from rules.errors import RuleError
 from rules.i18n import _
 from rules.ranking import share
-from rules.riichi_presets import MANGAN_BASE, YAKUMAN_BASE, RiichiOptions, edition_preset
+from rules.riichi.presets import MANGAN_BASE, YAKUMAN_BASE, RiichiOptions, edition_preset
 
 #: Fu a hand can have after rounding up: 25 (seven pairs), 20, and multiples of 10 up to 140.
 VALID_FU = (20, 25, *range(30, 150, 10))

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 import time
 
-from tournament.seating_winds import shortfall
+from tournament.seating.winds import shortfall
 
 REPEAT_WEIGHT = 7
 RELABEL_PARTNERS = 128  # partners tried per relabelling step in large fields
@@ -188,7 +188,7 @@ def improve(
     that cannot be beaten (the search stops there). ``sessions`` is modified in place.
     ``winds = (masks, k)``: the first k sessions finish a block of four whose start was played;
     ``masks[p]`` the winds p has not had in it. There a table whose players cannot all start at
-    a missing wind costs 1 per player short (``seating_winds.shortfall``).
+    a missing wind costs 1 per player short (``seating.winds.shortfall``).
     """
     n = len(weights)
     big = REPEAT_WEIGHT

@@ -16,10 +16,10 @@ Public API:
   ``zero_repeat_sessions(n)``: what can be promised before drawing;
 * ``SeatingError``: a request a director must fix (message in plain words, translatable).
 
-How the draw works: zero-repeat designs (``seating_designs``), fitted to the played sessions
-(``seating_embed``) or relabelled to keep club-mates apart (``seating_search.relabel``), then a
-tabu search where no zero-repeat schedule exists (``seating_search.improve``); the starting
-winds are balanced last (``seating_winds``).
+How the draw works: zero-repeat designs (``seating.designs``), fitted to the played sessions
+(``seating.embed``) or relabelled to keep club-mates apart (``seating.search.relabel``), then a
+tabu search where no zero-repeat schedule exists (``seating.search.improve``); the starting
+winds are balanced last (``seating.winds``).
 """
 
 from __future__ import annotations
@@ -31,11 +31,11 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
-from tournament.seating_designs import design_size
-from tournament.seating_i18n import _
-from tournament.seating_plan import plan_cost, plan_tables
-from tournament.seating_swiss import swiss_tables
-from tournament.seating_winds import WINDS, balance_winds, missing_winds, wind_counts
+from tournament.seating.designs import design_size
+from tournament.seating.i18n import _
+from tournament.seating.plan import plan_cost, plan_tables
+from tournament.seating.swiss import swiss_tables
+from tournament.seating.winds import WINDS, balance_winds, missing_winds, wind_counts
 
 DEFAULT_TIME_LIMIT = 8.0
 """Seconds ``draw_schedule`` may search (every size in the bench needs far less)."""
