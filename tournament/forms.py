@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from common.i18n import translate_text
 from tournament.countries import country_choices
 from tournament.models import EMA_ID_PATTERN, Player, Session, TieBreak, Tournament
-from tournament.services.player_import import PlayerListError, check_size
+from tournament.services.player_files import PlayerListError, check_size
 
 
 class DateInput(forms.DateInput):

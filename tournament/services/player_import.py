@@ -4,30 +4,39 @@ The list has a header row in English or Italian and one player per row: first na
 EMA id, country, club (only the two names are required; columns may come in any order; other
 columns are ignored). The import is all or nothing: every row is checked first, every bad row is
 reported with its line number and what is wrong, and nothing is written while any row is bad.
-Importing the same list again updates the players (matched by EMA id, else by name) instead of
-duplicating them.
+
+Two people are never merged silently. Each row is planned first (`plan_import`): a *new* player;
+the *same person by EMA id* (a known player with that EMA id); or a *name match*: a known player
+of the same name (and no other EMA id), who may be the same person or not. A name match counts
+as the same person only when the director says so (the preview page's choice, the command's
+`--match-by-name`), or when that player is already registered in this very tournament (importing
+the same list again updates the players instead of duplicating them). `apply_import` writes the
+plan in one transaction after checking that the known players did not change since the plan was
+shown, and the result lists who was matched and how.
+
+Reading the file safely (sizes, rows, Excel's traps) is `tournament.services.player_files`.
 """
 
-import csv
-import io
 import re
 import unicodedata
-import zipfile
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
-from django.conf import settings
 from django.db import transaction
-from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.countries import normalize_country
+from tournament.models import Player
+from tournament.services.player_files import (
+    MAX_ROWS,
+    PlayerListError,
+    read_table,
+)
 from tournament.services.registrations import (
     RegistrationError,
     find_player,
     lock_tournament,
     register,
-    upsert_player,
 )
 
 #: Recognised header words per column, compared without case, accents or punctuation.
@@ -57,13 +66,8 @@ COLUMN_LABELS = {
     "last_name": gettext_lazy("last name (Cognome)"),
 }
 REQUIRED = ("first_name", "last_name")
-MAX_ROWS = 5000
 NAME_MAX = 100
 CLUB_MAX = 120
-
-
-class PlayerListError(ValueError):
-    """The file as a whole cannot be read (wrong type, too large, no header)."""
 
 
 @dataclass
@@ -86,11 +90,100 @@ class PlayerRow:
     country: str
     club: str
 
+    @property
+    def full_name(self):
+        return f"{self.first_name} {self.last_name}"
+
+    def as_data(self):
+        """A plain dict (for the session between the preview and the confirmation)."""
+        return asdict(self)
+
+
+#: How a row relates to the players the desk knows.
+NEW = "new"
+SAME_EMA = "ema"
+SAME_NAME = "name"
+
+
+@dataclass
+class PlannedRow:
+    """One row and the known player it may be (None: nobody known)."""
+
+    row: PlayerRow
+    how: str
+    player: Player | None = None
+    registered_here: bool = False
+
+    @property
+    def same_by_default(self):
+        return self.how == SAME_EMA or (self.how == SAME_NAME and self.registered_here)
+
+    @property
+    def known(self):
+        """The known player's club, country and EMA id, as one line for the director."""
+        return describe_player(self.player)
+
+    def fingerprint(self):
+        """What the director saw of this row's known player (to notice a change meanwhile)."""
+        player = self.player
+        return [
+            self.row.line,
+            self.how,
+            player.pk if player else None,
+            player.updated_at.isoformat() if player else None,
+            self.registered_here,
+        ]
+
+
+@dataclass
+class Match:
+    """A row imported as, or next to, a known player (for the result report)."""
+
+    row: PlayerRow
+    how: str
+    merged: bool
+    known: str
+    reason: str = ""
+
+    def __str__(self):
+        values = {"line": self.row.line, "name": self.row.full_name, "known": self.known}
+        if self.how == SAME_EMA:
+            values["ema"] = self.row.ema_id
+            return (
+                _("Line %(line)s: %(name)s is the known player with EMA id %(ema)s (%(known)s).")
+                % values
+            )
+        if not self.merged:
+            return (
+                _(
+                    "Line %(line)s: %(name)s was imported as a new player; the known player of the "
+                    "same name (%(known)s) was left as they were."
+                )
+                % values
+            )
+        if self.reason == "registered":
+            return (
+                _(
+                    "Line %(line)s: %(name)s is the player of the same name already registered in "
+                    "this tournament (%(known)s)."
+                )
+                % values
+            )
+        return (
+            _(
+                "Line %(line)s: %(name)s is the known player of the same name (%(known)s), as chosen."
+            )
+            % values
+        )
+
 
 @dataclass
 class ImportResult:
     rows: list = field(default_factory=list)
     errors: list = field(default_factory=list)
+    plan: list = field(default_factory=list)
+    matches: list = field(default_factory=list)
+    changed: bool = False
     created: int = 0
     updated: int = 0
     registered: int = 0
@@ -112,85 +205,28 @@ class ImportResult:
             "already": self.already_registered,
         }
 
+    def match_lines(self):
+        """One line per row that is, or is next to, a player the desk already knew."""
+        return [str(match) for match in self.matches]
+
+
+def describe_player(player):
+    if player is None:
+        return ""
+    parts = [player.full_name]
+    parts.append(player.club or _("no club"))
+    parts.append(player.country or _("no country"))
+    if player.ema_id:
+        parts.append(_("EMA id %(ema)s") % {"ema": player.ema_id})
+    else:
+        parts.append(_("no EMA id"))
+    return ", ".join(parts)
+
 
 def _fold(text):
     text = unicodedata.normalize("NFKD", str(text).strip().lower())
     text = "".join(char for char in text if not unicodedata.combining(char))
     return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
-
-
-def _cell_text(value):
-    """A cell as text; whole numbers from Excel lose their '.0'."""
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
-
-
-def _read_csv(data):
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            text = data.decode(encoding)
-            break
-        except UnicodeDecodeError:
-            continue
-    else:
-        raise PlayerListError(
-            _(
-                "The file is not readable text (neither UTF-8 nor Windows "
-                "encoding). Save it again as “CSV UTF-8” and import that."
-            )
-        )
-    first_line = text.split("\n", 1)[0]
-    delimiter = max(",;\t", key=first_line.count)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    for row in reader:
-        yield reader.line_num, [cell.strip() for cell in row]
-
-
-def _read_xlsx(data):
-    from openpyxl import load_workbook
-
-    try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
-        message = _("This Excel file cannot be read: %(error)s") % {"error": exc}
-        raise PlayerListError(message) from exc
-    sheet = workbook.worksheets[0]
-    for number, row in enumerate(sheet.iter_rows(values_only=True), start=1):
-        cells = []
-        for value in row:
-            if isinstance(value, int | float) and not isinstance(value, bool):
-                cells.append(("number", _cell_text(value)))
-            else:
-                cells.append(("text", _cell_text(value)))
-        yield number, cells
-    workbook.close()
-
-
-def check_size(size):
-    """Refuse a file larger than settings.PLAYER_IMPORT_MAX_BYTES."""
-    limit = settings.PLAYER_IMPORT_MAX_BYTES
-    if size > limit:
-        raise PlayerListError(
-            _("The file is %(size)s; the limit is %(limit)s.")
-            % {"size": filesizeformat(size), "limit": filesizeformat(limit)}
-        )
-
-
-def read_table(filename, data):
-    """Yield (line number, cells) from a CSV or XLSX file, refusing anything else."""
-    check_size(len(data))
-    name = (filename or "").lower()
-    is_zip = data[:4] == b"PK\x03\x04"
-    if name.endswith(".xlsx") and is_zip:
-        return list(_read_xlsx(data))
-    if name.endswith((".csv", ".txt")) and not is_zip and b"\x00" not in data[:4096]:
-        return [(line, [("text", cell) for cell in cells]) for line, cells in _read_csv(data)]
-    raise PlayerListError(
-        _("Upload a .csv file or an Excel .xlsx file (older .xls files: save them as .xlsx).")
-    )
 
 
 def _map_header(cells):
@@ -302,33 +338,126 @@ def parse_rows(table):
     return rows, errors
 
 
-def import_players(tournament, filename, data, *, as_substitutes=False):
-    """Read, check and (only if every row is good) apply a player list. Returns ImportResult."""
-    result = ImportResult()
+def read_player_list(filename, data):
+    """(rows, errors) of a file: every row checked, nothing looked up yet."""
     try:
         table = read_table(filename, data)
     except PlayerListError as exc:
-        result.errors.append(RowError(None, str(exc)))
-        return result
-    result.rows, result.errors = parse_rows(table)
-    if result.errors:
-        return result
+        return [], [RowError(None, str(exc))]
+    return parse_rows(table)
+
+
+def plan_import(tournament, rows):
+    """(plan, errors): each row with the known player it is, or may be (see the docstring)."""
+    plan, errors = [], []
+    registered = set(tournament.registrations.values_list("player_id", flat=True))
+    for row in rows:
+        try:
+            player = find_player(row.first_name, row.last_name, row.ema_id)
+        except RegistrationError as exc:
+            errors.append(RowError(row.line, str(exc)))
+            continue
+        if player is None:
+            plan.append(PlannedRow(row, NEW))
+            continue
+        how = SAME_EMA if row.ema_id and player.ema_id == row.ema_id else SAME_NAME
+        plan.append(PlannedRow(row, how, player, registered_here=player.pk in registered))
+    return plan, errors
+
+
+def fingerprint(plan):
+    return [planned.fingerprint() for planned in plan]
+
+
+def _write_player(player, row):
+    """Bring a known player up to date from the row, or create one (player None).
+
+    Empty country and club in the row keep what the desk already knows.
+    """
+    created = player is None
+    player = player or Player()
+    player.first_name = row.first_name.strip()
+    player.last_name = row.last_name.strip()
+    if row.ema_id:
+        player.ema_id = row.ema_id
+    if row.country or created:
+        player.country = row.country
+    if row.club or created:
+        player.club = row.club.strip()
+    player.full_clean(validate_unique=False, validate_constraints=False)
+    player.save()
+    return player, created
+
+
+def apply_import(
+    tournament,
+    rows,
+    *,
+    as_substitutes=False,
+    same_person=None,
+    match_by_name=False,
+    expected=None,
+):
+    """Write the rows in one transaction. Returns ImportResult.
+
+    `same_person` maps a row's line to the director's choice for a name match (True: the same
+    person; missing: the default, see `PlannedRow.same_by_default`); `match_by_name` makes every
+    name match the same person. `expected` is the fingerprint of the plan the director saw: when
+    the known players changed since, nothing is written and the result has `changed` set and
+    the new plan.
+    """
+    same_person = same_person or {}
+    result = ImportResult(rows=list(rows))
     with transaction.atomic():
-        for row in result.rows:
-            try:
-                find_player(row.first_name, row.last_name, row.ema_id)
-            except RegistrationError as exc:
-                result.errors.append(RowError(row.line, str(exc)))
+        tournament = lock_tournament(tournament)
+        result.plan, result.errors = plan_import(tournament, result.rows)
         if result.errors:
             return result
-        tournament = lock_tournament(tournament)
-        for row in result.rows:
-            player, created = upsert_player(
-                row.first_name, row.last_name, row.ema_id, row.country, row.club
+        if expected is not None and fingerprint(result.plan) != expected:
+            result.changed = True
+            result.errors.append(
+                RowError(
+                    None,
+                    _(
+                        "The players known to the desk changed since this preview was made "
+                        "(another import or registration). Nothing was imported: check the "
+                        "rows below again and confirm."
+                    ),
+                )
             )
+            return result
+        for planned in result.plan:
+            same = planned.same_by_default
+            if planned.how == SAME_NAME:
+                same = match_by_name or same_person.get(planned.row.line, same)
+            known = describe_player(planned.player)
+            player, created = _write_player(planned.player if same else None, planned.row)
+            if planned.how != NEW:
+                reason = "registered" if planned.registered_here else ""
+                result.matches.append(Match(planned.row, planned.how, same, known, reason))
             result.created += created
             result.updated += not created
             _registration, registered = register(tournament, player, is_substitute=as_substitutes)
             result.registered += registered
             result.already_registered += not registered
     return result
+
+
+def import_players(
+    tournament, filename, data, *, as_substitutes=False, match_by_name=False, same_person=None
+):
+    """Read, check and (only if every row is good) apply a player list in one go.
+
+    Name matches are new players unless `match_by_name` or `same_person` (see `apply_import`)
+    say otherwise. Returns ImportResult.
+    """
+    rows, errors = read_player_list(filename, data)
+    if errors:
+        return ImportResult(rows=rows, errors=errors)
+    return apply_import(
+        tournament,
+        rows,
+        as_substitutes=as_substitutes,
+        same_person=same_person,
+        match_by_name=match_by_name,
+    )
