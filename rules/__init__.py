@@ -3,7 +3,7 @@
 What a tournament needs from the rules of MCR (MERS), EMA Riichi (2008 and 2016), classic
 European mahjong, its FIMJ Italian variant and the Faentino regulation: hand settlements, the
 structure of a session, session results, standings order and penalties, as described in
-``docs/RULES.md``. Points are ``int``; shared table points and uma are ``fractions.Fraction``.
+``docs/rules.md``. Points are ``int``; shared table points and uma are ``fractions.Fraction``.
 Seats are the starting seats 0..3 (East, South, West, North at the start of the session) and every
 per-seat tuple is in that order.
 

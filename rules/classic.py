@@ -1,11 +1,12 @@
-"""Classic European mahjong and its FIMJ Italian variant (seeds 004 and 001; RULES.md section 3).
+"""Classic European mahjong and its FIMJ Italian variant (docs/rules.md §4).
 
 - :func:`hand_score`: points (sets, pairs, bonuses) times 2 per double, rounded to the nearest 10
-  when at least one double applies (an exact 5 going up), capped at the limit (seed 004:
+  when at least one double applies (an exact 5 going up), capped at the limit (docs/rules.md §4.1:
   38 points with 1 double -> 76 -> 80; 28 with 2 doubles -> 112 -> 110; 8 with none -> 8);
 - :func:`settle`: the winner receives its score from each other player; the three others settle
-  their differences pairwise; East receives and pays double in every settlement (seed 004). The
-  FIMJ variant rounds every amount paid, after East's doubling, to the nearest 10 (seed 001);
+  their differences pairwise; East receives and pays double in every settlement
+  (docs/rules.md §4.2). The FIMJ variant rounds every amount paid, after East's doubling, to the
+  nearest 10 (§4.2, FIMJ variant);
 - :class:`ClassicRuleSet`: the rule set the desk uses, one preset per variant. European: East
   keeps the deal after winning, limit 500. FIMJ: the deal passes after every hand, limit 1000.
   A false Mahjong (FIMJ, also applied to the European game) counts 0 and pays as usual; a wall
@@ -117,7 +118,7 @@ def settle(scores: Any, *, winner: int | None, east: int, variant: str = "europe
 
     ``winner=None`` is a washout (nobody pays). ``east`` is the seat that is East this hand.
 
-    >>> settle((80, 110, 10, 8), winner=0, east=0)  # seed 004, first example
+    >>> settle((80, 110, 10, 8), winner=0, east=0)  # docs/rules.md §4.2, first example
     (480, 42, -258, -264)
     """
     preset = variant_preset(variant)

@@ -1,4 +1,4 @@
-"""The Faentino regulation (seed 003; RULES.md section 4).
+"""The Faentino regulation (docs/rules.md §5).
 
 - A table lasts 3 rotations of East, starting from 2000 points each; East keeps the deal only
   once (if East wins again, the deal passes anyway); the deal passes whenever East does not win.
@@ -81,9 +81,10 @@ def settle(
 
     ``winner=None`` is a washout (the hand "goes to the mountain": nobody pays). ``east`` is the
     seat that is East this hand. ``limit_hand``: the winner's hand is a "massimo".
-    ``zero_score``: seats whose hand counts 0 (false Mahjong and the other errors of seed 003).
+    ``zero_score``: seats whose hand counts 0 (false Mahjong and the other errors of
+    docs/rules.md §5.4).
 
-    >>> settle((16, 32, 8, 40), (1, 1, 0, 0), winner=0, east=0)  # seed 003 simulation
+    >>> settle((16, 32, 8, 40), (1, 1, 0, 0), winner=0, east=0)  # docs/rules.md §5.3
     (420, -70, -220, -130)
     """
     points = check_scores(points, _("Points"))

@@ -1,6 +1,6 @@
 """MCR (Mahjong Competition Rules) under the MERS tournament rules.
 
-Owns everything MCR-specific (seed 002 sections 3.5-3.9, 6, App. B, D, E; RULES.md section 1):
+Owns everything MCR-specific (docs/rules.md §2, after MCR §3.5-3.9, §6, App. B, D, E):
 
 - hand settlement (:func:`settle_hand`): a win on a discard with H fan costs the discarder H+8
   and each other loser 8; a self-drawn win costs each loser H+8; a washout costs nothing. H
@@ -48,7 +48,7 @@ SESSION_HANDS = HANDS_PER_ROUND * ROUNDS
 TABLE_POINTS = (4, 2, 1, 0)
 
 #: Starting seats holding the physical East, South, West, North places in each round
-#: (RULES.md section 1, from section 3.7 and App. B).
+#: (docs/rules.md §2.1, from MCR §3.7 and App. B).
 ROUND_SEATING = ((0, 1, 2, 3), (1, 0, 3, 2), (2, 3, 1, 0), (3, 2, 0, 1))
 
 DISCARD = "discard"
@@ -103,7 +103,7 @@ def settle_hand(
     zero); ``discarder=None`` is a self-drawn win. Robbing a kong is a win on a discard by the
     kong's owner.
 
-    >>> settle_hand(8, 0)  # seed 002 section 6: 8 fan self-drawn
+    >>> settle_hand(8, 0)  # docs/rules.md §2.2 (MCR §6): 8 fan self-drawn
     (48, -16, -16, -16)
     >>> settle_hand(9, 2, 1)  # 9 fan on a discard
     (-8, -17, 33, -8)
@@ -138,7 +138,7 @@ def settle_hand(
 
 
 def false_hu(offender: int, *, valid_shape: bool, revealed: bool = True) -> Four:
-    """Transfers for a false Hu (seed 002 App. E 2.10, App. D).
+    """Transfers for a false Hu (docs/rules.md §2.3; MCR App. E 2.10, App. D).
 
     Only when the tiles were revealed: with four sets and a pair but under 8 fan
     (``valid_shape=True``) the offender pays 10 to each other player; with an invalid hand, 20 to
@@ -162,8 +162,9 @@ def table_points(scores: Any) -> tuple[Fraction, ...]:
 def late_arrival_penalty(minutes: int) -> int | None:
     """Points to deduct for arriving ``minutes`` late (0 on time); ``None``: disqualified.
 
-    Seed 002 App. E 2.3: 1..10 minutes = 10; 11..15 = 20; more than 15 = disqualified for the
-    session (a substitute plays; the late player gets 0 table points and 0 score).
+    docs/rules.md §2.5 (MCR App. E 2.3): 1..10 minutes = 10; 11..15 = 20; more than 15 =
+    disqualified for the session (a substitute plays; the late player gets 0 table points and
+    0 score).
     """
     return pen.late_arrival_points(minutes)
 

@@ -1,6 +1,6 @@
 """Penalties: the catalogue a rule set offers and what each one costs.
 
-The reference catalogue is the MERS one (MCR, seed 002 App. D and App. E; RULES.md section 1):
+The reference catalogue is the MERS one (MCR, docs/rules.md §2.3-2.5, after MCR App. D and App. E):
 
 - ``late_arrival`` (App. E 2.3): 1..10 minutes late = 10 points, 11..15 = 20, later = disqualified
   for the session (a substitute plays the seat; the late player gets 0 for that session);
@@ -108,8 +108,8 @@ class PenaltyOutcome:
 def late_arrival_points(minutes: int) -> int | None:
     """MERS late-arrival penalty for ``minutes`` late: 0, 10, 20, or ``None`` (disqualified).
 
-    Seed 002 App. E 2.3: up to 10 minutes late = 10 points; up to 15 minutes = 20 points; after
-    15 minutes the player is disqualified for the session.
+    docs/rules.md §2.5 (MCR App. E 2.3): up to 10 minutes late = 10 points; up to 15 minutes =
+    20 points; after 15 minutes the player is disqualified for the session.
     """
     minutes = check_int(minutes, _("Minutes late"), minimum=0)
     if minutes == 0:
@@ -124,7 +124,7 @@ def late_arrival_points(minutes: int) -> int | None:
 def infraction_points(occurrence: int) -> int:
     """MERS ladder for the ``occurrence``-th repeat of one infraction (1 = warning = 0).
 
-    Seed 002 App. D (1): warning, 5, 10, 20, 30, and so on; RULES.md: then +10 each (40, 50...).
+    docs/rules.md §2.4 (MCR App. D (1)): warning, 5, 10, 20, 30, then +10 each (40, 50...).
     """
     occurrence = check_int(occurrence, _("Occurrence"), minimum=1)
     if occurrence == 1:
@@ -135,7 +135,7 @@ def infraction_points(occurrence: int) -> int:
 
 
 def false_hu_each(valid_shape: bool, revealed: bool = True) -> int:
-    """What each other player receives from a false Hu (seed 002 App. E 2.10): 10 with four sets
+    """What each other player receives from a false Hu (docs/rules.md §2.3): 10 with four sets
     and a pair under 8 fan, 20 with an invalid hand, nothing when the tiles were not revealed."""
     valid_shape = check_bool(valid_shape, _("Valid shape"))
     revealed = check_bool(revealed, _("Tiles revealed"))

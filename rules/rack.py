@@ -2,7 +2,7 @@
 
 In these games every player, not only the winner, scores the tiles in front of it at the end of a
 hand. The winner collects its score from each other player and the three others settle the
-differences of their scores pairwise (seeds 004, 001, 003). This module owns:
+differences of their scores pairwise (docs/rules.md §4.2, §5.3). This module owns:
 
 - :func:`pairwise_settlement`, that settlement, with a per-pair weight (East's doubling in the
   classic games) and optional rounding of each amount paid (FIMJ);

@@ -174,8 +174,9 @@ class Hand(models.Model):
         return (self.change_east, self.change_south, self.change_west, self.change_north)
 
 
-#: Infractions of the MERS rules (seed 002 App. D and App. E 2.4-2.9). Their count resets at each
-#: session, except obstruction of play and time-wasting, counted over the tournament (App. E 3.6).
+#: Infractions of the MERS rules (docs/rules.md §2.4; MCR App. D, App. E 2.4-2.9). Their count
+#: resets at each session, except obstruction of play and time-wasting, counted over the
+#: tournament (App. E 3.6).
 INFRACTIONS = (
     ("wrong_call", _("Wrong call (cannot be carried out)")),
     ("wrong_words", _("Call with words other than chow, pung, kong, Hu")),

@@ -1,4 +1,4 @@
-"""EMA Riichi (seed 000; docs/rules.md §2): payments, edition presets, and the rule set that runs
+"""EMA Riichi (docs/rules.md §3): payments, edition presets, and the rule set that runs
 a table.
 
 - `rules.riichi.payments`: a hand's base points and what each player pays (pure functions);

@@ -1,4 +1,4 @@
-"""EMA Riichi payments and end-of-game scores (seed 000; RULES.md section 2).
+"""EMA Riichi payments and end-of-game scores (docs/rules.md §3.2-3.9).
 
 Pure functions, one edition preset each (:mod:`rules.riichi.presets`):
 
@@ -172,7 +172,7 @@ def noten_payments(tenpai: Any) -> Four:
 
 def chombo_deltas(offender: int, dealer: int) -> Four:
     """A mangan paid by the offender: 4000 to the dealer and 2000 to each other player, or 4000 to
-    each when the offender is the dealer (seed 000, RULES.md section 2, 2008 edition)."""
+    each when the offender is the dealer (docs/rules.md §3.6, 2008 edition)."""
     offender = check_seat(offender, _("Offender"))
     dealer = check_seat(dealer, _("Dealer"))
     deltas = [0, 0, 0, 0]

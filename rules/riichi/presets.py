@@ -1,8 +1,8 @@
 """The EMA Riichi editions as data.
 
-One frozen :class:`RiichiOptions` per edition (2008: seed 000; 2016: RULES.md section 2). The
-payment and ranking code in :mod:`rules.riichi` reads these fields and never tests the edition.
-Fields declared ``settable`` may be changed by a tournament setting.
+One frozen :class:`RiichiOptions` per edition (docs/rules.md §3: 2008 after EMA 2008, 2016 from
+the decision log). The payment and ranking code in :mod:`rules.riichi` reads these fields and never
+tests the edition. Fields declared ``settable`` may be changed by a tournament setting.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The EMA Riichi rule set: a game of East and South rounds at one table (RULES.md section 2).
+"""The EMA Riichi rule set: a game of East and South rounds at one table (docs/rules.md §3).
 
 Hand entry (keys of the entry mapping given to :meth:`RiichiRuleSet.settle`):
 
@@ -19,14 +19,15 @@ deposits taken by the winner nearest the discarder's right, so ``sum(deltas)`` p
 ``TableState.deposits`` is always 0. After a draw the deposits stay on the table; after a chombo
 the hand is replayed and its riichi declarations are void (do not enter them).
 
-Dealer and counters (seed 000 3.4.9-3.4.12): the dealer keeps the deal when winning (also in a
-multiple ron) or tenpai at an exhaustive draw, and after an abortive draw or a chombo; a counter is
-added when the dealer wins and after any draw; counters clear when only non-dealers win. The game
-ends when the deal passes on from South 4. Leftover deposits then go to first place.
+Dealer and counters (docs/rules.md §3.1; EMA 2008 §3.4.9-3.4.12): the dealer keeps the deal when
+winning (also in a multiple ron) or tenpai at an exhaustive draw, and after an abortive draw or a
+chombo; a counter is added when the dealer wins and after any draw; counters clear when only
+non-dealers win. The game ends when the deal passes on from South 4. Leftover deposits then go to
+first place.
 
-Liability (pao, seed 000 3.3.6): on tsumo the liable player pays the whole hand (as on a ron,
-counters included); on ron the liable player and the discarder each pay half the hand value and
-the discarder pays the counters.
+Liability (pao, docs/rules.md §3.7; EMA 2008 §3.3.6): on tsumo the liable player pays the whole
+hand (as on a ron, counters included); on ron the liable player and the discarder each pay half
+the hand value and the discarder pays the counters.
 """
 
 from __future__ import annotations
@@ -404,7 +405,7 @@ class RiichiRuleSet(RuleSet):
 
 
 def check_possible(han: int, fu: int, yakuman: int, *, tsumo: bool, seat: int) -> None:
-    """Refuse han/fu combinations no hand can have (seed 000 4.1.1 and App. A)."""
+    """Refuse han/fu combinations no hand can have (docs/rules.md §3.2; EMA 2008 §4.1.1)."""
     if yakuman or han >= 5:
         return
     if fu == 20 and not tsumo:
