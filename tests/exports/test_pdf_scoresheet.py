@@ -1,4 +1,4 @@
-"""The score sheets: the FIMJ form of seed 002 Appendix B (MCR), blank and completed."""
+"""The score sheets: the FIMJ form of MCR App. B (docs/rules.md §2.1), blank and completed."""
 
 import re
 

@@ -1,24 +1,24 @@
-"""Classic European and FIMJ: hand scores, settlements and the rule set (seeds 004, 001;
-RULES.md section 3)."""
+"""Classic European and FIMJ: hand scores, settlements and the rule set (docs/rules.md §4)."""
 
 import pytest
 
 from rules import RuleError, classic, get_ruleset
 
-# (points, doubles, limit, expected) - seed 004 "IL CALCOLO DEI PUNTI" and "ARROTONDAMENTO"
+# (points, doubles, limit, expected) - docs/rules.md §4.1 (European "IL CALCOLO DEI PUNTI",
+# "ARROTONDAMENTO")
 HAND_SCORES = [
-    (38, 1, 500, 80),  # seed 004, East: 38 points, 1 double -> 76 -> 80
-    (28, 2, 500, 110),  # seed 004, South: 28 points, 2 doubles -> 112 -> 110
-    (10, 0, 500, 10),  # seed 004, West: no double, 10 points
-    (8, 0, 500, 8),  # seed 004, North: 8 points, not rounded without doubles
-    (42, 1, 500, 80),  # seed 004 ARROTONDAMENTO: 84 -> 80
+    (38, 1, 500, 80),  # §4.1, East: 38 points, 1 double -> 76 -> 80
+    (28, 2, 500, 110),  # §4.1, South: 28 points, 2 doubles -> 112 -> 110
+    (10, 0, 500, 10),  # §4.1, West: no double, 10 points
+    (8, 0, 500, 8),  # §4.1, North: 8 points, not rounded without doubles
+    (42, 1, 500, 80),  # §4.1 (ARROTONDAMENTO): 84 -> 80
     (37, 1, 500, 70),  # 74 -> 70
     (43, 1, 500, 90),  # 86 -> 90
     (75, 0, 500, 75),  # no double: never rounded
     (15, 1, 500, 30),  # exact: 30
     (75, 1, 500, 150),
     (35, 3, 500, 280),
-    (70, 3, 500, 500),  # 560 capped at the European limit (seed 004 MANI LIMITE: 500)
+    (70, 3, 500, 500),  # 560 capped at the European limit (§4.1: 500)
     (70, 3, 1000, 560),
     (70, 3, None, 560),
     (0, 5, 500, 0),
@@ -31,7 +31,7 @@ def test_hand_score(points, doubles, limit, expected):
 
 
 def test_tiny_doubled_scores_round_to_0():
-    # the only case where a double lowers a score: 2 x 2 = 4 rounds to 0 (seed 001, "4 points:
+    # the only case where a double lowers a score: 2 x 2 = 4 rounds to 0 (§4.2, FIMJ "4 points:
     # nothing is paid, rounding to 0")
     assert classic.hand_score(2, 0, limit=500) == 2
     assert classic.hand_score(2, 1, limit=500) == 0
@@ -39,8 +39,9 @@ def test_tiny_doubled_scores_round_to_0():
 
 
 def test_rounding_to_ten():
-    # RULES.md 3: nearest 10, an exact 5 rounds up (a doubled score is even, so the exact 5 only
-    # happens in amounts paid and in Faentino scores); seed 003: 144 -> 140, 64 -> 60, 104 -> 100
+    # docs/rules.md §4.1, §6.1: nearest 10, an exact 5 rounds up (a doubled score is even, so the
+    # exact 5 only happens in amounts paid and in Faentino scores); §5.2: 144 -> 140, 64 -> 60,
+    # 104 -> 100
     from rules.checks import round_to_ten
 
     assert [round_to_ten(x) for x in (4, 5, 6, 14, 15, 16, 25, 144, 64, 104)] == [
@@ -74,16 +75,16 @@ def test_hand_score_refuses(args, fragment):
 
 # (scores, winner, east, variant, expected)
 SETTLEMENTS = [
-    # seed 004, first example / RULES.md 3: E 80 (winner), S 110, W 10, N 8
+    # docs/rules.md §4.2, first example: E 80 (winner), S 110, W 10, N 8
     ((80, 110, 10, 8), 0, 0, "european", (480, 42, -258, -264)),
-    # seed 004, second example / RULES.md 3: W 60 (winner), N 90, S 4, E 30
+    # docs/rules.md §4.2, second example: W 60 (winner), N 90, S 4, E 30
     ((30, 4, 60, 90), 2, 0, "european", (-188, -198, 240, 146)),
     # the same hands under FIMJ: every amount paid rounded to 10 after East's doubling
-    # (seed 001 "Saldo dei debiti"): 102 -> 100, 2 -> 0
+    # (docs/rules.md §4.2, FIMJ "Saldo dei debiti"): 102 -> 100, 2 -> 0
     ((80, 110, 10, 8), 0, 0, "fimj", (480, 40, -260, -260)),
     # 26 x 2 = 52 -> 50, 86 -> 90, 120 stays
     ((30, 4, 60, 90), 2, 0, "fimj", (-190, -200, 240, 150)),
-    # seed 001: a difference of 6 is paid as 10, 16 as 20 (S-W 6 -> 10, S-N 16 -> 20, W-N 10):
+    # §4.2 (FIMJ): a difference of 6 is paid as 10, 16 as 20 (S-W 6 -> 10, S-N 16 -> 20, W-N 10):
     # S = -80 + 10 + 20, W = -80 - 10 + 10, N = -80 - 20 - 10
     ((40, 16, 10, 0), 0, 0, "fimj", (240, -50, -80, -110)),
     # 4 as nothing, 14 as 10 (S-W 4 -> 0, S-N 18 -> 20, W-N 14 -> 10)
@@ -120,10 +121,10 @@ def entry(winner, points, doubles=(0, 0, 0, 0), **extra):
 
 
 def test_ruleset_settles_the_seed_004_hand():
-    # seed 004: E 38 points 1 double (winner), S 28 2 doubles, W 10, N 8
+    # docs/rules.md §4.1: E 38 points 1 double (winner), S 28 2 doubles, W 10, N 8
     done = EUROPEAN.settle(entry(0, (38, 28, 10, 8), (1, 2, 0, 0)), EUROPEAN.initial_state())
     assert done.deltas == (480, 42, -258, -264)
-    # European: East won, so East keeps the deal (seed 001 "[se la mano e' vinta da Est...]")
+    # European: East won, so East keeps the deal (docs/rules.md §4.3)
     assert done.next_state.dealer == 0 and done.next_state.repeats == 1
 
 
@@ -150,7 +151,7 @@ def test_european_deal_passes_when_east_does_not_win():
 
 
 def test_false_mahjong_scores_zero_and_pays():
-    # RULES.md 3 / seed 001 "Penalita'": the offender scores 0 and pays as in a normal settlement
+    # docs/rules.md §4.4 (FIMJ "Penalita'"): the offender scores 0 and pays as usual
     done = EUROPEAN.settle(entry(1, (40, 30, 20, 10), zero_score=(3,)), EUROPEAN.initial_state())
     # scores E 40, S 30 (winner), W 20, N 0; East (seat 0) pays and receives double:
     # S gets 60 + 30 + 30; E gets 2 x 20 from W and 2 x 40 from N; W gets 20 from N
@@ -170,7 +171,7 @@ def test_limit_hand_scores_the_limit_or_the_setting():
 
 
 def test_wall_destroyed_pays_the_limit_to_each_player_still_in():
-    # seed 001: the offender pays those still legally in the hand the limit (East double)
+    # docs/rules.md §4.4: the offender pays those still legally in the hand the limit (East double)
     done = FIMJ.settle(
         {"outcome": "wall_destroyed", "offender": 2, "points": (0, 0, 0, 0), "zero_score": (3,)},
         FIMJ.initial_state(),

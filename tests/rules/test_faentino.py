@@ -1,4 +1,4 @@
-"""The Faentino regulation (seed 003; RULES.md section 4)."""
+"""The Faentino regulation (docs/rules.md §5)."""
 
 import pytest
 
@@ -7,8 +7,8 @@ from rules import RuleError, faentino, get_ruleset
 POINTS = (16, 32, 8, 40)
 DOUBLES = (1, 1, 0, 0)
 
-# seed 003 "Simulazione di una mano": E 16 with 1 double, S 32 with 1 double, W 8, N 40; East is
-# seat 0. The four "who wins" cases; the first one is also RULES.md section 4's worked check.
+# docs/rules.md §5.3 (Faentino "Simulazione di una mano"): E 16 with 1 double, S 32 with 1
+# double, W 8, N 40; East is seat 0. The four "who wins" cases of that worked check.
 WHO_WINS = [
     # East: 16 + 20 = 36 x 2 x 2 (East) = 144 -> 140 from each; S gets 50 from W and 20 from
     # N; N gets 30 from W
@@ -37,17 +37,17 @@ def test_seed_003_through_the_ruleset(winner, expected):
 
 # (points, doubles, winner, east, limit_hand, expected score)
 SCORES = [
-    (16, 1, True, True, False, 140),  # seed 003: 144 -> 140
-    (32, 1, True, False, False, 100),  # seed 003: 104 -> 100
-    (16, 1, False, True, False, 60),  # seed 003: 64 -> 60
-    (32, 1, False, False, False, 60),  # seed 003: 64 -> 60
-    (8, 0, False, False, False, 10),  # seed 003: West's 8 counts as 10
-    (8, 0, True, False, False, 30),  # seed 003: 28 -> 30
-    (0, 0, True, False, False, 30),  # seed 003: Mahjong with an empty rack is 30
+    (16, 1, True, True, False, 140),  # §5.2: 144 -> 140
+    (32, 1, True, False, False, 100),  # §5.2: 104 -> 100
+    (16, 1, False, True, False, 60),  # §5.2: 64 -> 60
+    (32, 1, False, False, False, 60),  # §5.2: 64 -> 60
+    (8, 0, False, False, False, 10),  # §5.2: West's 8 counts as 10
+    (8, 0, True, False, False, 30),  # §5.2: 28 -> 30
+    (0, 0, True, False, False, 30),  # §5.2: Mahjong with an empty rack is 30
     (0, 1, True, True, False, 120),  # 30 x 2 x 2
-    (60, 2, False, False, False, 200),  # seed 003: 60 x 2 x 2 = 240, the limit is 200
+    (60, 2, False, False, False, 200),  # §5.2: 60 x 2 x 2 = 240, the limit is 200
     (2, 0, True, False, False, 20),  # 22 -> 20
-    (5, 0, False, False, False, 10),  # an exact 5 rounds up (RULES.md 3-4)
+    (5, 0, False, False, False, 10),  # an exact 5 rounds up (docs/rules.md §5.2, §6.1)
     (4, 0, False, False, False, 0),
     (0, 0, True, False, True, 200),  # a "massimo" hand
 ]
@@ -60,7 +60,7 @@ def test_player_score(points, doubles, winner, east, limit_hand, expected):
 
 
 def test_limit_example_of_seed_003():
-    # seed 003: a player with 60 points and two doubles is worth 200, not 240; against a player
+    # §5.2: a player with 60 points and two doubles is worth 200, not 240; against a player
     # with 80 points it receives 200 - 80 = 120. North (seat 3) is East and wins with 10 points:
     # (10 + 20) x 2 = 60 from each. South: 60 x 2 x 2 -> 200; West 80; East 0.
     deltas = faentino.settle((0, 60, 80, 10), (0, 2, 0, 0), winner=3, east=3)
@@ -69,7 +69,7 @@ def test_limit_example_of_seed_003():
 
 
 def test_false_mahjong_ends_the_hand_with_zero_points():
-    # seed 003 ERRORI E PUNIZIONI: calling Mahjong without having it -> 0 points
+    # docs/rules.md §5.4 (ERRORI E PUNIZIONI): calling Mahjong without having it -> 0 points
     deltas = faentino.settle(POINTS, DOUBLES, winner=0, east=0, zero_score=(1,))
     # South now scores 0: pays 140, then West 10 and North 40; North still gets 30 from West
     assert deltas == (420, -190, -160, -70)
@@ -108,7 +108,7 @@ def test_table_lasts_three_rotations_and_east_keeps_the_deal_only_once():
 
 
 def test_wall_destroyed_pays_each_player_as_if_it_had_made_mahjong():
-    # seed 003: the offender pays the others, who made no error, as if they had made Mahjong
+    # §5.4: the offender pays the others, who made no error, as if they had made Mahjong
     ruleset = get_ruleset("faentino")
     entry = {
         "outcome": "wall_destroyed",

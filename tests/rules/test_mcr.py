@@ -1,4 +1,4 @@
-"""MCR under MERS: settlement, false Hu, table points, penalties, winds (seed 002; RULES.md 1)."""
+"""MCR under MERS: settlement, false Hu, table points, penalties, winds (docs/rules.md §2)."""
 
 from fractions import Fraction as F
 
@@ -8,13 +8,13 @@ from rules import RuleError, mcr
 
 # (fan, winner, discarder, flowers, expected deltas)
 SETTLEMENTS = [
-    # seed 002 section 6, Figure 5: 8 fan self-drawn -> winner +48, others -16 each (RULES.md 1)
+    # docs/rules.md §2.2 (MCR §6, Figure 5): 8 fan self-drawn -> winner +48, others -16 each
     (8, 0, None, 0, (48, -16, -16, -16)),
-    # seed 002 section 6, Figure 6: 9 fan on a discard -> discarder -17, others -8, winner +33
+    # §2.2 (MCR §6, Figure 6): 9 fan on a discard -> discarder -17, others -8, winner +33
     (9, 0, 1, 0, (33, -17, -8, -8)),
-    # seed 002 section 6, Figure 8: 14 fan on a discard -> -22 / -8 / -8, winner +38
+    # §2.2 (MCR §6, Figure 8): 14 fan on a discard -> -22 / -8 / -8, winner +38
     (14, 0, 1, 0, (38, -22, -8, -8)),
-    # seed 002 section 6, Figure 8 self-drawn: 15 fan -> winner +69, others -23 each
+    # §2.2 (MCR §6, Figure 8) self-drawn: 15 fan -> winner +69, others -23 each
     (15, 0, None, 0, (69, -23, -23, -23)),
     # section 3.8 applied to other seats: the winner and discarder can sit anywhere
     (8, 3, 2, 0, (-8, -8, -16, 32)),
@@ -68,7 +68,7 @@ def test_settle_hand_refuses(args, kwargs, fragment):
         mcr.settle_hand(*args, **kwargs)
 
 
-# (offender, valid_shape, revealed, expected) - seed 002 App. E 2.10.2, App. D, RULES.md 1
+# (offender, valid_shape, revealed, expected) - docs/rules.md §2.3 (MCR App. E 2.10.2, App. D)
 FALSE_HU = [
     (0, True, True, (-30, 10, 10, 10)),  # four sets and a pair under 8 fan: 10 to each
     (2, True, True, (10, 10, -30, 10)),
@@ -92,18 +92,18 @@ def test_false_hu_defaults_to_revealed_and_checks_input():
         mcr.false_hu(5, valid_shape=True)
 
 
-# (scores, expected table points) - App. B 4-2-1-0; RULES.md 1 for the shared values.
+# (scores, expected table points) - docs/rules.md §2.6 (MCR App. B 4-2-1-0, shared values).
 # Every shape of ties among four players is covered.
 TABLE_POINTS = [
     ((60, 20, -30, -50), (4, 2, 1, 0)),  # no tie
     ((-50, -30, 20, 60), (0, 1, 2, 4)),  # order does not depend on the seat
-    ((40, 40, -30, -50), (3, 3, 1, 0)),  # RULES.md: two tied first = 3 each
-    ((50, 0, 0, -50), (4, F(3, 2), F(3, 2), 0)),  # RULES.md: second and third tied = 1.5 each
+    ((40, 40, -30, -50), (3, 3, 1, 0)),  # §2.6: two tied first = 3 each
+    ((50, 0, 0, -50), (4, F(3, 2), F(3, 2), 0)),  # §2.6: second and third tied = 1.5 each
     ((50, 20, -35, -35), (4, 2, F(1, 2), F(1, 2))),  # third and fourth tied
     ((30, 30, -30, -30), (3, 3, F(1, 2), F(1, 2))),  # two pairs
-    ((10, 10, 10, -30), (F(7, 3), F(7, 3), F(7, 3), 0)),  # RULES.md: three tied first = 7/3
+    ((10, 10, 10, -30), (F(7, 3), F(7, 3), F(7, 3), 0)),  # §2.6: three tied first = 7/3
     ((30, -10, -10, -10), (4, 1, 1, 1)),  # three tied second
-    ((0, 0, 0, 0), (F(7, 4), F(7, 4), F(7, 4), F(7, 4))),  # RULES.md: all four = 1.75 each
+    ((0, 0, 0, 0), (F(7, 4), F(7, 4), F(7, 4), F(7, 4))),  # §2.6: all four = 1.75 each
 ]
 
 
@@ -122,7 +122,7 @@ def test_table_points_refuses_bad_input():
         mcr.table_points((1.5, 0, 0, -1.5))
 
 
-# (minutes, points; None = disqualified for the session) - seed 002 App. E 2.3, RULES.md 1
+# (minutes, points; None = disqualified for the session) - docs/rules.md §2.5 (MCR App. E 2.3)
 LATE = [(0, 0), (1, 10), (5, 10), (10, 10), (11, 20), (15, 20), (16, None), (60, None)]
 
 
@@ -138,7 +138,7 @@ def test_late_arrival_refuses_negative_or_fractional_minutes():
         mcr.late_arrival_penalty(10.5)
 
 
-# (occurrence, points) - App. D (1): warning, 5, 10, 20, 30, ...; RULES.md 1: then +10 each
+# (occurrence, points) - docs/rules.md §2.4 (MCR App. D (1)): warning, 5, 10, 20, 30, then +10
 INFRACTIONS = [(1, 0), (2, 5), (3, 10), (4, 20), (5, 30), (6, 40), (7, 50), (8, 60)]
 
 
@@ -152,9 +152,9 @@ def test_infraction_refuses_zero():
         mcr.infraction_penalty(0)
 
 
-# hand -> seat wind of each starting seat. RULES.md 1: round 1 places held by (0,1,2,3),
+# hand -> seat wind of each starting seat. docs/rules.md §2.1: round 1 places held by (0,1,2,3),
 # round 2 by (1,0,3,2), round 3 by (2,3,1,0), round 4 by (3,2,0,1); in the k-th hand of a
-# round the player in place p has wind (p - k) mod 4 (seed 002 3.5, 3.7, App. B "CAMBIO POSTI").
+# round the player in place p has wind (p - k) mod 4 (MCR §3.5, §3.7, App. B).
 WINDS = {
     1: (0, 1, 2, 3),
     2: (3, 0, 1, 2),  # 3.5: East becomes North, South becomes East

@@ -25,7 +25,7 @@ def test_session_follows_the_16_hands_and_their_winds():
         MCR.settle({"outcome": "washout"}, state)
 
 
-# (entry, deltas) - seed 002 section 6 through the entry form
+# (entry, deltas) - docs/rules.md §2.2 (MCR §6) through the entry form
 ENTRIES = [
     ({"outcome": "self_drawn", "winner": 0, "fan": 8}, (48, -16, -16, -16)),
     ({"outcome": "discard", "winner": 0, "discarder": 1, "fan": 9}, (33, -17, -8, -8)),
@@ -114,8 +114,8 @@ def test_rank_before_penalties_setting():
 
 
 def test_substitute_seat():
-    # RULES.md 1: more than 15 minutes late -> a substitute plays; the late player gets 0 table
-    # points and 0 score, while the substitute's results count for the others' ranking.
+    # docs/rules.md §2.5: more than 15 minutes late -> a substitute plays; the late player gets 0
+    # table points and 0 score, while the substitute's results count for the others' ranking.
     result = MCR.session_result((50, 30, -20, -60), substitutes=(False, True, False, False))
     assert [s.place for s in result] == [1, 2, 3, 4]
     assert [s.table_points for s in result] == [4, 0, 1, 0]

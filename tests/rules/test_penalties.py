@@ -1,4 +1,4 @@
-"""Penalty catalogues and costs (seed 002 App. D, App. E; seeds 000, 001, 003; RULES.md)."""
+"""Penalty catalogues and costs (docs/rules.md §2.3-2.5, §3.6, §4.4, §5.4, §6.6)."""
 
 import pytest
 
@@ -6,7 +6,7 @@ from rules import RULESET_CODES, PenaltyOutcome, RuleError, get_ruleset
 
 MCR = get_ruleset("mcr")
 
-# (params, offender points, others, disqualified for session) - MERS values, RULES.md section 1
+# (params, offender points, others, disqualified for session) - MERS values, docs/rules.md §2.4-2.5
 MCR_PENALTIES = [
     ("late_arrival", {"minutes": 0}, 0, 0, False),
     ("late_arrival", {"minutes": 10}, -10, 0, False),  # App. E 2.3

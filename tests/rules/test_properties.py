@@ -262,7 +262,7 @@ def test_faentino_settlement_is_zero_sum_and_follows_the_players(
 
 @given(st.integers(3, 200), st.integers(0, 6), st.integers(1, 40))
 def test_classic_hand_score_never_decreases(points, doubles, more):
-    # From 3 points up: 1 or 2 points doubled once give 2 or 4, which round to 0 (seed 001:
+    # From 3 points up: 1 or 2 points doubled once give 2 or 4, which round to 0 (§4.2, FIMJ:
     # "if it is 4 points, nothing is paid"); see test_classic.test_tiny_doubled_scores_round_to_0
     assert classic.hand_score(points + more, doubles, limit=500) >= classic.hand_score(
         points, doubles, limit=500

@@ -41,14 +41,14 @@ def test_share_and_labels():
 
 
 FORMATS = [
-    # RULES.md 1: table points shown with two decimals
+    # docs/rules.md §1: table points shown with two decimals
     (F(7, 3), 2, 1, False, "2.33"),
     (F(3, 2), 2, 1, False, "1.50"),
     (F(7, 4), 2, 1, False, "1.75"),
     (F(4), 2, 1, False, "4.00"),
     (F(2, 3), 2, 1, False, "0.67"),
     (F(1, 200), 2, 1, False, "0.01"),  # a half rounds away from zero
-    # RULES.md 2: riichi standings in thousands with one decimal
+    # docs/rules.md §1: riichi standings in thousands with one decimal
     (F(21300), 1, 1000, True, "+21.3"),
     (F(-8000), 1, 1000, True, "-8.0"),
     (F(1000, 3), 1, 1000, True, "+0.3"),

@@ -1,4 +1,4 @@
-"""EMA Riichi payments (seed 000 section 4.1, Appendix A; RULES.md section 2).
+"""EMA Riichi payments (docs/rules.md §3.2-3.9; EMA 2008 §4.1, Appendix A).
 
 The four Appendix A tables are copied below as printed (rows: fu; columns: 1 to 4 han; "-" where
 the table is blank) and every cell is checked against the payment functions.
@@ -10,7 +10,7 @@ import pytest
 
 from rules import RuleError, riichi
 
-# seed 000 Appendix A, "Est su tsumo": what each player pays the dealer.
+# docs/rules.md §3.2 (EMA 2008 App. A, "Est su tsumo"): what each player pays the dealer.
 DEALER_TSUMO = """
 20   -     700   1300  2600
 25   -     -     1600  3200
@@ -24,7 +24,7 @@ DEALER_TSUMO = """
 100  1600  3200  4000  4000
 """
 
-# seed 000 Appendix A, "Est su ron": what the discarder pays the dealer.
+# docs/rules.md §3.2 (EMA 2008 App. A, "Est su ron"): what the discarder pays the dealer.
 DEALER_RON = """
 25   -     2400  4800  9600
 30   1500  2900  5800  11600
@@ -37,7 +37,8 @@ DEALER_RON = """
 100  4800  9600  12000 12000
 """
 
-# seed 000 Appendix A, "Altri su tsumo": each non-dealer / the dealer pays a non-dealer winner.
+# docs/rules.md §3.2 (EMA 2008 App. A, "Altri su tsumo"): each non-dealer / the dealer pays a
+# non-dealer winner.
 NON_DEALER_TSUMO = """
 20   -         400/700    700/1300   1300/2600
 25   -         -          800/1600   1600/3200
@@ -51,7 +52,8 @@ NON_DEALER_TSUMO = """
 100  800/1600  1600/3200  2000/4000  2000/4000
 """
 
-# seed 000 Appendix A, "Altri su ron": what the discarder pays a non-dealer winner.
+# docs/rules.md §3.2 (EMA 2008 App. A, "Altri su ron"): what the discarder pays a non-dealer
+# winner.
 NON_DEALER_RON = """
 25   -     1600  3200  6400
 30   1000  2000  3900  7700
@@ -106,7 +108,8 @@ def test_non_dealer_ron_table(fu, han, cell, edition):
     assert riichi.ron_payment(han, fu, dealer=False, edition=edition) == int(cell)
 
 
-# seed 000 Appendix A, "Mani limite": (han, dealer tsumo each, non-dealer tsumo others/dealer);
+# docs/rules.md §3.3 (EMA 2008 App. A, "Mani limite"): (han, dealer tsumo each, non-dealer tsumo
+# others/dealer);
 # the ron values are the totals (4.1.3: "haneman 18000 for East, 12000 for the others").
 LIMITS_2008 = [
     (5, 4000, (2000, 4000), 12000, 8000),  # mangan
@@ -130,7 +133,7 @@ def test_limit_hands_2008(han, dealer_each, others, dealer_ron, ron, fu):
     assert riichi.ron_payment(han, fu, dealer=False) == ron
 
 
-# RULES.md 2: "13+ = yakuman x4 (2008) or sanbaiman (2016)"
+# docs/rules.md §3.3: 13 han or more = a counted yakuman (2008) or sanbaiman (2016)
 @pytest.mark.parametrize("han", [13, 14, 26])
 def test_counted_yakuman_is_sanbaiman_in_2016(han):
     assert riichi.ron_payment(han, dealer=False, edition="2016") == 24000
@@ -139,7 +142,7 @@ def test_counted_yakuman_is_sanbaiman_in_2016(han):
     assert riichi.tsumo_payments(han, dealer=True, edition=2016) == (12000, 12000)
 
 
-# Yakuman hands: 8000 base per yakuman; 2008 allows Big Four Winds as a double (seed 000 4.2.5)
+# Yakuman hands: 8000 base per yakuman; 2008 allows Big Four Winds as a double (docs/rules.md §3.3)
 @pytest.mark.parametrize(
     ("edition", "yakuman", "ron", "dealer_ron", "tsumo"),
     [
@@ -159,7 +162,7 @@ def test_no_double_yakuman_in_2016():
         riichi.ron_payment(0, dealer=False, edition="2016", yakuman=2)
 
 
-# RULES.md 2: "30 fu 4 han stays 7700 (no rounding up to mangan)"; 60 fu 3 han likewise
+# docs/rules.md §3.2: 30 fu 4 han stays 7700 (no rounding up to mangan); 60 fu 3 han likewise
 @pytest.mark.parametrize(("han", "fu"), [(4, 30), (3, 60)])
 def test_no_kiriage_mangan(han, fu):
     assert riichi.base_points(han, fu) == 1920
@@ -168,7 +171,8 @@ def test_no_kiriage_mangan(han, fu):
     assert riichi.tsumo_payments(han, fu, dealer=False) == (2000, 3900)
 
 
-# (han, fu, dealer, honba, ron, tsumo) - RULES.md 2: +300 per counter on ron, +100 per payer
+# (han, fu, dealer, honba, ron, tsumo) - docs/rules.md §3.2: +300 per counter on ron, +100 per
+# payer
 HONBA = [
     (1, 30, False, 1, 1300, (400, 600)),
     (1, 30, False, 3, 1900, (600, 800)),
@@ -185,7 +189,7 @@ def test_counters(han, fu, dealer, honba, ron, tsumo):
 
 
 def test_base_points_formula_and_cap():
-    # seed 000 4.1.2: M = fu x 2^(han+2), capped at a mangan (2000)
+    # docs/rules.md §3.2 (EMA 2008 §4.1.2): M = fu x 2^(han+2), capped at a mangan (2000)
     assert riichi.base_points(1, 30) == 240
     assert riichi.base_points(2, 25) == 400
     assert riichi.base_points(3, 70) == 2000  # 2240 capped
@@ -220,7 +224,7 @@ def test_dealer_flag_must_be_a_bool():
         riichi.tsumo_payments(2, 30, dealer=None)
 
 
-# RULES.md 2 / seed 000 3.4.2: noten players pay 3000 in all to the tenpai players
+# docs/rules.md §3.5 (EMA 2008 §3.4.2): noten players pay 3000 in all to the tenpai players
 NOTEN = [
     ((True, False, False, False), (3000, -1000, -1000, -1000)),
     ((False, False, True, False), (-1000, -1000, 3000, -1000)),
@@ -245,7 +249,7 @@ def test_noten_refuses_non_booleans():
         riichi.noten_payments((True, False))
 
 
-# RULES.md 2, 2008 chombo: non-dealer offender 4000 to the dealer and 2000 to the others;
+# docs/rules.md §3.6, 2008 chombo: non-dealer offender 4000 to the dealer and 2000 to the others;
 # dealer offender 4000 to each
 CHOMBO = [
     (2, 0, (4000, 2000, -8000, 2000)),
@@ -268,9 +272,10 @@ def test_chombo_refuses_bad_seats():
         riichi.chombo_payments(0, -1)
 
 
-# (end points, uma 2008, uma 2016). seed 000 3.6.1: +9000/+3000/-3000/-9000, tied players share
+# (end points, uma 2008, uma 2016). docs/rules.md §3.8 (EMA 2008 §3.6.1): +9000/+3000/-3000/-9000,
+# tied players share
 # ("two tied first: 6000 each; three tied first: 3000 each; two tied second: nothing");
-# RULES.md 2: 2016 = +15000/+5000/-5000/-15000. Every shape of ties.
+# docs/rules.md §3.8: 2016 = +15000/+5000/-5000/-15000. Every shape of ties.
 UMA = [
     ((42000, 33000, 25000, 20000), (9000, 3000, -3000, -9000), (15000, 5000, -5000, -15000)),
     ((20000, 25000, 33000, 42000), (-9000, -3000, 3000, 9000), (-15000, -5000, 5000, 15000)),
@@ -291,7 +296,7 @@ def test_uma(points, uma_2008, uma_2016):
     assert sum(riichi.uma(points, edition="2008")) == 0
 
 
-# (end points, chombo, 2008 final, 2016 final) - RULES.md 2: end - 30000 + uma, - 20000 per
+# (end points, chombo, 2008 final, 2016 final) - docs/rules.md §3.9: end - 30000 + uma, - 20000 per
 # chombo after uma in 2016 (2008 chombo is paid at the table instead)
 FINALS = [
     (

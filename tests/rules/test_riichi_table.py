@@ -1,7 +1,7 @@
 """The EMA Riichi rule set: hand entries, deposits, counters, dealer rotation, game end.
 
-Seed 000 3.3.12 (riichi deposits), 3.4 (draws, counters, dealer rotation), 3.6 (end of game),
-4.1 (multiple ron: deposits to the winner nearest the discarder's right); RULES.md section 2.
+docs/rules.md §3.1 (dealer rotation, counters), §3.4 (riichi deposits; multiple ron: deposits
+to the winner nearest the discarder's right), §3.5 (draws), §3.9 (end of game).
 """
 
 import dataclasses
@@ -76,7 +76,7 @@ def test_a_played_sequence():
 
     # Hand 4: the dealer discards into a double ron (seats 0 and 3); seat 0 declared riichi.
     # Each winner gets its own counters (600); the deposit goes to seat 3, nearest the
-    # discarder's right (seed 000 4.1).
+    # discarder's right (docs/rules.md §3.4).
     done = R2008.settle(ron((0, 3), 1, (1, 0, 0, 5), (30, 0, 0, 0), riichi=(0,)), state)
     assert done.deltas == (600, -10200, 0, 9600)
     state = done.next_state
@@ -245,7 +245,8 @@ def test_settle_needs_a_state():
 
 
 # Session results: (scores, deposits left, chombo, 2008 finals, 2016 finals).
-# RULES.md 2: final = end - 30000 + uma; leftover deposits to first place; -20000 per chombo 2016.
+# docs/rules.md §3.9: final = end - 30000 + uma; leftover deposits to first place; -20000 per
+# chombo in 2016.
 SESSIONS = [
     (
         (12000, 3000, -5000, -11000),

@@ -141,7 +141,8 @@ def test_riichi_hand_through_the_form(client, db):
 def test_faentino_hand_through_the_form(client, db):
     tournament = build(ruleset="faentino", slug="faentino")
     table = tournament.sessions.get(number=1).tables.get(number=1)
-    # Seed 003 "Simulazione di una mano": E 16 with 1 double, S 32 with 1 double, W 8, N 40.
+    # docs/rules.md §5.3 (Faentino "Simulazione di una mano"): E 16 with 1 double, S 32 with 1
+    # double, W 8, N 40.
     response = post_hand(
         client,
         table,
