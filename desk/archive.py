@@ -5,35 +5,38 @@ registrations, every session's draw (tables, seats, referee links), every versio
 penalties (cancelled ones too), the stored table results and the audit trail. It is gzipped
 JSON, readable by anyone. `restore_archive()` rebuilds the tournament in one transaction in a
 desk that does not have it yet; its standings, score sheets and exports then come out identical.
+It unpacks, parses and checks the whole archive first (`desk.archive_plan`), so a damaged or
+forged archive is refused with a message naming what is wrong, and the write transaction only
+inserts rows.
 
 Accounts are not copied: who entered or confirmed something is kept by user name, and linked to
-the account of that name when the receiving desk has one.
+the account of that name when the receiving desk has one (without giving it any right), else to
+a new inactive account of that name.
 """
 
 import gzip
 import io
 import json
+from dataclasses import dataclass
 from datetime import datetime
-from fractions import Fraction
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError, models, transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
-from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
-from scoring.fields import TwelfthsField
+from desk.archive_plan import ArchiveError, plan_restore, write_plan
 from scoring.models import AuditEntry, Hand, Penalty, SeatResult
-from tournament.models import (
-    Player,
-    Registration,
-    Seat,
-    Session,
-    SessionStatus,
-    Table,
-    Tournament,
-)
+from tournament.models import Seat, Table, Tournament
+
+__all__ = [
+    "ArchiveError",
+    "Restored",
+    "export_archive",
+    "read_archive",
+    "restore",
+    "restore_archive",
+]
 
 FORMAT = "mahjong-tournament-desk/archive"
 VERSION = 1
@@ -131,10 +134,6 @@ RESULT_FIELDS = (
     "biggest_hand",
 )
 AUDIT_FIELDS = ("action", "hand_number", "via", "at", "changes")
-
-
-class ArchiveError(ValueError):
-    """The file is not an archive this desk can restore, or the tournament exists already."""
 
 
 def _plain(value):
@@ -277,177 +276,33 @@ def read_archive(content):
     return data
 
 
-def assign(obj, values, exclude=()):
-    """Set `obj`'s fields from archived `values` (ISO dates and "7/3" fractions parsed)."""
-    fields = {field.name: field for field in obj._meta.concrete_fields}
-    for name, value in values.items():
-        if name in exclude or name not in fields:
-            continue
-        field = fields[name]
-        if value is not None:
-            if isinstance(field, models.DateTimeField):
-                value = parse_datetime(value)
-            elif isinstance(field, models.DateField):
-                value = parse_date(value)
-            elif isinstance(field, TwelfthsField):
-                value = Fraction(value)
-        setattr(obj, field.attname, value)
-    return obj
+@dataclass
+class Restored:
+    """A restored tournament, and the referee assignments left out because the account of that
+    name already exists in this desk (an archive never gives an existing account a right)."""
+
+    tournament: Tournament
+    skipped_referees: list
 
 
-def keep_times(objects, values, names):
-    """Put back archived creation times, which saving replaced with "now" (auto_now_add)."""
-    objects = list(objects)
-    for obj, item in zip(objects, values, strict=True):
-        for name in names:
-            setattr(obj, name, parse_datetime(item[name]) if item[name] else None)
-    if objects:
-        type(objects[0]).objects.bulk_update(objects, list(names), batch_size=2000)
+def restore(content):
+    """Rebuild the tournament of an archive in this desk; returns a `Restored`. All or nothing.
 
-
-class _Restorer:
-    def __init__(self, data):
-        self.data = data
-        self.users = {u.get_username(): u for u in get_user_model().objects.all()}
-
-    def user(self, name):
-        """The account of that name; an inactive one is made when this desk has none, so
-        that who entered each hand and gave each penalty stays on record."""
-        if not name:
-            return None
-        if name not in self.users:
-            account = get_user_model()(username=name, is_active=False)
-            account.set_unusable_password()
-            account.save()
-            self.users[name] = account
-        return self.users[name]
-
-    def run(self):
-        data = self.data
-        slug = data["tournament"]["slug"]
-        if Tournament.objects.filter(slug=slug).exists():
-            raise ArchiveError(
-                _(
-                    "This desk already has a tournament “%(slug)s”: delete it or "
-                    "restore into another desk."
-                )
-                % {"slug": slug}
-            )
-        tournament = assign(Tournament(), data["tournament"])
-        tournament.save()
-        registrations = {}
-        for item in data["registrations"]:
-            person = item["player"]
-            player = (
-                Player.objects.filter(ema_id=person["ema_id"]).first()
-                if person.get("ema_id")
-                else None
-            )
-            if player is None:
-                player = assign(Player(), person)
-                player.save()
-            registration = assign(
-                Registration(tournament=tournament, player=player), item, exclude=("player",)
-            )
-            registration.save()
-            registrations[item["number"]] = registration
-        keep_times(registrations.values(), data["registrations"], ["registered_at"])
-        sessions = {}
-        for item in data["sessions"]:
-            if item.get("status") == "finished":  # archives written before the rename
-                item = {**item, "status": SessionStatus.CONFIRMED}
-            session = assign(Session(tournament=tournament), item, exclude=("confirmed_by",))
-            session.confirmed_by = self.user(item["confirmed_by"])
-            session.save()
-            sessions[item["number"]] = session
-        tables = {}
-        for item in data["tables"]:
-            table = assign(
-                Table(session=sessions[item["session"]]),
-                item,
-                exclude=("session", "closed_by", "referees"),
-            )
-            table.closed_by = self.user(item["closed_by"])
-            table.save()
-            table.referees.set([u for u in map(self.user, item["referees"]) if u])
-            tables[(item["session"], item["number"])] = table
-        Seat.objects.bulk_create(
-            Seat(
-                table=tables[(s["session"], s["table"])],
-                session=sessions[s["session"]],
-                wind=s["wind"],
-                registration=registrations[s["player"]],
-                replaced=registrations[s["replaced"]] if s["replaced"] else None,
-            )
-            for s in data["seats"]
-        )
-        hands = []
-        for item in data["hands"]:
-            hand = assign(
-                Hand(table=tables[(item["session"], item["table"])]),
-                item,
-                exclude=("session", "table", "entered_by"),
-            )
-            hand.entered_by = self.user(item["entered_by"])
-            hands.append(hand)
-        Hand.objects.bulk_create(hands, batch_size=2000)
-        keep_times(hands, data["hands"], ["entered_at"])
-        penalties = []
-        for item in data["penalties"]:
-            penalty = assign(
-                Penalty(
-                    registration=registrations[item["player"]],
-                    session=sessions[item["session"]],
-                    table=tables.get((item["session"], item["table"])),
-                ),
-                item,
-                exclude=("player", "session", "table", "given_by", "cancelled_by"),
-            )
-            penalty.given_by = self.user(item["given_by"])
-            penalty.cancelled_by = self.user(item["cancelled_by"])
-            penalty.save()
-            penalties.append(penalty)
-        keep_times(penalties, data["penalties"], ["given_at"])
-        SeatResult.objects.bulk_create(
-            assign(
-                SeatResult(
-                    table=tables[(r["session"], r["table"])],
-                    session=sessions[r["session"]],
-                    registration=registrations[r["player"]],
-                ),
-                r,
-                exclude=("session", "table", "player"),
-            )
-            for r in data["results"]
-        )
-        entries = []
-        for item in data["audit"]:
-            entry = assign(
-                AuditEntry(
-                    tournament=tournament,
-                    session=sessions.get(item["session"]),
-                    table=tables.get((item["session"], item["table"])),
-                    user=self.user(item["user"]),
-                ),
-                item,
-                exclude=("session", "table", "user", "players"),
-            )
-            entry.save()
-            entry.registrations.set([registrations[n] for n in item["players"]])
-            entries.append(entry)
-        keep_times(entries, data["audit"], ["at"])
-        return tournament
-
-
-@transaction.atomic
-def restore_archive(content):
-    """Rebuild the tournament of an archive in this desk; returns it. All or nothing."""
-    data = read_archive(content)
+    Unpacking, parsing and every check run before the write transaction starts, so the
+    database's write lock is held only while the rows are inserted.
+    """
+    plan = plan_restore(read_archive(content))
     try:
-        return _Restorer(data).run()
-    except ArchiveError:
-        raise
-    except (KeyError, TypeError, ValueError, ValidationError, DatabaseError) as exc:
+        with transaction.atomic():
+            tournament = write_plan(plan)
+    except (ValidationError, DatabaseError) as exc:
         raise ArchiveError(
             _("The archive is incomplete or damaged (%(error)s).") % {"error": exc}
         ) from exc
+    skipped = [(table.session.number, table.number, name) for table, name in plan.skipped_referees]
+    return Restored(tournament=tournament, skipped_referees=skipped)
+
+
+def restore_archive(content):
+    """Rebuild the tournament of an archive in this desk; returns it. All or nothing."""
+    return restore(content).tournament

@@ -1,0 +1,75 @@
+"""How long restoring a big tournament archive holds the database's write lock.
+
+    .venv/bin/python bench/archive.py [--players 400] [--sessions 10]
+
+Builds a tournament (400 players x 10 sessions, every hand entered, by default) in a throwaway
+database, writes its archive, deletes the tournament and restores the archive, timing the whole
+restore and the outermost write transaction inside it (SQLite takes its write lock when that
+transaction begins, so every referee's save waits for it). Target: the write transaction is
+short next to the whole restore (decompressing, parsing and checking run before it).
+"""
+
+import argparse
+import time
+
+from _setup import Timer, build_tournament, django_setup
+
+
+class TransactionClock:
+    """Times the outermost `transaction.atomic()` blocks (nested savepoints are ignored)."""
+
+    def __init__(self):
+        self.spans = []
+        self._depth = 0
+        self._start = None
+
+    def install(self):
+        from django.db import transaction
+
+        clock, enter, exit_ = self, transaction.Atomic.__enter__, transaction.Atomic.__exit__
+
+        def timed_enter(atomic):
+            if clock._depth == 0:
+                clock._start = time.perf_counter()
+            clock._depth += 1
+            return enter(atomic)
+
+        def timed_exit(atomic, *exc):
+            try:
+                return exit_(atomic, *exc)
+            finally:
+                clock._depth -= 1
+                if clock._depth == 0:
+                    clock.spans.append(time.perf_counter() - clock._start)
+
+        transaction.Atomic.__enter__ = timed_enter
+        transaction.Atomic.__exit__ = timed_exit
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=400)
+    parser.add_argument("--sessions", type=int, default=10)
+    args = parser.parse_args()
+    django_setup()
+    from desk.archive import export_archive, restore_archive
+    from desk.services import delete_tournament
+
+    print(f"Building {args.players} players x {args.sessions} sessions ...")
+    with Timer("build") as timer:
+        tournament, _director = build_tournament(args.players, args.sessions)
+    print(f"  built in {timer.seconds:.1f} s")
+    with Timer("export") as exported:
+        archive = export_archive(tournament)
+    delete_tournament(tournament)
+    clock = TransactionClock()
+    clock.install()
+    with Timer("restore") as restored:
+        restore_archive(archive)
+    print(f"\narchive: {len(archive) / 1024:.0f} KB gzipped, written in {exported.seconds:.2f} s")
+    print(f"restore, whole:              {restored.seconds:8.2f} s")
+    print(f"restore, write transaction:  {max(clock.spans):8.2f} s")
+
+
+if __name__ == "__main__":
+    main()
