@@ -1,6 +1,6 @@
 """Score sheets of a session, one table per A4 page.
 
-MCR tournaments get the FIMJ score sheet of seed 002, Appendix B ("Tabella segnapunti"): the
+MCR tournaments get the FIMJ score sheet (MCR App. B "Tabella segnapunti", docs/rules.md §2.1): the
 Italian federation's form, so its words stay Italian (a line of small print explains them in the
 active language). A column per player in starting seat order (East, South, West, North), the 16
 hands in the four rounds EST / SUD / OVEST / NORD with a running total ("Totale") after each
@@ -42,7 +42,7 @@ from exports.pdf.grid import Grid, VerticalText
 from rules.mcr import HANDS_PER_ROUND
 from scoring.models import Hand, SeatResult
 
-# The fixed words of the FIMJ form (seed 002, Appendix B): not translated, on purpose.
+# The fixed words of the FIMJ form (MCR App. B, docs/rules.md §2.1): not translated, on purpose.
 FEDERATION = "FEDERAZIONE ITALIANA MAH JONG"
 ROUNDS = ("ROUND – EST", "ROUND – SUD", "ROUND – OVEST", "ROUND – NORD")
 START_WINDS = ("EST", "SUD", "OVEST", "NORD")
@@ -297,7 +297,7 @@ class ScoreSheets(PdfDocument):
         ]
         page = [self.form_header(table), Spacer(0, 3 * mm), grid.table()]
         if not (get_language() or "").startswith("it"):
-            # The form's words are Italian (seed 002 App. B): explained for everyone else.
+            # The form's words are Italian (MCR App. B): explained for everyone else.
             page += [
                 Spacer(0, 1.5 * mm),
                 Paragraph(
