@@ -7,6 +7,7 @@ from common.i18n import translate_text
 from tournament.countries import country_choices
 from tournament.models import EMA_ID_PATTERN, Player, Session, TieBreak, Tournament
 from tournament.services.player_files import PlayerListError, check_size
+from tournament.services.player_import import SAME_NAME
 
 
 class DateInput(forms.DateInput):
@@ -90,6 +91,37 @@ class PlayerImportForm(forms.Form):
         except PlayerListError as exc:
             raise forms.ValidationError(str(exc)) from exc
         return upload
+
+
+class PlayerImportConfirmForm(forms.Form):
+    """The preview's choice for each name match: the same person, or a new player."""
+
+    SAME, NEW = "same", "new"
+
+    token = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+    def __init__(self, *args, plan=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        for planned in plan:
+            if planned.how == SAME_NAME:
+                self.fields[self.field_name(planned)] = forms.ChoiceField(
+                    label=planned.row.full_name,
+                    choices=[(self.NEW, _("New player")), (self.SAME, _("Same person"))],
+                    initial=self.SAME if planned.same_by_default else self.NEW,
+                    widget=forms.RadioSelect,
+                )
+
+    @staticmethod
+    def field_name(planned):
+        return f"row-{planned.row.line}"
+
+    def same_person(self):
+        """{line: True when the director chose "same person"} for every name match."""
+        return {
+            int(name.removeprefix("row-")): value == self.SAME
+            for name, value in self.cleaned_data.items()
+            if name.startswith("row-")
+        }
 
 
 class DrawForm(forms.Form):

@@ -194,8 +194,13 @@ def test_import_page_imports_a_good_list(director_client, tournament):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     upload = SimpleUploadedFile("players.csv", b"Nome,Cognome\nAnna,Rossi\nLuca,Neri\n")
+    preview = director_client.post(
+        reverse("import-players", args=[tournament.slug]), {"file": upload}
+    )
+    assert tournament.registrations.count() == 0  # the upload only shows the preview
+    token = preview.context["form"]["token"].value()
     response = director_client.post(
-        reverse("import-players", args=[tournament.slug]), {"file": upload}, follow=True
+        reverse("import-players-confirm", args=[tournament.slug]), {"token": token}, follow=True
     )
     assert "2 players read: 2 new" in response.content.decode()
     assert tournament.registrations.count() == 2

@@ -20,6 +20,11 @@ urlpatterns = [
         name="import-players",
     ),
     path(
+        "t/<slug:slug>/players/import/confirm/",
+        tournaments.ConfirmImportPlayersView.as_view(),
+        name="import-players-confirm",
+    ),
+    path(
         "t/<slug:slug>/scoring/", tournaments.ScoringSettingsView.as_view(), name="scoring-settings"
     ),
     path("t/<slug:slug>/draw/", draw.DrawView.as_view(), name="draw"),

@@ -1,16 +1,18 @@
 """Pages of the tournament app. Thin: they check the role, read the form, call a service."""
 
+import secrets
+
 from django.contrib import messages
 from django.db.models import Count, Q
-from django.shortcuts import redirect
-from django.urls import reverse
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.generic import DetailView, FormView
+from django.views.generic import DetailView, FormView, View
 from django_tables2 import MultiTableMixin, SingleTableView
 
 from common.i18n import translate_text
 from tournament.forms import (
+    PlayerImportConfirmForm,
     PlayerImportForm,
     PlayerRegistrationForm,
     ScoringSettingsForm,
@@ -24,7 +26,16 @@ from tournament.permissions import (
     visible_tournaments,
 )
 from tournament.rulesets import ruleset_for
-from tournament.services.player_import import import_players
+from tournament.services.player_import import (
+    NEW,
+    SAME_EMA,
+    SAME_NAME,
+    PlayerRow,
+    apply_import,
+    fingerprint,
+    plan_import,
+    read_player_list,
+)
 from tournament.services.registrations import RegistrationError, register_player
 from tournament.services.tournaments import (
     TournamentError,
@@ -136,24 +147,142 @@ class RegisterPlayerView(DirectorTournamentMixin, FormView):
         return redirect(self.tournament)
 
 
+#: Session keys of the player-list previews waiting for the director's confirmation.
+IMPORT_PREVIEW_KEY = "player-import:"
+
+
+def _store_preview(request, tournament, rows, plan, *, as_substitutes, filename):
+    """Keep the checked rows in the session (the database, shared by every server process)
+    until the director confirms; one waiting preview per tournament. Returns its token."""
+    session = request.session
+    for key in [key for key in session.keys() if key.startswith(IMPORT_PREVIEW_KEY)]:  # noqa: SIM118 (a session has no __iter__)
+        if session[key].get("tournament") == tournament.pk:
+            del session[key]
+    token = secrets.token_urlsafe(16)
+    session[IMPORT_PREVIEW_KEY + token] = {
+        "tournament": tournament.pk,
+        "filename": filename,
+        "as_substitutes": as_substitutes,
+        "rows": [row.as_data() for row in rows],
+        "plan": fingerprint(plan),
+    }
+    return token
+
+
+def _preview_context(tournament, plan, form, entry):
+    rows = [
+        (planned, form[form.field_name(planned)] if planned.how == SAME_NAME else None)
+        for planned in plan
+    ]
+    counts = {
+        how: sum(planned.how == how for planned in plan) for how in (NEW, SAME_EMA, SAME_NAME)
+    }
+    return {
+        "tournament": tournament,
+        "form": form,
+        "rows": rows,
+        "counts": counts,
+        "filename": entry["filename"],
+        "as_substitutes": entry["as_substitutes"],
+    }
+
+
 class ImportPlayersView(DirectorTournamentMixin, FormView):
+    """Step 1: upload. A good list is shown as a preview (`ConfirmImportPlayersView` writes)."""
+
     form_class = PlayerImportForm
     template_name = "tournament/import_players.html"
 
     def form_valid(self, form):
         upload = form.cleaned_data["file"]
-        result = import_players(
-            self.tournament,
-            upload.name,
-            upload.read(),
-            as_substitutes=form.cleaned_data["as_substitutes"],
-        )
-        if not result.ok:
+        rows, errors = read_player_list(upload.name, upload.read())
+        plan = []
+        if not errors:
+            plan, errors = plan_import(self.tournament, rows)
+        if errors:
             return self.render_to_response(
-                self.get_context_data(form=form, errors=[str(error) for error in result.errors])
+                self.get_context_data(form=form, errors=[str(error) for error in errors])
             )
-        messages.success(self.request, result.summary())
-        return redirect(reverse("tournament", kwargs={"slug": self.tournament.slug}))
+        as_substitutes = form.cleaned_data["as_substitutes"]
+        token = _store_preview(
+            self.request,
+            self.tournament,
+            rows,
+            plan,
+            as_substitutes=as_substitutes,
+            filename=upload.name,
+        )
+        entry = self.request.session[IMPORT_PREVIEW_KEY + token]
+        confirm = PlayerImportConfirmForm(plan=plan, initial={"token": token})
+        return render(
+            self.request,
+            "tournament/import_players_preview.html",
+            _preview_context(self.tournament, plan, confirm, entry),
+        )
+
+
+class ConfirmImportPlayersView(DirectorTournamentMixin, View):
+    """Step 2: the director's choices for the name matches; the import runs in one transaction
+    after checking that the known players did not change since the preview."""
+
+    http_method_names = ["get", "post"]
+
+    def get(self, request, *args, **kwargs):
+        return redirect("import-players", slug=self.tournament.slug)
+
+    def post(self, request, *args, **kwargs):
+        token = request.POST.get("token", "")
+        key = IMPORT_PREVIEW_KEY + token
+        entry = request.session.get(key) if token else None
+        if not entry or entry.get("tournament") != self.tournament.pk:
+            messages.error(
+                request,
+                _(
+                    "This preview is no longer available (already imported, replaced by a newer "
+                    "upload, or the login ended). Upload the list again."
+                ),
+            )
+            return redirect("import-players", slug=self.tournament.slug)
+        rows = [PlayerRow(**data) for data in entry["rows"]]
+        plan, errors = plan_import(self.tournament, rows)
+        form = PlayerImportConfirmForm(request.POST, plan=plan)
+        result = None
+        if not errors and form.is_valid():
+            result = apply_import(
+                self.tournament,
+                rows,
+                as_substitutes=entry["as_substitutes"],
+                same_person=form.same_person(),
+                expected=entry["plan"],
+            )
+            errors, plan = result.errors, result.plan or plan
+            if result.changed:
+                entry["plan"] = fingerprint(plan)
+                request.session[key] = entry
+                form = PlayerImportConfirmForm(plan=plan, initial={"token": token})
+        if result is not None and result.ok:
+            del request.session[key]
+            messages.success(request, result.summary())
+            return render(
+                request,
+                "tournament/import_players_done.html",
+                {"tournament": self.tournament, "result": result},
+            )
+        if errors and (result is None or not result.changed):
+            # A row became ambiguous meanwhile: the list has to be corrected and uploaded again.
+            del request.session[key]
+            return render(
+                request,
+                "tournament/import_players.html",
+                {
+                    "tournament": self.tournament,
+                    "form": PlayerImportForm(),
+                    "errors": [str(error) for error in errors],
+                },
+            )
+        context = _preview_context(self.tournament, plan, form, entry)
+        context["errors"] = [str(error) for error in errors]
+        return render(request, "tournament/import_players_preview.html", context)
 
 
 class ScoringSettingsView(DirectorTournamentMixin, FormView):
