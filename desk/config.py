@@ -41,6 +41,34 @@ def env_bool(environ, name, default=False):
     raise ConfigError(f"{name}={raw!r}: use 1/0, true/false, yes/no or on/off")
 
 
+def env_int(environ, name, default, *, minimum, maximum):
+    """Read a whole number such as DESK_LOGIN_ATTEMPTS=10, refused outside minimum..maximum."""
+    raw = environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r}: write a whole number") from None
+    if not minimum <= value <= maximum:
+        raise ConfigError(f"{name}={raw!r}: use a number from {minimum} to {maximum}")
+    return value
+
+
+def cache_config(environ):
+    """The CACHES['default'] entry: a table in the desk's database (`createcachetable`).
+
+    Every server process (waitress threads, several workers, the management commands) sees the
+    same counters there: the bad-link counter and the cached standings. A shared cache server
+    would be configured here.
+    """
+    return {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "desk_cache",
+        "OPTIONS": {"MAX_ENTRIES": 10_000},
+    }
+
+
 def env_list(environ, name, default):
     """Read a comma-separated list such as DESK_ALLOWED_HOSTS=192.168.1.20,desk.local."""
     raw = environ.get(name)

@@ -6,6 +6,7 @@ from the environment (see README.md, "Configuration"); the rules for reading it 
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
@@ -36,6 +37,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "django_tables2",
+    "axes",
     # The layers, bottom to top (docs/architecture.md): the apps, then what stands above them.
     "tournament",
     "scoring",
@@ -53,6 +55,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a refused (locked-out) login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "desk.urls"
@@ -82,10 +86,37 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-desk.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+#: One cache for every server process: a table in the database (`manage.py createcachetable`).
+CACHES = {"default": config.cache_config(os.environ)}
+
+#: The address of a request (common.net): REMOTE_ADDR, or, behind N trusted proxies, the Nth
+#: address from the right of X-Forwarded-For.
+DESK_PROXY_COUNT = config.env_int(os.environ, "DESK_PROXY_COUNT", 0, minimum=0, maximum=5)
+
+# Failed logins (django-axes, kept in the database so every process sees them): after
+# DESK_LOGIN_ATTEMPTS failures for one account, or from one address, further attempts are refused
+# without checking the password until DESK_LOGIN_COOLOFF_MINUTES have passed since the last
+# failure. The director sees and clears lockouts at /director/lockouts/.
+AXES_FAILURE_LIMIT = config.env_int(os.environ, "DESK_LOGIN_ATTEMPTS", 10, minimum=3, maximum=100)
+AXES_COOLOFF_TIME = timedelta(
+    minutes=config.env_int(os.environ, "DESK_LOGIN_COOLOFF_MINUTES", 15, minimum=1, maximum=1440)
+)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# Refused attempts during a lockout neither extend it nor write to the database.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "common.net.client_address"
+AXES_LOCKOUT_CALLABLE = "desk.views.lockout_response"
+AXES_VERBOSE = False
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+#: django-axes first: a locked-out account or address is refused BEFORE any password is hashed.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -24,6 +24,8 @@ urlpatterns = [
         views.ArchiveDownloadView.as_view(),
         name="tournament-archive",
     ),
+    path("director/lockouts/", views.LockoutsView.as_view(), name="lockouts"),
+    path("director/lockouts/clear/", views.ClearLockoutView.as_view(), name="lockout-clear"),
     path("", include("scoring.urls.referee")),
     path("", include("scoring.urls.public")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

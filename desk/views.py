@@ -1,15 +1,19 @@
-"""The director downloads a tournament archive, or restores one into this desk."""
+"""The director downloads a tournament archive, or restores one into this desk; sees and clears
+login lockouts. The lockout page itself (django-axes calls `lockout_response`)."""
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
-from django.views.generic import FormView
+from django.views.generic import FormView, TemplateView
 
+from common.net import client_address
+from desk import lockouts
 from desk.archive import MAX_BYTES, ArchiveError, export_archive, restore_archive
 from tournament.permissions import DirectorRequiredMixin, DirectorTournamentMixin
 
@@ -47,3 +51,59 @@ class RestoreView(DirectorRequiredMixin, FormView):
             self.request, _("Tournament “%(name)s” restored.") % {"name": tournament.name}
         )
         return redirect(tournament)
+
+
+class LockoutsView(DirectorRequiredMixin, TemplateView):
+    """The accounts and addresses locked out by failed logins, each with a button to clear it."""
+
+    template_name = "desk/lockouts.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(
+            lockouts=lockouts.current_lockouts(),
+            limit=settings.AXES_FAILURE_LIMIT,
+            minutes=int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
+            ACCOUNT=lockouts.ACCOUNT,
+        )
+        return context
+
+
+class ClearLockoutView(DirectorRequiredMixin, View):
+    """POST kind=account|address and value, or kind=all: forget those failed logins."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        actor = request.user.get_username()
+        kind = request.POST.get("kind", "")
+        try:
+            if kind == "all":
+                lockouts.clear_all_lockouts(actor=actor)
+                messages.success(request, _("Every lockout is cleared."))
+            else:
+                value = request.POST.get("value", "")
+                lockouts.clear_lockout(kind, value, actor=actor)
+                messages.success(
+                    request, _("Lockout of “%(value)s” cleared.") % {"value": value.strip()}
+                )
+        except lockouts.LockoutError as exc:
+            messages.error(request, str(exc))
+        return redirect("lockouts")
+
+
+def lockout_response(request, original_response=None, credentials=None):
+    """What a locked-out login gets (django-axes' AXES_LOCKOUT_CALLABLE): the desk's own page,
+    in the visitor's language, saying when to try again; HTTP 429 with Retry-After."""
+    username = (credentials or {}).get("username") or request.POST.get("username", "")
+    ends_at = lockouts.lockout_end(username, client_address(request))
+    if ends_at is None:  # cleared a moment ago, or the failures were just counted
+        ends_at = timezone.now() + settings.AXES_COOLOFF_TIME
+    response = render(
+        request,
+        "registration/lockout.html",
+        {"ends_at": ends_at, "limit": settings.AXES_FAILURE_LIMIT},
+        status=429,
+    )
+    response["Retry-After"] = str(max(1, int((ends_at - timezone.now()).total_seconds())))
+    return response

@@ -14,12 +14,12 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from common.errors import ExplainedNotFound
-from tournament.models import SessionStatus, Table
+from tournament.models import OPEN_FOR_ENTRY, Table
 from tournament.permissions import is_director
 
 #: A referee link works while its session is being played or checked, never before the draw is
 #: published or after the director confirmed the session.
-LINK_SESSION_STATUSES = (SessionStatus.SEATED, SessionStatus.RUNNING)
+LINK_SESSION_STATUSES = OPEN_FOR_ENTRY
 
 
 @dataclass(frozen=True)
@@ -43,8 +43,11 @@ def actor_for(request, *, via_link=False):
     return Actor(user=user, via=_("table link") if via_link else "")
 
 
-#: Bad referee links tolerated from one address in BAD_TOKEN_WINDOW seconds before it is made
-#: to wait. A link's secret has 256 random bits, so this only keeps scanners from hammering.
+#: Bad referee links tolerated from one address in BAD_TOKEN_WINDOW seconds before its further
+#: unknown links are refused. A link's secret has 256 random bits, so this only keeps scanners
+#: from hammering. The counter lives in the shared cache (the database cache table), so every
+#: server process counts together; a valid link is never refused, whatever else came from the
+#: same address (many phones share one address behind a venue's NAT or a proxy).
 BAD_TOKEN_LIMIT = 20
 BAD_TOKEN_WINDOW = 600
 
@@ -58,6 +61,7 @@ def _bad_token_key(address):
 
 
 def check_address(address):
+    """Raise TooManyBadLinks if `address` has tried too many unknown links lately."""
     if cache.get(_bad_token_key(address), 0) >= BAD_TOKEN_LIMIT:
         raise TooManyBadLinks
 
@@ -75,16 +79,17 @@ def note_bad_token(address):
 def table_for_token(token, address="unknown"):
     """The table whose referee link this is; 404 for an unknown, renewed or expired link.
 
-    Raises TooManyBadLinks when `address` has tried too many unknown links lately.
+    The link is looked up first: a valid link always works. Only an unknown link counts as a
+    guess, and it raises TooManyBadLinks when `address` has tried too many unknown links lately.
     """
-    check_address(address)
     table = Table.objects.select_related("session__tournament").filter(token=token).first()
     if table is None:
+        check_address(address)
         note_bad_token(address)
         raise ExplainedNotFound(
             _("This table link is not valid (any more). Ask the director for the current one.")
         )
-    if table.session.status not in LINK_SESSION_STATUSES:
+    if not table.session.is_open_for_entry:
         # A real link of a session that is over: no guess, so it does not count as one.
         raise ExplainedNotFound(
             _("This table link was for session %(number)s, which is over.")

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from common.i18n import translate_message
+from common.net import client_address
 from scoring import access
 from scoring.forms import HandEntryForm, PenaltyForm, TableFormMixin
 from scoring.models import AuditEntry, Hand
@@ -36,7 +37,7 @@ class TableAccessMixin:
 
     def dispatch(self, request, *args, **kwargs):
         if "token" in kwargs:
-            address = request.META.get("REMOTE_ADDR", "unknown")
+            address = client_address(request)
             try:
                 self.table = access.table_for_token(kwargs["token"], address)
             except access.TooManyBadLinks:
@@ -89,7 +90,7 @@ class TableView(TableAccessMixin, TemplateView):
         )
 
     def writable(self):
-        return not self.table.is_closed and self.session.status in access.LINK_SESSION_STATUSES
+        return not self.table.is_closed and self.session.is_open_for_entry
 
     def get_context_data(self, snap=None, form=None, stale=None, **kwargs):
         snap = snap or snapshot(self.table)
@@ -210,7 +211,7 @@ class CorrectHandView(TableAccessMixin, TemplateView):
 
     def get_hand(self):
         return get_object_or_404(
-            Hand, table=self.table, number=self.kwargs["number"], is_current=True
+            Hand.objects.current(), table=self.table, number=self.kwargs["number"]
         )
 
     def get_form(self, snap, hand, data=None):
