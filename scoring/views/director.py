@@ -42,9 +42,9 @@ class SessionMixin(DirectorTournamentMixin):
         return get_object_or_404(self.tournament.sessions, number=self.kwargs["number"])
 
     def get_table(self):
-        return get_object_or_404(
-            Table, pk=self.kwargs["table_id"], session__tournament=self.tournament
-        )
+        """The table `table_id` of this session of this tournament: an id from another session
+        (or tournament) in the address is a 404, never that other table."""
+        return get_object_or_404(self.get_session().tables, pk=self.kwargs["table_id"])
 
 
 def table_state(table, session):
