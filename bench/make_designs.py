@@ -5,433 +5,36 @@ Run from the repository root::
     .venv/bin/python bench/make_designs.py            # rebuild the file (a few minutes)
     .venv/bin/python bench/make_designs.py --only 36  # rebuild one player count, keep the rest
 
-Three constructions, all computed here from scratch (nothing is copied from elsewhere):
-
-* **Cyclic base classes** for 16, 20, 24, 28, 36 and 40 players. The players are the points
-  ``Z_m x L`` plus ``k`` fixed points; one base table plan (a parallel class) is searched by tabu
-  search so that every difference is used at most once, and the ``m`` translates ``x -> x + t``
-  are the ``m`` sessions. Sizes: 16 = Z5x3+1 (5 sessions, the affine plane of order 4 up to
-  isomorphism), 20 = Z5x4 (5), 24 = Z7x3+3 (7), 28 = Z9x3+1 (9), 36 = Z11x3+3 (11),
-  40 = Z10x4 (10).
-* **Sign lifting** for 32 players, 10 sessions (the 8-4-10 social golfer instance). Two disjoint
-  line spreads of PG(3, 2) give ten parallel classes on the 16 vectors of GF(2)^4 in which every
-  pair of vectors lies in exactly two tables. Each vector becomes two players (x, 0) and (x, 1);
-  a table {x1..x4} with signs s becomes the two tables {(xi, si)} and {(xi, 1 - si)}. The signs
-  solve a linear system over GF(2) (the two tables holding a pair must carry opposite relations),
-  so every pair of players meets exactly once, except the 16 pairs (x, 0), (x, 1) that never meet.
-* **Table offsets** for 4g players with 12 <= g <= 29 where the linear offsets fail: the player in
-  column j (0..3) and row i sits at table (i + c_j(r)) mod g in session r; ten offset rows with all
-  pairwise differences c_j - c_k distinct across sessions are found by backtracking.
-
-Plus the best schedules found for three sizes beyond the zero-repeat limit (20 x 6, 20 x 7,
-24 x 8), by the draw's own tabu search (``tournament.seating.search.improve``) run much longer
-than a draw may: the draw then starts from them instead of searching again.
-
-The module ``tournament.seating.designs`` loads the file and checks nothing at run time; the test
-suite checks every shipped design (valid sessions, zero repeats).
+The constructions live in ``tournament.seating.construction`` (where they are described); this
+script only runs them, prints their progress and writes the file. The module
+``tournament.seating.designs`` loads the file and checks nothing at run time; the test suite
+checks every shipped design (valid sessions, zero repeats).
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
-import random
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tournament.seating.designs import DATA_FILE, design_repeats, linear_offset_rows  # noqa: E402
-from tournament.seating.search import REPEAT_WEIGHT, base_weights, improve  # noqa: E402
-
-# players -> (m, levels, fixed points): the cyclic base-class constructions.
-CYCLIC = {
-    16: (5, 3, 1),
-    20: (5, 4, 0),
-    24: (7, 3, 3),
-    28: (9, 3, 1),
-    36: (11, 3, 3),
-    40: (10, 4, 0),
-}
-# sizes beyond the zero-repeat limit whose best schedule is searched here, not at each draw:
-# (players, sessions) -> (iterations per attempt, attempts)
-BEYOND = {(20, 6): (60_000, 3), (20, 7): (60_000, 6), (24, 8): (60_000, 2)}
-OFFSET_ROWS = 10  # sessions wanted from the offset construction
-OFFSET_RANGE = range(12, 30)  # g values (tables) that may need searched offset rows
+from tournament.seating.construction import (  # noqa: E402
+    BEYOND,
+    CYCLIC,
+    ConstructionError,
+    make_beyond,
+    make_cyclic,
+    make_doubled,
+    make_offsets,
+)
+from tournament.seating.designs import DATA_FILE, design_repeats  # noqa: E402
 
 
-# --------------------------------------------------------------------------- cyclic
-
-
-def _difference_keys(m: int, levels: int, fixed: int):
-    """Key of every pair of finite points, and the level keys of the fixed points.
-
-    Returns ``(pair, level, caps, weights)``: a key used more than its capacity costs its
-    weight per extra use, which is the number of repeated meetings it causes once developed.
-    """
-    nfin = m * levels
-    key_ids: dict[tuple, int] = {}
-    caps: list[int] = []
-    weights: list[int] = []
-
-    def key(k: tuple, cap: int, weight: int) -> int:
-        if k not in key_ids:
-            key_ids[k] = len(caps)
-            caps.append(cap)
-            weights.append(weight)
-        return key_ids[k]
-
-    pair = [[-1] * nfin for _ in range(nfin)]
-    for a, b in itertools.permutations(range(nfin), 2):
-        xa, la, xb, lb = a % m, a // m, b % m, b // m
-        if la == lb:
-            d = min((xb - xa) % m, (xa - xb) % m)
-            # {x, x + m/2} comes back after m/2 translations: m/2 pairs meet twice
-            half = 2 * d == m
-            pair[a][b] = key(("pure", la, d), 0 if half else 1, m // 2 if half else m)
-        else:
-            if la > lb:
-                xa, la, xb, lb = xb, lb, xa, la
-            pair[a][b] = key(("mixed", la, lb, (xb - xa) % m), 1, m)
-    # a fixed point meets every translate of its companions: one companion per level
-    level = [[key(("fixed", f, p // m), 1, m) for p in range(nfin)] for f in range(fixed)]
-    return pair, level, caps, weights
-
-
-def cyclic_base_class(m: int, levels: int, fixed: int, seed: int, max_iters: int, target: int = 0):
-    """Tabu search for a base class whose development has at most ``target`` repeats.
-
-    Returns the blocks (fixed point f is ``m * levels + f``) or None.
-    """
-    rng = random.Random(seed)
-    nfin = m * levels
-    nblocks = (nfin + fixed) // 4
-    pair, level, caps, weights = _difference_keys(m, levels, fixed)
-    count = [0] * len(caps)
-    points = list(range(nfin))
-    rng.shuffle(points)
-    blocks: list[list[int]] = []
-    for b in range(nblocks):
-        size = 3 if b < fixed else 4
-        blocks.append(points[:size])
-        points = points[size:]
-    where = [0] * nfin
-    for b, block in enumerate(blocks):
-        for p in block:
-            where[p] = b
-        for p, q in itertools.combinations(block, 2):
-            count[pair[p][q]] += 1
-        if b < fixed:
-            for p in block:
-                count[level[b][p]] += 1
-    cost = sum(max(0, c - cap) * w for c, cap, w in zip(count, caps, weights, strict=True))
-
-    def changes(p: int, q: int):
-        b1, b2 = where[p], where[q]
-        removed, added = [], []
-        for x in blocks[b1]:
-            if x != p:
-                removed.append(pair[p][x])
-                added.append(pair[q][x])
-        for y in blocks[b2]:
-            if y != q:
-                removed.append(pair[q][y])
-                added.append(pair[p][y])
-        if b1 < fixed:
-            removed.append(level[b1][p])
-            added.append(level[b1][q])
-        if b2 < fixed:
-            removed.append(level[b2][q])
-            added.append(level[b2][p])
-        return removed, added
-
-    def apply(removed, added, sign: int = 1) -> int:
-        delta = 0
-        for k in removed:
-            if count[k] > caps[k]:
-                delta -= weights[k]
-            count[k] -= 1
-        for k in added:
-            if count[k] >= caps[k]:
-                delta += weights[k]
-            count[k] += 1
-        if sign < 0:  # undo: only the delta was wanted
-            for k in added:
-                count[k] -= 1
-            for k in removed:
-                count[k] += 1
-        return delta
-
-    def swap(p: int, q: int) -> None:
-        b1, b2 = where[p], where[q]
-        blocks[b1][blocks[b1].index(p)] = q
-        blocks[b2][blocks[b2].index(q)] = p
-        where[p], where[q] = b2, b1
-
-    tabu: dict[tuple[int, int], int] = {}
-    best = cost
-    stall = 0
-    for it in range(max_iters):
-        if cost <= target:
-            break
-        conflicted = []
-        for b, block in enumerate(blocks):
-            for p in block:
-                bad = any(x != p and count[pair[p][x]] > caps[pair[p][x]] for x in block)
-                if bad or (b < fixed and count[level[b][p]] > 1):
-                    conflicted.append(p)
-        moves: list[tuple[int, int]] = []
-        best_delta = None
-        for p in conflicted:
-            for q in range(nfin):
-                if where[q] == where[p]:
-                    continue
-                delta = apply(*changes(p, q), sign=-1)
-                if tabu.get((p, q), -1) > it and cost + delta >= best:
-                    continue
-                if best_delta is None or delta < best_delta:
-                    best_delta, moves = delta, [(p, q)]
-                elif delta == best_delta:
-                    moves.append((p, q))
-        if not moves:
-            continue
-        p, q = rng.choice(moves)
-        cost += apply(*changes(p, q))
-        swap(p, q)
-        tabu[p, q] = tabu[q, p] = it + 10 + rng.randrange(10)
-        if cost < best:
-            best, stall = cost, 0
-        else:
-            stall += 1
-            if stall > 2000:  # escape a plateau with a few random swaps
-                stall = 0
-                for _ in range(3):
-                    p, q = rng.sample(range(nfin), 2)
-                    if where[p] != where[q]:
-                        cost += apply(*changes(p, q))
-                        swap(p, q)
-                best = cost
-    if cost > target:
-        return None
-    return [[*([nfin + b] if b < fixed else []), *block] for b, block in enumerate(blocks)]
-
-
-def develop(base: list[list[int]], m: int, levels: int) -> list[list[list[int]]]:
-    """The ``m`` translates of a base class: one session each."""
-    nfin = m * levels
-    rounds = []
-    for t in range(m):
-        tables = []
-        for block in base:
-            tables.append(sorted(p if p >= nfin else (p // m) * m + (p % m + t) % m for p in block))
-        rounds.append(sorted(tables))
-    return rounds
-
-
-def make_cyclic(n: int, seed: int) -> tuple[str, list]:
-    m, levels, fixed = CYCLIC[n]
-    start = time.monotonic()
-    for attempt in range(1000):
-        base = cyclic_base_class(m, levels, fixed, seed * 1000 + attempt, max_iters=20000)
-        print(
-            f"  {n} players: attempt {attempt} {'found' if base else 'failed'}"
-            f" ({time.monotonic() - start:.0f} s)",
-            flush=True,
-        )
-        if base:
-            method = f"cyclic Z{m}x{levels}+{fixed}, base class {base}"
-            return method, develop(base, m, levels)
-    raise SystemExit(f"no base class found for {n} players")
-
-
-# --------------------------------------------------------------------------- 32 players
-
-
-def _spreads() -> list[tuple[frozenset[int], ...]]:
-    """All line spreads of PG(3, 2): five 2-dim subspaces of GF(2)^4 covering each vector once."""
-    lines = sorted(
-        {frozenset((u, v, u ^ v)) for u in range(1, 16) for v in range(1, 16) if u != v},
-        key=sorted,
-    )
-    found: list[tuple[frozenset[int], ...]] = []
-
-    def extend(chosen: list[frozenset[int]], covered: frozenset[int]) -> None:
-        if len(covered) == 15:
-            found.append(tuple(chosen))
-            return
-        first = min(set(range(1, 16)) - covered)
-        for line in lines:
-            if first in line and not line & covered:
-                extend([*chosen, line], covered | line)
-
-    extend([], frozenset())
-    return found
-
-
-def _solve_gf2(rows: list[tuple[int, int]]) -> dict[int, int] | None:
-    """Solve equations (bitmask of variables, right-hand side) over GF(2); free variables = 0."""
-    pivots: dict[int, tuple[int, int]] = {}
-    for mask, rhs in rows:
-        for col, (pmask, prhs) in pivots.items():
-            if mask >> col & 1:
-                mask, rhs = mask ^ pmask, rhs ^ prhs
-        if not mask:
-            if rhs:
-                return None
-            continue
-        col = mask.bit_length() - 1
-        for other, (pmask, prhs) in list(pivots.items()):
-            if pmask >> col & 1:
-                pivots[other] = (pmask ^ mask, prhs ^ rhs)
-        pivots[col] = (mask, rhs)
-    return {col: rhs for col, (_mask, rhs) in pivots.items()}
-
-
-def make_doubled() -> tuple[str, list]:
-    spreads = _spreads()
-    print(f"  32 players: {len(spreads)} spreads of PG(3,2)", flush=True)
-    for first, second in itertools.combinations(spreads, 2):
-        if set(first) & set(second):
-            continue
-        classes = []
-        for line in (*first, *second):
-            subspace = sorted(line | {0})
-            cosets = sorted({tuple(sorted(x ^ w for w in subspace)) for x in range(16)})
-            classes.append(cosets)
-        var: dict[tuple[int, int, int], int] = {}
-        holders: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        for c, cosets in enumerate(classes):
-            for b, block in enumerate(cosets):
-                for x in block:
-                    var[c, b, x] = len(var)
-                for x, y in itertools.combinations(block, 2):
-                    holders.setdefault((x, y), []).append((c, b))
-        rows = []
-        for (x, y), (h1, h2) in holders.items():
-            mask = 0
-            for c, b in (h1, h2):
-                mask ^= 1 << var[c, b, x] ^ 1 << var[c, b, y]
-            rows.append((mask, 1))
-        solution = _solve_gf2(rows)
-        if solution is None:
-            continue
-        rounds = []
-        for c, cosets in enumerate(classes):
-            tables = []
-            for b, block in enumerate(cosets):
-                signs = [solution.get(var[c, b, x], 0) for x in block]
-                tables.append(sorted(2 * x + s for x, s in zip(block, signs, strict=True)))
-                tables.append(sorted(2 * x + 1 - s for x, s in zip(block, signs, strict=True)))
-            rounds.append(sorted(tables))
-        spread_text = [[sorted(line) for line in s] for s in (first, second)]
-        return f"sign lifting of the spreads {spread_text}", rounds
-    raise SystemExit("no consistent pair of spreads")
-
-
-# --------------------------------------------------------------------------- offsets
-
-
-def offset_rows(g: int, rows: int, seed: int, node_limit: int = 200_000) -> list[list[int]] | None:
-    """Rows (c1, c2, c3) in Z_g, c0 = 0, with every difference c_j - c_k distinct across rows."""
-    rng = random.Random(seed)
-    used: list[set[int]] = [set() for _ in range(6)]
-    chosen: list[list[int]] = []
-    nodes = 0
-
-    def values(a: int, b: int, c: int) -> tuple[int, ...]:
-        return (a, b, c, (b - a) % g, (c - a) % g, (c - b) % g)
-
-    def extend() -> bool:
-        nonlocal nodes
-        nodes += 1
-        if nodes > node_limit:
-            raise TimeoutError
-        if len(chosen) == rows:
-            return True
-        candidates = [
-            (a, b, c)
-            for a in range(g)
-            if a not in used[0]
-            for b in range(g)
-            if b not in used[1]
-            for c in range(g)
-            if c not in used[2]
-        ]
-        rng.shuffle(candidates)
-        for a, b, c in candidates:
-            vals = values(a, b, c)
-            if any(v in u for v, u in zip(vals, used, strict=True)):
-                continue
-            for v, u in zip(vals, used, strict=True):
-                u.add(v)
-            chosen.append([a, b, c])
-            if extend():
-                return True
-            chosen.pop()
-            for v, u in zip(vals, used, strict=True):
-                u.discard(v)
-        return False
-
-    try:
-        return chosen if extend() else None
-    except TimeoutError:
-        return None
-
-
-def make_offsets(seed: int) -> dict[str, list[list[int]]]:
-    table: dict[str, list[list[int]]] = {}
-    for g in OFFSET_RANGE:
-        if len(linear_offset_rows(g, OFFSET_ROWS)) >= OFFSET_ROWS:
-            continue
-        for attempt in range(100):
-            rows = offset_rows(g, OFFSET_ROWS, seed * 1000 + attempt)
-            if rows:
-                break
-        else:
-            raise SystemExit(f"no offset rows for {g} tables")
-        print(f"  {4 * g} players: offset rows found (attempt {attempt})", flush=True)
-        table[str(g)] = rows
-    return table
-
-
-# --------------------------------------------------------------------------- beyond
-
-
-def make_beyond(n: int, sessions: int, design: list, seed: int) -> tuple[int, list]:
-    """Best schedule the tabu search finds for a size with no zero-repeat schedule.
-
-    Starts from the zero-repeat design cycled to ``sessions`` sessions; stops at the counting
-    bound or after the attempts of ``BEYOND``.
-    """
-    iterations, attempts = BEYOND[n, sessions]
-    bound = max(0, n * (3 * sessions - n + 1) // 2)
-    best: tuple[int, list] | None = None
-    start = time.monotonic()
-    for attempt in range(attempts):
-        rng = random.Random(seed * 1000 + attempt)
-        order = list(range(len(design)))
-        rng.shuffle(order)
-        plan = [[t[:] for t in design[order[i % len(order)]]] for i in range(sessions)]
-        weights = base_weights(n, [], [-1] * n)
-        plan, _cost = improve(plan, weights, REPEAT_WEIGHT * bound, rng, iterations)
-        repeats = design_repeats(plan, n)
-        print(
-            f"  {n}x{sessions}: attempt {attempt}: {repeats} repeats (bound {bound},"
-            f" {time.monotonic() - start:.0f} s)",
-            flush=True,
-        )
-        if best is None or repeats < best[0]:
-            best = (repeats, [sorted(sorted(t) for t in session) for session in plan])
-        if repeats <= bound:
-            break
-    assert best is not None
-    return best
-
-
-# --------------------------------------------------------------------------- main
+def log(message: str) -> None:
+    print(message, flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -442,13 +45,20 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--output", type=Path, default=DATA_FILE)
     args = parser.parse_args(argv)
+    try:
+        return _build(args)
+    except ConstructionError as exc:
+        raise SystemExit(str(exc)) from None
+
+
+def _build(args: argparse.Namespace) -> int:
 
     old = json.loads(args.output.read_text()) if args.only and args.output.exists() else {}
     designs = dict(old.get("designs", {}))
     wanted = args.only or [*CYCLIC, 32]
     for n in sorted(wanted):
         print(f"{n} players ...", flush=True)
-        method, rounds = make_doubled() if n == 32 else make_cyclic(n, args.seed)
+        method, rounds = make_doubled(log) if n == 32 else make_cyclic(n, args.seed, log)
         repeats = design_repeats(rounds, n)
         if repeats:
             raise SystemExit(f"{n} players: construction has {repeats} repeats")
@@ -459,12 +69,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.only and n not in args.only:
             continue
         print(f"{n} players, {sessions} sessions ...", flush=True)
-        repeats, rounds = make_beyond(n, sessions, designs[str(n)]["rounds"], args.seed)
+        repeats, rounds = make_beyond(n, sessions, designs[str(n)]["rounds"], args.seed, log)
         schedules[f"{n}x{sessions}"] = {"repeats": repeats, "rounds": rounds}
     offsets = old.get("offset_rows") if args.only else None
     if offsets is None:
         print("offset rows ...", flush=True)
-        offsets = make_offsets(args.seed)
+        offsets = make_offsets(args.seed, log)
     data = {
         "about": "Zero-repeat seating designs. Regenerate with bench/make_designs.py.",
         "designs": {k: designs[k] for k in sorted(designs, key=int)},

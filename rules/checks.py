@@ -87,7 +87,7 @@ def check_four(value: Any, what: str) -> tuple[Any, Any, Any, Any]:
             what=what,
             count=len(items),
         )
-    return items  # type: ignore[return-value]
+    return items
 
 
 def check_four_ints(

@@ -38,8 +38,8 @@ def shared_places(values: Sequence[Any], reverse: bool = True) -> tuple[int, ...
     order = sorted(range(len(values)), key=lambda i: values[i], reverse=reverse)
     places = [0] * len(values)
     for position, index in enumerate(order):
-        previous = order[position - 1] if position else None
-        tied = previous is not None and values[previous] == values[index]
+        previous = order[position - 1] if position else -1
+        tied = previous >= 0 and values[previous] == values[index]
         places[index] = places[previous] if tied else position + 1
     return tuple(places)
 

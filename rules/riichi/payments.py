@@ -167,7 +167,7 @@ def noten_payments(tenpai: Any) -> Four:
         return (0, 0, 0, 0)
     gain = NOTEN_TOTAL // count
     loss = NOTEN_TOTAL // (4 - count)
-    return tuple(gain if ready else -loss for ready in tenpai)  # type: ignore[return-value]
+    return tuple(gain if ready else -loss for ready in tenpai)
 
 
 def chombo_deltas(offender: int, dealer: int) -> Four:

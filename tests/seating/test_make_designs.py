@@ -1,23 +1,17 @@
-"""The regeneration script's constructions, on the quick sizes (the slow ones run offline)."""
+"""The design constructions, on the quick sizes (the slow ones run offline)."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
+from tournament.seating import construction
 from tournament.seating.designs import design_repeats, offset_design
-
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "make_designs.py"
 
 
 @pytest.fixture(scope="module")
 def make_designs():
-    spec = importlib.util.spec_from_file_location("make_designs", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The constructions that ``bench/make_designs.py`` runs (now in the seating package)."""
+    return construction
 
 
 def test_sign_lifting_gives_32_players_ten_sessions(make_designs):

@@ -105,11 +105,12 @@ def column_design(n: int, limit: int = 12) -> Rounds:
     """
     g = n // 4
     field = _field(g)
-    if field is None:
+    power = _prime_power(g)
+    if field is None or power is None:
         rows = offset_rows(g, limit) if g >= 4 else []
         return offset_design(g, rows) if len(rows) > 1 else []
     add, mul, neg = field
-    p, k = _prime_power(g)
+    p, k = power
     alphas = (0, 1, 2, 3) if k == 1 else (0, 1, p, p + 1)  # four distinct field elements
     rounds = []
     for r in range(min(g, limit)):
@@ -132,7 +133,7 @@ def _prime_power(q: int) -> tuple[int, int] | None:
 
 
 @functools.cache
-def _field(q: int):
+def _field(q: int) -> tuple[list[list[int]], list[list[int]], list[int]] | None:
     """Addition, multiplication and negation tables of GF(q), q >= 4 a prime power, else None.
 
     Elements are the integers whose base-p digits are polynomial coefficients mod an

@@ -5,7 +5,7 @@
 
 1. take the zero-repeat design for ``n`` players (``tournament.seating.designs``);
 2. with played sessions of the same field size (substitutes only), try to fit them into the
-   design (``tournament.seating.embed``): the rest of the design then continues the event
+   design (``tournament.seating.embedding``): the rest of the design then continues the event
    without a single repeat;
 3. otherwise choose design sessions at random (cycling through them again when more sessions are
    wanted than the design has; for 20 x 6, 20 x 7 and 24 x 8 the shipped best schedule) and
@@ -27,8 +27,9 @@ from __future__ import annotations
 import math
 import random
 
+from tournament.seating.base import Round
 from tournament.seating.designs import best_schedule, column_design, design_rounds
-from tournament.seating.embed import embed
+from tournament.seating.embedding import embed
 from tournament.seating.search import (
     REPEAT_WEIGHT,
     base_weights,
@@ -37,8 +38,6 @@ from tournament.seating.search import (
     total_cost,
 )
 from tournament.seating.winds import shortfall
-
-Session = list[list[int]]
 
 # Search budgets, in candidate swaps examined (the tabu search) and in relabelling steps.
 # They keep every size within ~2 s on a slow machine; the deadline is only a safety net.
@@ -50,14 +49,14 @@ RELABEL_WORK = 60_000_000  # steps x players x partners tried
 def plan_tables(
     n: int,
     count: int,
-    history: list[Session],
+    history: list[Round],
     group_of: list[int],
     rng: random.Random,
     deadline: float | None = None,
     winds: tuple[list[int], int] | None = None,
     stats: dict | None = None,
     wind_search: bool = False,
-) -> list[Session]:
+) -> list[Round]:
     """``count`` new sessions for players ``0 .. n-1`` (n a multiple of 4).
 
     ``history`` holds the played sessions on player indices (a table may be short where a
@@ -73,7 +72,7 @@ def plan_tables(
     design = design_rounds(n, limit=max(count, 10))
     has_history = any(len(table) > 1 for session in history for table in session)
 
-    sessions = None
+    sessions: list[Round] | None = None
     same_size = all(len(session) * 4 == n for session in history)  # substitutes only
     if has_history and same_size and len(design) >= count:
         fitted = embed(design, history, n, count, rng, node_limit=_embed_nodes(n))
@@ -100,13 +99,14 @@ def plan_tables(
             cost = _cost_with(weights, candidate)
             if best_cost is None or cost < best_cost:
                 sessions, best_cost = candidate, cost
+    assert sessions is not None  # embedded, or relabelled from at least one start
 
     masks, block_left = winds if winds else ([], 0)
     block_left = min(block_left, count)
     short = 0
     if block_left:  # finish the block with the sessions whose tables suit the winds left
 
-        def shortfall_of(session: Session) -> int:
+        def shortfall_of(session: Round) -> int:
             return sum(shortfall(tuple(masks[x] for x in t)) for t in session)
 
         sessions.sort(key=shortfall_of)
@@ -143,19 +143,19 @@ def history_bound(n: int, count: int, weights: list[list[int]]) -> int:
     return max(math.ceil(excess / 2), already)
 
 
-def _pick(design: list[Session], count: int, rng: random.Random) -> list[Session]:
+def _pick(design: list[Round], count: int, rng: random.Random) -> list[Round]:
     """``count`` design sessions in random order, cycling through them again if needed."""
     order = list(range(len(design)))
     rng.shuffle(order)
     return [design[order[i % len(order)]] for i in range(count)]
 
 
-def plan_cost(n: int, history: list[Session], group_of: list[int], sessions: list[Session]) -> int:
+def plan_cost(n: int, history: list[Round], group_of: list[int], sessions: list[Round]) -> int:
     """Cost (repeats and clashes, ``seating.search.total_cost``) of new sessions after history."""
     return _cost_with(base_weights(n, history, group_of), sessions)
 
 
-def _cost_with(weights: list[list[int]], sessions: list[Session]) -> int:
+def _cost_with(weights: list[list[int]], sessions: list[Round]) -> int:
     full = [row[:] for row in weights]
     for session in sessions:
         for table in session:
@@ -179,7 +179,7 @@ def _embed_nodes(n: int) -> int:
     return max(2000, 400_000 // n)
 
 
-def _on_players(design: list[Session], point_of: list[int]) -> list[Session]:
+def _on_players(design: list[Round], point_of: list[int]) -> list[Round]:
     player_at = [0] * len(point_of)
     for player, point in enumerate(point_of):
         player_at[point] = player

@@ -32,16 +32,17 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 
+from tournament.seating.base import Round
+from tournament.seating.tabu import choose_move
 from tournament.seating.winds import shortfall
 
 REPEAT_WEIGHT = 7
 RELABEL_PARTNERS = 128  # partners tried per relabelling step in large fields
 
-Session = list[list[int]]
 
-
-def base_weights(n: int, history: list[Session], group_of: list[int]) -> list[list[int]]:
+def base_weights(n: int, history: list[Round], group_of: list[int]) -> list[list[int]]:
     """The weight matrix ``K`` of the history and the groups (``-1`` = no group)."""
     weights = [[0] * n for _ in range(n)]
     for a in range(n):
@@ -56,7 +57,7 @@ def base_weights(n: int, history: list[Session], group_of: list[int]) -> list[li
     return weights
 
 
-def add_session(weights: list[list[int]], session: Session, sign: int) -> None:
+def add_session(weights: list[list[int]], session: Round, sign: int) -> None:
     """Count (sign=1) or uncount (sign=-1) the meetings of one session in ``weights``."""
     step = REPEAT_WEIGHT * sign
     for table in session:
@@ -79,7 +80,7 @@ def total_cost(weights: list[list[int]]) -> int:
 
 def relabel(
     n: int,
-    design: list[Session],
+    design: list[Round],
     weights: list[list[int]],
     rng: random.Random,
     iterations: int,
@@ -174,14 +175,14 @@ def relabel(
 
 
 def improve(
-    sessions: list[Session],
+    sessions: list[Round],
     weights: list[list[int]],
     target: int,
     rng: random.Random,
     iterations: int,
     deadline: float | None = None,
     winds: tuple[list[int], int] | None = None,
-) -> tuple[list[Session], int]:
+) -> tuple[list[Round], int]:
     """Tabu search over swaps inside a session; returns the best sessions found and their cost.
 
     ``weights`` holds the history and groups only (it is left unchanged); ``target`` is a cost
@@ -201,6 +202,7 @@ def improve(
     K = [row[:] for row in weights]
     for session in sessions:
         add_session(K, session, 1)
+
     cost = total_cost(K) + sum(short(t) for s in sessions[:short_sessions] for t in s)
     base = total_cost(weights)
     cost -= base
@@ -214,27 +216,9 @@ def improve(
             for p in table:
                 loc[p] = t
         where.append(loc)
-    tabu: dict[tuple[int, int, int], int] = {}
-    sample_size = max(8, min(48, 4000 // max(n, 1)))
-    stall = 0
-    for step in range(iterations):
-        if best_cost <= target:
-            break
-        if deadline is not None and step % 16 == 0 and time.monotonic() > deadline:
-            break
-        conflicted = [
-            (s, p)
-            for s, session in enumerate(sessions)
-            for table in session
-            for p in table
-            if any(K[p][x] > big for x in table if x != p) or (s < short_sessions and short(table))
-        ]
-        if not conflicted:
-            break
-        if len(conflicted) > sample_size:
-            conflicted = rng.sample(conflicted, sample_size)
-        best_delta, moves = None, []
-        aspiration = best_cost - cost
+
+    def swaps(conflicted: list[tuple[int, int]]) -> Iterator[tuple[tuple[int, int, int], int]]:
+        """Every swap of a conflicted player p with a player q of another table, and its delta."""
         for s, p in conflicted:
             session = sessions[s]
             t = where[s][p]
@@ -259,19 +243,33 @@ def improve(
                             short([q, m0, m1, m2]) + short([p, *(y for y in table if y != q)])
                             - short(session[t]) - short(table)
                         )  # fmt: skip
-                    if best_delta is not None and delta > best_delta:
-                        continue
-                    if tabu.get((s, p, q), -1) > step and delta >= aspiration:
-                        continue
-                    if best_delta is None or delta < best_delta:
-                        best_delta, moves = delta, [(s, p, q)]
-                    else:
-                        moves.append((s, p, q))
-        if not moves:
+                    yield (s, p, q), delta
+
+    tabu: dict[tuple[int, int, int], int] = {}
+    sample_size = max(8, min(48, 4000 // max(n, 1)))
+    stall = 0
+    for step in range(iterations):
+        if best_cost <= target:
+            break
+        if deadline is not None and step % 16 == 0 and time.monotonic() > deadline:
+            break
+        conflicted = [
+            (s, p)
+            for s, session in enumerate(sessions)
+            for table in session
+            for p in table
+            if any(K[p][x] > big for x in table if x != p) or (s < short_sessions and short(table))
+        ]
+        if not conflicted:
+            break
+        if len(conflicted) > sample_size:
+            conflicted = rng.sample(conflicted, sample_size)
+        chosen = choose_move(swaps(conflicted), tabu, step, best_cost - cost, rng)
+        if chosen is None:
             continue
-        s, p, q = rng.choice(moves)
+        (s, p, q), delta = chosen
         _swap(sessions[s], where[s], K, p, q)
-        cost += best_delta
+        cost += delta
         tenure = step + 4 + rng.randrange(8)
         tabu[s, p, q] = tabu[s, q, p] = tenure
         if cost < best_cost:
@@ -303,7 +301,7 @@ def improve(
     return best, best_cost + base
 
 
-def _swap_delta(session: Session, loc: list[int], K: list[list[int]], p: int, q: int) -> int:
+def _swap_delta(session: Round, loc: list[int], K: list[list[int]], p: int, q: int) -> int:
     big = REPEAT_WEIGHT
     mates_p = [x for x in session[loc[p]] if x != p]
     mates_q = [y for y in session[loc[q]] if y != q]
@@ -311,7 +309,7 @@ def _swap_delta(session: Session, loc: list[int], K: list[list[int]], p: int, q:
     return sum(Kq[x] - Kp[x] + big for x in mates_p) + sum(Kp[y] - Kq[y] + big for y in mates_q)
 
 
-def _swap(session: Session, loc: list[int], K: list[list[int]], p: int, q: int) -> None:
+def _swap(session: Round, loc: list[int], K: list[list[int]], p: int, q: int) -> None:
     """Exchange p and q (at different tables of ``session``), updating ``loc`` and ``K``."""
     big = REPEAT_WEIGHT
     tp, tq = loc[p], loc[q]

@@ -14,15 +14,28 @@ someone again (and club-mates), at a price:
   start at a wind they have not had yet in the block (four players who all still miss only
   North, say) costs 3 per player left without one (Hall's condition on the missing winds).
 
-This module never touches the database.
+``swiss_session`` is the entry point (players as ids, best first); ``swiss_tables`` the search on
+indices. This module never touches the database.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 
+from tournament.seating.base import (
+    SeatingError,
+    Table,
+    check_players,
+    check_sessions,
+    group_numbers,
+    history_seats,
+    on_roster,
+)
+from tournament.seating.i18n import _
 from tournament.seating.search import base_weights
-from tournament.seating.winds import missing_winds, shortfall
+from tournament.seating.tabu import choose_move
+from tournament.seating.winds import balance_winds, missing_winds, shortfall
 
 PAIR_SCALE = 4
 WIND_SHORT = 3
@@ -30,6 +43,43 @@ ITERATIONS = 2000
 STALL = 150  # steps without a better session before stopping
 RESTARTS = 4  # fresh draws inside the bands
 MAX_SHIFT = 3  # without bands, a swap moves a player at most this many tables
+
+
+def swiss_session(
+    ranking: Iterable[Hashable],
+    *,
+    history: Sequence[Sequence[Sequence[Hashable]]] = (),
+    band_size: int | None = None,
+    groups: Mapping[Hashable, Hashable] | None = None,
+    seed: int | str = 0,
+) -> list[Table]:
+    """Seat one session by the standings.
+
+    ``ranking`` lists the players best first. Without ``band_size`` the top four sit at table 1,
+    the next four at table 2, and so on; a player is moved to a neighbouring table only to
+    avoid meeting someone again (or a club-mate), as little as possible. With ``band_size`` (a
+    multiple of 4, e.g. 16) players are drawn at random within bands of that many places (the
+    top 16 share tables 1-4, ...), still avoiding repeats. ``history`` holds the sessions
+    already played (as in ``draw_schedule``'s ``fixed``); the seat order balances the winds
+    against it. Returns a list of 4-tuples (East, South, West, North), table 1 first.
+    """
+    roster = check_players(ranking)
+    if band_size is not None and (
+        isinstance(band_size, bool)
+        or not isinstance(band_size, int)
+        or band_size < 4
+        or band_size % 4
+    ):
+        raise SeatingError(
+            _("The band size must be a multiple of 4 (got {band_size})."), band_size=band_size
+        )
+    played = check_sessions(history)
+    index = {player: i for i, player in enumerate(roster)}
+    seats = history_seats(played, index)
+    rng = random.Random(seed)
+    tables = swiss_tables(len(roster), seats, group_numbers(roster, groups), band_size, rng)
+    (seated,) = balance_winds([tables], seats, len(roster), rng)
+    return [on_roster(roster, table) for table in seated]
 
 
 def swiss_tables(
@@ -78,7 +128,14 @@ def swiss_tables(
     return result[1]
 
 
-def _search(tables, K, disp, short, band_of, rng) -> tuple[int, list[list[int]]]:
+def _search(
+    tables: list[list[int]],
+    K: list[list[int]],
+    disp: Callable[[int, int], int],
+    short: Callable[[list[int]], int] | None,
+    band_of: list[int],
+    rng: random.Random,
+) -> tuple[int, list[list[int]]]:
     """Tabu search from ``tables``; returns (cost, tables) of the best session seen."""
     n = len(K)
     loc = [0] * n
@@ -93,24 +150,8 @@ def _search(tables, K, disp, short, band_of, rng) -> tuple[int, list[list[int]]]
     def table_short(table: list[int]) -> int:
         return short(table) if short else 0
 
-    current = sum(pair_load(p, loc[p]) + 2 * disp(p, loc[p]) for p in range(n)) // 2
-    current += sum(table_short(table) for table in tables)
-    best_cost, best = current, [table[:] for table in tables]
-    tabu: dict[tuple[int, int], int] = {}
-    last_gain = 0
-    for step in range(ITERATIONS):
-        if step - last_gain > STALL or best_cost == 0:
-            break
-        movable = [
-            p
-            for p in range(n)
-            if pair_load(p, loc[p]) or disp(p, loc[p]) or table_short(tables[loc[p]])
-        ]
-        if not movable:
-            break
-        if len(movable) > 16:
-            movable = rng.sample(movable, 16)
-        best_delta, moves = None, []
+    def swaps(movable: list[int]) -> Iterator[tuple[tuple[int, int], int]]:
+        """Every swap of a movable player p with a player q of a table in reach, and its delta."""
         for p in movable:
             t = loc[p]
             mates = [x for x in tables[t] if x != p]
@@ -133,20 +174,34 @@ def _search(tables, K, disp, short, band_of, rng) -> tuple[int, list[list[int]]]
                             short([q, *mates]) + short([p, *others])
                             - short(tables[t]) - short(tables[u])
                         )  # fmt: skip
-                    if tabu.get((p, q), -1) > step and current + delta >= best_cost:
-                        continue
-                    if best_delta is None or delta < best_delta:
-                        best_delta, moves = delta, [(p, q)]
-                    elif delta == best_delta:
-                        moves.append((p, q))
-        if not moves:
+                    yield (p, q), delta
+
+    current = sum(pair_load(p, loc[p]) + 2 * disp(p, loc[p]) for p in range(n)) // 2
+    current += sum(table_short(table) for table in tables)
+    best_cost, best = current, [table[:] for table in tables]
+    tabu: dict[tuple[int, int], int] = {}
+    last_gain = 0
+    for step in range(ITERATIONS):
+        if step - last_gain > STALL or best_cost == 0:
+            break
+        movable = [
+            p
+            for p in range(n)
+            if pair_load(p, loc[p]) or disp(p, loc[p]) or table_short(tables[loc[p]])
+        ]
+        if not movable:
+            break
+        if len(movable) > 16:
+            movable = rng.sample(movable, 16)
+        chosen = choose_move(swaps(movable), tabu, step, best_cost - current, rng)
+        if chosen is None:
             continue
-        p, q = rng.choice(moves)
+        (p, q), delta = chosen
         t, u = loc[p], loc[q]
         tables[t][tables[t].index(p)] = q
         tables[u][tables[u].index(q)] = p
         loc[p], loc[q] = u, t
-        current += best_delta
+        current += delta
         tabu[p, q] = tabu[q, p] = step + 3 + rng.randrange(5)
         if current < best_cost:
             best_cost, best = current, [table[:] for table in tables]

@@ -47,7 +47,7 @@ def embed(
                 block_mates[x].append(others)
                 for y in others:
                     meet_round[x][y] = r
-    mates_in = [[[] for _ in range(n)] for _ in played]  # [session][player] -> mates
+    mates_in: list[list[list[int]]] = [[[] for _ in range(n)] for _ in played]  # [session][player]
     for i, session in enumerate(played):
         for table in session:
             for p in table:

@@ -1,0 +1,156 @@
+"""The whole schedule of an event: ``draw_schedule`` (pure Python, no database).
+
+Validates the request (``seating.base``), plans who sits with whom in the sessions still to draw
+(``seating.plan``), orders the seats for balanced winds (``seating.winds``) and, on a re-draw
+where only players were replaced, keeps the previous plan when it is as good.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+
+from tournament.seating.base import (
+    Schedule,
+    SeatingError,
+    check_players,
+    check_session_count,
+    check_sessions,
+    group_numbers,
+    history_seats,
+    on_roster,
+)
+from tournament.seating.i18n import _
+from tournament.seating.plan import plan_cost, plan_tables
+from tournament.seating.winds import balance_winds, missing_winds, wind_counts
+
+DEFAULT_TIME_LIMIT = 8.0
+"""Seconds ``draw_schedule`` may search (every size in the bench needs far less)."""
+
+
+def draw_schedule(
+    players: Iterable[Hashable],
+    sessions: int,
+    *,
+    seed: int | str = 0,
+    groups: Mapping[Hashable, Hashable] | None = None,
+    fixed: Sequence[Sequence[Sequence[Hashable]]] = (),
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    previous: Sequence[Sequence[Sequence[Hashable]]] | None = None,
+) -> list[Sequence[Sequence[Hashable]]]:
+    """Draw the seating of a whole event.
+
+    ``players``: the registered players (any hashable ids), a multiple of 4.
+    ``sessions``: the TOTAL number of sessions, played ones included: ``draw_schedule(p, 6,
+    fixed=first_two)`` returns 6 sessions whose first two are ``first_two``.
+    ``groups``: maps a player to a club or country; members of one group should not share a
+    table (players missing from it, or mapped to None, belong to no group).
+    ``fixed``: sessions already played, as lists of 4-tuples in seat order. They are returned
+    unchanged and count as history: pairs that met there avoid meeting again, their winds count
+    toward each player's balance. They may hold players who have left (ignored from then on) and
+    may miss players who arrived later (substitutes, late registrations): a substitute simply
+    has no history. Removing a table is drawing with four players fewer.
+    ``previous``: the schedule drawn before (all ``sessions`` of it). When only players were
+    replaced (as many newcomers as leavers), its unplayed sessions are kept with each newcomer
+    in a leaver's seat, unless a fresh draw is better (fewer repeats, clashes, or winds off by
+    more than one): tables that players already know change as little as possible.
+
+    Returns a list of sessions, each a list of tables, each a tuple (East, South, West, North).
+    Targets: no pair meets twice whenever a zero-repeat schedule is known for the size (see
+    ``zero_repeat_sessions``), else repeats at or near ``lower_bound`` with no pair meeting three
+    times when two suffice; every player starts at each wind floor(S/4) or ceil(S/4) times, and
+    once at each wind in every block of four sessions (1-4, 5-8, ...); no club-mates together
+    when that is possible without adding a repeat (repeats come first). A re-draw inside a block
+    of four can leave a few players a wind spread of 2 when the new tables cannot fit the winds
+    they already had in that block; pass ``previous`` to keep the plan when only substitutes
+    changed.
+
+    Same inputs and seed give the same schedule. ``time_limit`` (seconds, None for none) stops
+    the searches early on a slow machine and returns the best schedule found; determinism then
+    depends on speed, but every bench size finishes its search well inside the default limit.
+
+    Raises ``SeatingError`` for a player count that is not a multiple of 4 (the message says how
+    many substitutes are missing), duplicate players, a bad session count or a malformed played
+    session.
+    """
+    roster = check_players(players)
+    total = check_session_count(sessions)
+    fixed = list(fixed)
+    played = check_sessions(fixed)
+    if len(played) > total:
+        raise SeatingError(
+            _("{played} sessions are already played but the schedule has only {sessions}."),
+            played=len(played),
+            sessions=total,
+        )
+    if time_limit is not None and not time_limit > 0:
+        raise SeatingError(_("The time limit must be a positive number of seconds."))
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    result: list[Sequence[Sequence[Hashable]]] = list(fixed)  # played sessions as given
+    count = total - len(played)
+    if count == 0:
+        return result
+
+    index = {player: i for i, player in enumerate(roster)}
+    history = [[[index[p] for p in table if p in index] for table in session] for session in played]
+    group_of = group_numbers(roster, groups)
+    seats = history_seats(played, index)
+    rng = random.Random(seed)
+    winds = missing_winds(len(roster), seats)
+    best = None
+    stats: dict = {}
+    for wind_search in (False, True):
+        tables = plan_tables(
+            len(roster), count, history, group_of, rng, deadline, winds, stats, wind_search
+        )
+        seated = balance_winds(tables, seats, len(roster), rng)
+        key = _quality(seated, seats, history, group_of)
+        if best is None or key < best[0]:
+            best = (key, seated)
+        # a redraw inside a block of four whose tables block the winds: plan again, this time
+        # searching for tables that suit the winds (unless the search already ran)
+        if key[-1] <= 1 or not winds[1] or stats.get("searched"):
+            break
+    assert best is not None
+    drawn = [[on_roster(roster, table) for table in session] for session in best[1]]
+    if previous is not None:
+        kept = _keep_previous(previous, played, roster, total)
+        if kept is not None:
+            on_index = [[[index[p] for p in table] for table in session] for session in kept]
+            if _quality(on_index, seats, history, group_of) <= best[0]:
+                drawn = kept
+    result.extend(drawn)
+    return result
+
+
+def _quality(seated, seats, history, group_of) -> tuple[int, int]:
+    """(repeat and clash cost, wind spread above 1) of new sessions after the played ones."""
+    n = len(group_of)
+    spread = max(max(row) - min(row) for row in wind_counts(n, [*seats, *seated]))
+    return plan_cost(n, history, group_of, seated), max(spread, 1)
+
+
+def _keep_previous(previous, played, roster, total) -> Schedule | None:
+    """The previous draw's unplayed sessions with leavers replaced by newcomers, or None."""
+    plan = check_sessions(previous)
+    if len(plan) != total:
+        return None
+    future = plan[len(played) :]
+    order: dict[Hashable, int] = {}
+    for session in future:
+        for table in session:
+            for p in table:
+                order.setdefault(p, len(order))
+    members = set(roster)
+    leavers = [p for p in order if p not in members]
+    joiners = [p for p in roster if p not in order]
+    if len(leavers) != len(joiners):
+        return None
+    swap = dict(zip(leavers, joiners, strict=True))
+    kept = [[tuple(swap.get(p, p) for p in table) for table in session] for session in future]
+    for session in kept:
+        seated = [p for table in session for p in table]
+        if len(seated) != len(roster) or set(seated) != members:
+            return None
+    return kept

@@ -1,0 +1,103 @@
+"""The quality report of a seating schedule: the figures a director judges a draw by.
+
+``seating_report`` returns a ``SeatingReport``, a frozen dataclass that also reads like the
+mapping the draw has always promised (``report["repeats"]``, ``report.get("wind_spread")``,
+``"repeats" in report``, ``dict(report)``, iteration over the keys), so templates and callers
+may use either form. This module never touches the database.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections import Counter
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from typing import Any
+
+from tournament.seating.base import check_sessions, group_numbers, history_seats
+from tournament.seating.winds import wind_counts
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatingReport(Mapping[str, Any]):
+    """Figures of one schedule (see ``seating_report`` for their meaning)."""
+
+    players: int
+    sessions: int
+    repeats: int
+    max_meetings: int
+    pairs_met_twice: int
+    pairs_met_more: int
+    meetings: dict[int, int]
+    lower_bound: int
+    wind_spread: int
+    group_clashes: int
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in _KEYS:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_KEYS)
+
+    def __len__(self) -> int:
+        return len(_KEYS)
+
+    def replace(self, **changes: Any) -> SeatingReport:
+        """A copy with some figures changed (e.g. the lower bound of the whole field)."""
+        return dataclasses.replace(self, **changes)
+
+
+_KEYS = tuple(f.name for f in dataclasses.fields(SeatingReport))
+
+
+def seating_report(
+    schedule: Sequence[Sequence[Sequence[Hashable]]],
+    groups: Mapping[Hashable, Hashable] | None = None,
+) -> SeatingReport:
+    """Figures a director judges a draw by.
+
+    Keys: ``players`` (distinct players seated), ``sessions``, ``repeats`` (sum over pairs of
+    meetings - 1 when they met more than once), ``max_meetings`` (most meetings of one pair),
+    ``pairs_met_twice`` and ``pairs_met_more`` (pairs that met exactly twice / three times or
+    more), ``meetings`` (a dict: number of meetings -> number of pairs, for pairs that met),
+    ``lower_bound`` (fewest repeats possible by counting, for these players and sessions),
+    ``wind_spread`` (largest, over players, of max - min sessions started at one wind),
+    ``group_clashes`` (pairs of one group seated at one table, counted per table).
+    """
+    played = check_sessions(schedule)
+    index: dict[Hashable, int] = {}
+    for session in played:
+        for table in session:
+            for p in table:
+                index.setdefault(p, len(index))
+    n = len(index)
+    pairs: Counter[tuple[int, int]] = Counter()
+    seats = history_seats(played, index)
+    for seated in seats:
+        for row in seated:
+            for i, a in enumerate(row):
+                for b in row[i + 1 :]:
+                    pairs[min(a, b), max(a, b)] += 1
+    counts = wind_counts(n, seats)
+    spread = max((max(row) - min(row) for row in counts), default=0)
+    group_of = group_numbers(list(index), groups)
+    clashes = sum(
+        m for (a, b), m in pairs.items() if group_of[a] >= 0 and group_of[a] == group_of[b]
+    )
+    per_player = Counter(p for session in seats for table in session for p in table)
+    excess = sum(max(0, 3 * s - (n - 1)) for s in per_player.values())
+    histogram = Counter(pairs.values())
+    return SeatingReport(
+        players=n,
+        sessions=len(played),
+        repeats=sum(m - 1 for m in pairs.values() if m > 1),
+        max_meetings=max(pairs.values(), default=0),
+        pairs_met_twice=histogram.get(2, 0),
+        pairs_met_more=sum(v for m, v in histogram.items() if m > 2),
+        meetings=dict(sorted(histogram.items())),
+        lower_bound=math.ceil(excess / 2),
+        wind_spread=spread,
+        group_clashes=clashes,
+    )
