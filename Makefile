@@ -25,7 +25,8 @@ $(DEV_STAMP): $(STAMP) requirements-dev.txt
 
 setup: $(STAMP) messages
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py setup_desk
+	$(PY) manage.py createcachetable
+	$(PY) manage.py setup_desk $(if $(FRESH),--fresh)
 
 run: setup
 	@echo "Serving on http://$(HOST):$(PORT)/  (Ctrl-C to stop)"
@@ -58,6 +59,7 @@ checks: $(DEV_STAMP)
 
 test: $(DEV_STAMP) packages messages checks
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py createcachetable
 	$(PY) manage.py check --fail-level WARNING
 	$(PY) manage.py makemigrations --check --dry-run
 	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n auto --dist loadfile --cov=rules --cov-report=term:skip-covered --cov-fail-under=95 -p no:cacheprovider

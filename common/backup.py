@@ -4,7 +4,7 @@ After every write the audit trail records (a hand, a correction, a penalty, a cl
 confirmation...), if the newest backup is older than DESK_BACKUP_MINUTES (default 10), a
 copy of the whole database is written to `<data folder>/backups/` with SQLite's online backup
 API (safe while referees keep saving), in a background thread so nobody waits for it. The last
-DESK_BACKUP_KEEP copies (default 24) are kept. Restoring one: stop the desk, copy the file over
+DESK_BACKUP_KEEP copies (default 24) are kept, readable by their owner only. Restoring one: stop the desk, copy the file over
 `data/desk.sqlite3` (removing `desk.sqlite3-wal` and `-shm`), start the desk.
 PostgreSQL desks use the server's own tools (pg_dump) instead; this module then does nothing.
 """
@@ -19,6 +19,8 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 from django.utils import timezone
+
+from common import files
 
 logger = logging.getLogger("desk")
 _running = threading.Lock()
@@ -46,9 +48,10 @@ def newest_backup(folder):
 
 def backup_now(source, folder, keep):
     """Copy the database `source` into `folder`; keep the newest `keep` copies. Returns path."""
-    folder.mkdir(parents=True, exist_ok=True)
+    files.private_dir(folder)
     target = folder / f"{PREFIX}{timezone.now():%Y%m%d-%H%M%S-%f}{SUFFIX}"
     partial = target.with_suffix(".partial")
+    files.private_file(partial)  # 0600 before SQLite writes the copy into it
     # closing(): both files are closed before the rename (Windows refuses to rename an open file).
     with closing(sqlite3.connect(source)) as origin, closing(sqlite3.connect(partial)) as copy:
         origin.backup(copy)

@@ -4,12 +4,13 @@ Kept apart from `settings.py` so each rule can be tested without reloading Djang
 Nothing here imports Django's models or touches the database.
 """
 
-import os
 import secrets
 import socket
 from pathlib import Path
 
 import dj_database_url
+
+from common import files
 
 #: Options for the embedded SQLite database. WAL lets readers (standings, projector) work while a
 #: referee saves; IMMEDIATE transactions take the write lock at BEGIN, so two referees saving at
@@ -144,8 +145,20 @@ def secret_key(environ, data_dir):
         if key:
             return key
     key = secrets.token_urlsafe(50)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as handle:
-        handle.write(key + "\n")
+    files.private_dir(path.parent)
+    files.write_private(path, key + "\n", encoding="ascii")
     return key
+
+
+def secure_database(database):
+    """Create the SQLite file of `database` (a DATABASES entry) readable by its owner only,
+    before SQLite does with the umask's mode; its -wal and -shm files take the same mode."""
+    if not database["ENGINE"].endswith("sqlite3"):
+        return None
+    name = str(database.get("NAME") or "")
+    if not name or name.startswith("file:") or ":memory:" in name:
+        return None
+    path = Path(name)
+    if not path.parent.is_dir():
+        return None
+    return files.private_file(path)

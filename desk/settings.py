@@ -11,11 +11,13 @@ from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
+from common import files
 from desk import config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("DESK_DATA_DIR", BASE_DIR / "data")).resolve()
-DATA_DIR.mkdir(parents=True, exist_ok=True)
+# The database, backups, secret key and password live here: readable by the owner only (0700).
+files.private_dir(DATA_DIR)
 
 SECRET_KEY = config.secret_key(os.environ, DATA_DIR)
 DEBUG = config.env_bool(os.environ, "DESK_DEBUG", default=False)
@@ -80,6 +82,7 @@ TEMPLATES = [
 WSGI_APPLICATION = "desk.wsgi.application"
 
 DATABASES = {"default": config.database_config(os.environ, DATA_DIR)}
+config.secure_database(DATABASES["default"])  # created 0600 before SQLite opens it
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Tests run on a file, as the desk does, so that several threads and processes really
     # share the database (WAL, busy timeout), not on an in-memory copy.
