@@ -85,7 +85,7 @@ class RiichiOptions:
         kind=BOOL,
         help_text=_(
             "Allow abortive draws (2008 section 3.4.3): no payments, a counter is added, "
-            "the dealer keeps the deal. The 2016 edition has none."
+            "the dealer keeps the deal only when tenpai. The 2016 edition has none."
         ),
     )
     leftover_deposits_to_first: bool = option(

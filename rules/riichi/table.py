@@ -11,16 +11,17 @@ Hand entry (keys of the entry mapping given to :meth:`RiichiRuleSet.settle`):
   for a 2008 double yakuman);
 - ``liable``: optional seat that fed the last set of Big Three Dragons / Big Four Winds (pao);
 - ``riichi``: seats that declared riichi this hand (each puts 1000 on the table);
-- ``tenpai``: seats tenpai at an exhaustive draw;
+- ``tenpai``: seats tenpai at a draw (exhaustive or abortive);
 - ``offender``: seat that committed the chombo.
 
-Deposits: the ``deltas`` of a settlement include the riichi stakes (-1000 per declarer) and the
-deposits taken by the winner nearest the discarder's right, so ``sum(deltas)`` plus the change in
+Deposits: the ``deltas`` of a settlement include the riichi stakes (-1000 per declarer), the
+1000 each winner who declared riichi in this hand takes back, and the other deposits, taken by the
+winner nearest the discarder's right (docs/rules.md §3.4), so ``sum(deltas)`` plus the change in
 ``TableState.deposits`` is always 0. After a draw the deposits stay on the table; after a chombo
 the hand is replayed and its riichi declarations are void (do not enter them).
 
 Dealer and counters (docs/rules.md §3.1; EMA 2008 §3.4.9-3.4.12): the dealer keeps the deal when
-winning (also in a multiple ron) or tenpai at an exhaustive draw, and after an abortive draw or a
+winning (also in a multiple ron) or tenpai at a draw, exhaustive or abortive, and after a
 chombo; a counter is added when the dealer wins and after any draw; counters clear when only
 non-dealers win. The game ends when the deal passes on from South 4. Leftover deposits then go to
 first place.
@@ -174,9 +175,12 @@ class RiichiRuleSet(RuleSet):
                 "tenpai",
                 SEATS_KIND,
                 _("Tenpai"),
-                _("Players tenpai at the exhaustive draw."),
+                _(
+                    "Players tenpai at the draw. At an abortive draw the dealer keeps the deal "
+                    "only when tenpai."
+                ),
                 required=False,
-                outcomes=(DRAW,),
+                outcomes=(DRAW, ABORTIVE_DRAW),
                 default=(),
             ),
             EntryField("offender", SEAT, _("Offender"), outcomes=(CHOMBO,)),
@@ -211,8 +215,9 @@ class RiichiRuleSet(RuleSet):
                 seats=", ".join(map(str, tenpai)) or _("nobody"),
             )
         else:
+            # docs/rules.md §3.5 (EMA 2008 §3.4.12): the dealer keeps the deal only when tenpai.
             payments = (0, 0, 0, 0)
-            keep = True
+            keep = state.dealer in entry["tenpai"]
             summary = message(_("Abortive draw"))
         after = (
             dealer_stays(state) if keep else dealer_passes(state, hand_count_finish=DEALS_PER_GAME)
@@ -306,7 +311,12 @@ class RiichiRuleSet(RuleSet):
         else:
             collector = winners[0]
             summary = message(_("Tsumo by seat {winner}"), winner=collector)
-        deltas[collector] += pot
+        # docs/rules.md §3.4 (EMA 2008 §4.1, §3.3.12): a winner who declared riichi in this hand
+        # takes its own 1000 back, also on a multiple ron; the collector takes the rest.
+        returned = [seat for seat in winners if seat in entry["riichi"]]
+        for seat in returned:
+            deltas[seat] += riichi.RIICHI_STAKE
+        deltas[collector] += pot - riichi.RIICHI_STAKE * len(returned)
         if state.dealer in winners:
             after = dataclasses.replace(dealer_stays(state), honba=honba + 1)
         else:

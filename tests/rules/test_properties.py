@@ -137,6 +137,7 @@ def riichi_entries(draw, abortive=True):
         entry["tenpai"] = tuple(tenpai)
         return entry
     if outcome == "abortive_draw":
+        entry["tenpai"] = tuple(draw(st.sets(SEAT)))
         return entry
     if outcome == "ron":
         discarder = draw(SEAT)

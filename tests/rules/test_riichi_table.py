@@ -75,10 +75,14 @@ def test_a_played_sequence():
     assert (state.dealer, state.honba, state.deposits) == (1, 2, 0)
 
     # Hand 4: the dealer discards into a double ron (seats 0 and 3); seat 0 declared riichi.
-    # Each winner gets its own counters (600); the deposit goes to seat 3, nearest the
-    # discarder's right (docs/rules.md §3.4).
+    # Each winner gets its own counters (600). Seat 0 takes its own riichi stick back (docs/rules.md
+    # §3.4; EMA 2008 §4.1: "I giocatori che vincono dopo aver dichiarato riichi ricevono sempre
+    # indietro il pagamento per il riichi"); seat 3, nearest the discarder's right, would take
+    # the other deposits, and there are none. Until this fix the desk gave seat 0's stick to
+    # seat 3 (+600 / +9600).
     done = R2008.settle(ron((0, 3), 1, (1, 0, 0, 5), (30, 0, 0, 0), riichi=(0,)), state)
-    assert done.deltas == (600, -10200, 0, 9600)
+    assert done.deltas == (1600, -10200, 0, 8600)
+    assert done.deposits_change == 0
     state = done.next_state
     assert (state.dealer, state.honba, state.deposits, state.deals) == (2, 0, 0, 2)
 
@@ -123,11 +127,68 @@ def test_riichi_declarer_must_be_tenpai_at_a_draw():
 
 
 def test_abortive_draw_2008():
+    # the dealer (seat 1) shows tenpai, so keeps the deal (docs/rules.md §3.5; EMA 2008 §3.4.12)
     state = state_at(1, honba=0, deposits=1000)
-    done = R2008.settle({"outcome": "abortive_draw", "riichi": (0, 2)}, state)
+    done = R2008.settle({"outcome": "abortive_draw", "riichi": (0, 2), "tenpai": (1,)}, state)
     assert done.deltas == (-1000, 0, -1000, 0)
     nxt = done.next_state
     assert (nxt.dealer, nxt.honba, nxt.deposits) == (1, 1, 3000)
+
+
+def test_abortive_draw_passes_the_deal_unless_the_dealer_is_tenpai():
+    # docs/rules.md §3.5; EMA 2008 §3.4.12: East keeps the deal only by winning or being tenpai;
+    # §3.4.3: a counter is added after an abortive draw, nobody pays, deposits stay
+    state = state_at(1, honba=2, deposits=1000)
+    for tenpai in ((), (0, 2, 3)):
+        done = R2008.settle({"outcome": "abortive_draw", "riichi": (0,), "tenpai": tenpai}, state)
+        assert done.deltas == (-1000, 0, 0, 0)
+        nxt = done.next_state
+        assert (nxt.dealer, nxt.honba, nxt.deposits, nxt.deals) == (2, 3, 2000, 2)
+    # no noten payment at an abortive draw, whoever is tenpai
+    done = R2008.settle({"outcome": "abortive_draw", "tenpai": (1, 2)}, state)
+    assert done.deltas == ZERO and done.next_state.dealer == 1
+
+
+# Multiple ron and the riichi deposits (docs/rules.md §3.4; EMA 2008 §4.1 and §3.4.4): each
+# winner who declared riichi in this hand takes its own 1000 back; every other deposit (earlier
+# hands' and other declarers') goes to the winner nearest the discarder's right.
+# (deals, deposits, discarder, winners, han, fu, riichi, expected deltas)
+MULTIPLE_RON = [
+    # the issue's case: seat 1 (riichi, 1 han 40 fu = 1300) and seat 3 (1 han 30 fu = 1000) on
+    # seat 2's discard; seat 3 is nearest the discarder's right
+    (0, 0, 2, (1, 3), (0, 1, 0, 1), (0, 40, 0, 30), (1,), (0, 1300, -2300, 1000)),
+    # both winners declared riichi: each takes its own stick back, the old deposit to seat 3
+    (0, 2000, 2, (1, 3), (0, 1, 0, 1), (0, 40, 0, 30), (1, 3), (0, 1300, -2300, 3000)),
+    # a loser's stick and an old deposit go to the collector (seat 3); seat 1 gets its own back
+    (0, 1000, 2, (1, 3), (0, 1, 0, 1), (0, 40, 0, 30), (0, 1), (-1000, 1300, -2300, 3000)),
+    # the collector is the dealer (seat 0, 1 han 30 fu = 1500 as dealer), the riichi winner seat 1
+    (4, 1000, 3, (0, 1), (1, 1, 0, 0), (30, 40, 0, 0), (1,), (2500, 1300, 0, -2800)),
+    # triple ron on seat 2's discard: collector seat 3; seats 0 and 1 declared riichi
+    (
+        1,
+        0,
+        2,
+        (0, 1, 3),
+        (1, 1, 0, 1),
+        (30, 30, 0, 30),
+        (0, 1),
+        (1000, 1500, -3500, 1000),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("deals", "deposits", "discarder", "winners", "han", "fu", "declared", "expected"),
+    MULTIPLE_RON,
+)
+def test_multiple_ron_returns_each_riichi_winners_own_stick(
+    deals, deposits, discarder, winners, han, fu, declared, expected
+):
+    state = state_at(deals, deposits=deposits)
+    done = R2008.settle(ron(winners, discarder, han, fu, riichi=declared), state)
+    assert done.deltas == expected
+    assert sum(done.deltas) + done.deposits_change == 0
+    assert done.next_state.deposits == 0
 
 
 def test_no_abortive_draw_in_2016_unless_set():
