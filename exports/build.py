@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 
 from exports import ExportError
 from scoring.standings import compute_standings
-from tournament.models import SessionStatus
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 CONTENT_TYPES = {"xlsx": XLSX, "pdf": "application/pdf", "csv": "text/csv; charset=utf-8"}
@@ -32,16 +31,14 @@ def _session(tournament, request, *, drawn=True):
     session = tournament.sessions.filter(number=request.session).first()
     if session is None:
         raise ExportError(_("There is no session %(n)s.") % {"n": request.session})
-    if drawn and session.status == SessionStatus.DRAFT:
+    if drawn and session.is_draft:
         raise ExportError(_("Session %(n)s has not been drawn yet.") % {"n": request.session})
     return session
 
 
 def _confirmed_standings(tournament, through=None):
     """The standings to export; ExportError when there is nothing confirmed to rank yet."""
-    confirmed = set(
-        tournament.sessions.filter(status=SessionStatus.CONFIRMED).values_list("number", flat=True)
-    )
+    confirmed = set(tournament.sessions.confirmed().values_list("number", flat=True))
     if not confirmed:
         raise ExportError(_("No session has been confirmed yet: there are no standings."))
     if through is not None and through not in confirmed:

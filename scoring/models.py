@@ -64,6 +64,12 @@ def _seat_in_range(field):
     return Q(**{f"{field}__isnull": True}) | (Q(**{f"{field}__gte": 0}) & Q(**{f"{field}__lte": 3}))
 
 
+class HandQuerySet(models.QuerySet):
+    def current(self):
+        """The current version of each hand: corrected and voided versions left out."""
+        return self.filter(is_current=True)
+
+
 class Hand(models.Model):
     table = models.ForeignKey(
         Table, on_delete=models.PROTECT, related_name="hands", verbose_name=_("table")
@@ -113,6 +119,8 @@ class Hand(models.Model):
         help_text=_("The entry form's one-time id: a double submit never saves twice."),
     )
     note = models.CharField(_("note"), max_length=200, blank=True)
+
+    objects = HandQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("hand")

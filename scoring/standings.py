@@ -70,7 +70,7 @@ class StandingRow:
 
     @property
     def is_ranked(self):
-        return self.registration.status != RegistrationStatus.DISQUALIFIED
+        return not self.registration.is_disqualified
 
     def tie_break_value(self, code):
         lines = list(self.sessions.values())
@@ -101,11 +101,7 @@ class Standings:
 
 
 def confirmed_sessions(tournament):
-    return list(
-        tournament.sessions.filter(status=SessionStatus.CONFIRMED)
-        .order_by("number")
-        .values_list("number", flat=True)
-    )
+    return list(tournament.sessions.confirmed().order_by("number").values_list("number", flat=True))
 
 
 def rank_rows(rows, fields, tie_breaks):

@@ -100,6 +100,40 @@ class SessionStatus(models.TextChoices):
     CONFIRMED = "confirmed", _("Confirmed")
 
 
+#: The statuses of a session whose tables take hands (its referee links work).
+OPEN_FOR_ENTRY = (SessionStatus.SEATED, SessionStatus.RUNNING)
+#: The statuses of a session whose hands have started.
+PLAYED = (SessionStatus.RUNNING, SessionStatus.CONFIRMED)
+
+
+class RegistrationQuerySet(models.QuerySet):
+    def active(self):
+        """Registrations still in the tournament (not withdrawn, not disqualified)."""
+        return self.filter(status=RegistrationStatus.ACTIVE)
+
+    def playing(self):
+        """Active registrations that are not substitutes: the players the draw seats and ranks."""
+        return self.active().filter(is_substitute=False)
+
+
+class SessionQuerySet(models.QuerySet):
+    def drawn(self):
+        """Sessions with a published draw (seated, running or confirmed)."""
+        return self.exclude(status=SessionStatus.DRAFT)
+
+    def open_for_entry(self):
+        """Sessions whose tables take hands: seated or running."""
+        return self.filter(status__in=OPEN_FOR_ENTRY)
+
+    def played(self):
+        """Sessions whose hands have started: running or confirmed."""
+        return self.filter(status__in=PLAYED)
+
+    def confirmed(self):
+        """Sessions the director confirmed: the only ones whose results count."""
+        return self.filter(status=SessionStatus.CONFIRMED)
+
+
 class Player(models.Model):
     first_name = models.CharField(_("first name"), max_length=100)
     last_name = models.CharField(_("last name"), max_length=100)
@@ -290,6 +324,8 @@ class Registration(models.Model):
     )
     registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
 
+    objects = RegistrationQuerySet.as_manager()
+
     class Meta:
         verbose_name = _("registration")
         verbose_name_plural = _("registrations")
@@ -309,6 +345,14 @@ class Registration(models.Model):
 
     def __str__(self):
         return f"{self.number}. {self.player}"
+
+    @property
+    def is_active(self):
+        return self.status == RegistrationStatus.ACTIVE
+
+    @property
+    def is_disqualified(self):
+        return self.status == RegistrationStatus.DISQUALIFIED
 
 
 class Session(models.Model):
@@ -372,6 +416,8 @@ class Session(models.Model):
         ),
     )
 
+    objects = SessionQuerySet.as_manager()
+
     class Meta:
         verbose_name = _("session")
         verbose_name_plural = _("sessions")
@@ -390,6 +436,26 @@ class Session(models.Model):
 
     def __str__(self):
         return _("Session %(number)s") % {"number": self.number}
+
+    @property
+    def is_draft(self):
+        return self.status == SessionStatus.DRAFT
+
+    @property
+    def is_seated(self):
+        return self.status == SessionStatus.SEATED
+
+    @property
+    def is_open_for_entry(self):
+        return self.status in OPEN_FOR_ENTRY
+
+    @property
+    def is_played(self):
+        return self.status in PLAYED
+
+    @property
+    def is_confirmed(self):
+        return self.status == SessionStatus.CONFIRMED
 
 
 def new_table_token():

@@ -46,13 +46,13 @@ class SessionTable(DeskTable):
         super().__init__(*args, **kwargs)
 
     def render_seating(self, record):
-        if record.status == record.Status.DRAFT or not seating_visible(self.user, record):
+        if record.is_draft or not seating_visible(self.user, record):
             return "—"
         url = reverse("seating", kwargs={"slug": record.tournament.slug, "number": record.number})
         return format_html('<a href="{}">{}</a>', url, _("Seating"))
 
     def render_dashboard(self, record):
-        if record.status == record.Status.DRAFT:
+        if record.is_draft:
             return "—"
         url = reverse(
             "session-dashboard", kwargs={"slug": record.tournament.slug, "number": record.number}

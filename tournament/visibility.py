@@ -3,7 +3,6 @@ once it is published, a session's seating only once the director published it, a
 (closed tables, the standings after a confirmed session) only once they are published too.
 Pages that are not visible answer 404, as if they did not exist."""
 
-from tournament.models import SessionStatus
 from tournament.permissions import is_director
 
 
@@ -16,7 +15,7 @@ def results_visible(user, session):
 
 
 def visible_seating_sessions(user, tournament):
-    sessions = tournament.sessions.exclude(status=SessionStatus.DRAFT).order_by("number")
+    sessions = tournament.sessions.drawn().order_by("number")
     if not is_director(user):
         sessions = sessions.filter(seating_published=True)
     return sessions
@@ -35,7 +34,7 @@ def confirmed_visible(user, tournament):
     them only while all of those have published results: they stop before the first confirmed
     session the director has not published.
     """
-    sessions = tournament.sessions.filter(status=SessionStatus.CONFIRMED).order_by("number")
+    sessions = tournament.sessions.confirmed().order_by("number")
     if is_director(user):
         return list(sessions.values_list("number", flat=True))
     visible = []

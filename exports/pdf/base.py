@@ -163,7 +163,7 @@ def drawn_session(tournament, session_number):
             _("%(tournament)s has no session %(number)s.")
             % {"tournament": tournament.name, "number": session_number}
         )
-    if session.status == SessionStatus.DRAFT or not session.tables.exists():
+    if session.is_draft or not session.tables.exists():
         raise ExportError(
             _("Session %(number)s has not been drawn yet: draw the seating first, then print it.")
             % {"number": session_number}

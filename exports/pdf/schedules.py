@@ -24,7 +24,7 @@ from exports.pdf.base import (
     player_name,
 )
 from exports.pdf.cards import CardPage
-from tournament.models import WIND_NAMES, Seat, SessionStatus
+from tournament.models import WIND_NAMES, Seat
 
 COLUMNS = 2
 CARD_TOP = 17 * mm  # name, number and tournament above the sessions
@@ -33,10 +33,7 @@ CARD_ROW = 5 * mm
 
 def drawn_sessions(tournament):
     return list(
-        tournament.sessions.exclude(status=SessionStatus.DRAFT)
-        .filter(tables__isnull=False)
-        .distinct()
-        .order_by("number")
+        tournament.sessions.drawn().filter(tables__isnull=False).distinct().order_by("number")
     )
 
 

@@ -74,7 +74,7 @@ def _lock(session):
 def start_clock(session, *, actor):
     _require_director(actor)
     session = _lock(session)
-    if session.status in (SessionStatus.DRAFT, SessionStatus.CONFIRMED):
+    if session.is_draft or session.is_confirmed:
         raise TableError(_("Only a seated session that is not confirmed can be timed."))
     if session.clock_started_at is not None:
         raise TableError(_("The clock of this session is already running."))

@@ -22,7 +22,6 @@ from scoring.services.tables import (
     snapshot,
 )
 from tournament.models import (
-    RegistrationStatus,
     Seat,
     Session,
     SessionStatus,
@@ -44,7 +43,7 @@ def call_time(table, *, actor, revision=None):
     check_writable(table, actor=actor, revision=revision)
     if table.time_up_at is None:
         table.time_up_at = timezone.now()
-        table.time_up_after_hand = table.hands.filter(is_current=True).count()
+        table.time_up_after_hand = table.hands.current().count()
         table.save(update_fields=["time_up_at", "time_up_after_hand"])
         bump_revision(table)
         log_action(
@@ -151,7 +150,7 @@ def reopen_table(table, *, actor):
     if not table.is_closed:
         raise TableError(_("This table is not closed."))
     session = Session.objects.select_for_update().get(pk=table.session_id)
-    if session.status == SessionStatus.CONFIRMED:
+    if session.is_confirmed:
         session.status = SessionStatus.RUNNING
         session.confirmed_at = None
         session.confirmed_by = None
@@ -171,9 +170,9 @@ def confirm_session(session, *, actor):
     """Director only: every table closed -> the session counts in the standings."""
     _require_director(actor)
     session = Session.objects.select_for_update().get(pk=session.pk)
-    if session.status == SessionStatus.CONFIRMED:
+    if session.is_confirmed:
         raise TableError(_("This session is already confirmed."))
-    if session.status == SessionStatus.DRAFT:
+    if session.is_draft:
         raise TableError(_("This session has not been drawn yet."))
     tables = list(session.tables.order_by("number"))
     open_tables = [str(t.number) for t in tables if not t.is_closed]
@@ -212,10 +211,7 @@ def seat_substitute(seat, substitute, *, actor):
             )
         )
     session = table.session
-    if (
-        substitute.tournament_id != session.tournament_id
-        or substitute.status != RegistrationStatus.ACTIVE
-    ):
+    if substitute.tournament_id != session.tournament_id or not substitute.is_active:
         raise TableError(_("Choose an active player of this tournament."))
     if Seat.objects.filter(session=session, registration=substitute).exists():
         raise TableError(

@@ -163,7 +163,7 @@ def record_hand(table, entry, *, actor, revision, submission=None, session_numbe
     version = sum(1 for hand in every_version if hand.number == state.hand_number) + 1
     hand = _create(table, state.hand_number, version, clean, settlement, actor, submission)
     bump_revision(table)
-    if table.session.status == SessionStatus.SEATED:
+    if table.session.is_seated:
         table.session.status = SessionStatus.RUNNING
         table.session.save(update_fields=["status"])
         follow_sessions(table.session.tournament_id)

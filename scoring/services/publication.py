@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from scoring.models import AuditAction
 from scoring.services.audit import log_action
 from scoring.services.tables import TableError
-from tournament.models import Session, SessionStatus
+from tournament.models import Session
 
 
 @transaction.atomic
@@ -15,7 +15,7 @@ def publish(session, *, actor, seating=None, results=None):
     if not actor.is_director:
         raise TableError(_("Only the director can do this."))
     session = Session.objects.select_for_update().get(pk=session.pk)
-    if seating and session.status == SessionStatus.DRAFT:
+    if seating and session.is_draft:
         raise TableError(_("Draw the session before publishing its seating."))
     changes = {}
     if seating is not None and seating != session.seating_published:

@@ -137,9 +137,7 @@ def hand_entry_state(ruleset, hands):
 
 def current_hands(table):
     return list(
-        Hand.objects.filter(table=table, is_current=True)
-        .select_related("entered_by")
-        .order_by("number")
+        Hand.objects.current().filter(table=table).select_related("entered_by").order_by("number")
     )
 
 
@@ -190,12 +188,12 @@ def check_writable(table, *, actor, revision=None, allow_closed=False):
     accepted on a closed table and in a confirmed session.
     """
     session = table.session
-    if session.status == SessionStatus.CONFIRMED and not allow_closed:
+    if session.is_confirmed and not allow_closed:
         raise TableError(
             _("Session %(number)s is confirmed: its tables can no longer change.")
             % {"number": session.number}
         )
-    if session.status == SessionStatus.DRAFT:
+    if session.is_draft:
         raise TableError(
             _("Session %(number)s has not been drawn yet.") % {"number": session.number}
         )

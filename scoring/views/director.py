@@ -49,7 +49,7 @@ class SessionMixin(DirectorTournamentMixin):
 
 def table_state(table, session):
     """not started / playing hand n / time up / closed / confirmed, for the dashboard."""
-    if session.status == SessionStatus.CONFIRMED:
+    if session.is_confirmed:
         return "confirmed", _("Confirmed")
     if table.is_closed:
         return "closed", _("Closed")
@@ -147,7 +147,7 @@ class SeatSubstituteView(SessionMixin, TemplateView):
         session = self.get_session()
         seated = Seat.objects.filter(session=session).values_list("registration_id", flat=True)
         substitutes = (
-            self.tournament.registrations.filter(status=RegistrationStatus.ACTIVE)
+            self.tournament.registrations.active()
             .exclude(pk__in=seated)
             .select_related("player")
             .order_by("-is_substitute", "number")

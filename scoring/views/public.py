@@ -33,7 +33,7 @@ def current_session(sessions):
     """The session players care about now: the first one not confirmed, else the last."""
     sessions = list(sessions)
     for session in sessions:
-        if session.status != SessionStatus.CONFIRMED:
+        if not session.is_confirmed:
             return session
     return sessions[-1] if sessions else None
 
@@ -114,11 +114,7 @@ def projector_content(tournament, user):
     ("clock", None), following the director's choice of mode."""
     mode = tournament.projector_mode
     sessions = list(tournament.sessions.order_by("number"))
-    seated = [
-        s
-        for s in sessions
-        if s.status in (SessionStatus.SEATED, SessionStatus.RUNNING) and seating_visible(user, s)
-    ]
+    seated = [s for s in sessions if s.is_open_for_entry and seating_visible(user, s)]
     through = standings_through(user, tournament)
     if mode == ProjectorMode.CLOCK:
         return "clock", None

@@ -23,15 +23,12 @@ from django.utils.translation import ngettext
 from common.i18n import translate_error
 from tournament import seating
 from tournament.models import (
-    RegistrationStatus,
     Seat,
     SeatingGroups,
     Session,
     SessionStatus,
     Table,
 )
-
-PLAYED = (SessionStatus.RUNNING, SessionStatus.CONFIRMED)
 
 
 class DrawError(ValueError):
@@ -77,11 +74,7 @@ def draw_players(tournament):
     Every active player sits; active substitutes fill the last table, in player-number order.
     Raises DrawError when the tables cannot be filled.
     """
-    active = list(
-        tournament.registrations.filter(status=RegistrationStatus.ACTIVE)
-        .select_related("player")
-        .order_by("number")
-    )
+    active = list(tournament.registrations.active().select_related("player").order_by("number"))
     players = [r for r in active if not r.is_substitute]
     substitutes = [r for r in active if r.is_substitute]
     missing = -len(players) % 4
@@ -157,14 +150,14 @@ def scope_for(tournament, session_number=None):
         if not scope:
             raise DrawError(_("There is no session %(number)s.") % {"number": session_number})
     else:
-        scope = [s for s in sessions if s.status not in PLAYED]
+        scope = [s for s in sessions if not s.is_played]
         if not scope:
             raise DrawError(_("Every session has been played: there is nothing left to draw."))
         swiss = next((i for i, s in enumerate(scope) if s.is_swiss), None)
         if swiss is not None:
             scope = scope[: max(swiss, 1)]
     first = scope[0]
-    played_later = [s.number for s in sessions if s.number >= first.number and s.status in PLAYED]
+    played_later = [s.number for s in sessions if s.number >= first.number and s.is_played]
     if played_later:
         raise DrawError(
             _("Session %(number)s has already been played and cannot be drawn again.")
@@ -200,13 +193,11 @@ def plan_draw(tournament, *, session_number=None, seed=None):
     first = scope[0].number
     history = []
     for session in sessions:
-        if session.number < first and session.status != SessionStatus.DRAFT:
+        if session.number < first and not session.is_draft:
             tables = session_tables(session)
             _check_history(tournament, session.number, tables)
             history.append(tables)
-    cleared = [
-        s for s in sessions if s.number > scope[-1].number and s.status == SessionStatus.SEATED
-    ]
+    cleared = [s for s in sessions if s.number > scope[-1].number and s.is_seated]
     seed = secrets.randbelow(2**31) if seed is None else int(seed)
     groups = _groups(tournament, players)
     swiss = [s for s in scope if s.is_swiss]
@@ -216,7 +207,7 @@ def plan_draw(tournament, *, session_number=None, seed=None):
         else:
             # Drawing again sessions that were drawn: hand the old draw over, so that when
             # only substitutes changed, the other players keep their tables.
-            drawn = [s for s in scope if s.status == SessionStatus.SEATED]
+            drawn = [s for s in scope if s.is_seated]
             previous = None
             if drawn and len(drawn) == len(scope) and not cleared:
                 previous = history + [session_tables(s) for s in scope]
@@ -318,7 +309,7 @@ def write_draw(tournament, *, session_number=None, seed, fingerprint=None):
 
 def current_report(tournament):
     """The quality report of every drawn session of the tournament, as stored."""
-    sessions = tournament.sessions.exclude(status=SessionStatus.DRAFT).order_by("number")
+    sessions = tournament.sessions.drawn().order_by("number")
     schedule = [session_tables(session) for session in sessions]
     if not schedule:
         return None

@@ -4,7 +4,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from tournament.models import Session, Table, Tournament
+from tournament.models import PLAYED, Session, Table, Tournament
 
 
 class TournamentError(ValueError):
@@ -90,7 +90,7 @@ def sync_sessions(tournament):
     """Create missing sessions; drop sessions past the count, which must still be drafts."""
     existing = {session.number: session for session in tournament.sessions.all()}
     extra = [s for number, s in existing.items() if number > tournament.session_count]
-    started = [s.number for s in extra if s.status != Session.Status.DRAFT]
+    started = [s.number for s in extra if not s.is_draft]
     if started:
         raise TournamentError(
             _("Session %(numbers)s is already seated or played and cannot be removed.")
@@ -114,7 +114,7 @@ def follow_sessions(tournament_id):
     )
     if statuses and all(status == Session.Status.CONFIRMED for status in statuses):
         status = Tournament.Status.FINISHED
-    elif any(status in (Session.Status.RUNNING, Session.Status.CONFIRMED) for status in statuses):
+    elif any(status in PLAYED for status in statuses):
         status = Tournament.Status.RUNNING
     else:
         status = Tournament.Status.PREPARING
