@@ -15,7 +15,7 @@ from django.db.models import Sum
 
 from rules.ranking import shared_places, tie_sizes
 from scoring.models import Penalty, SeatResult
-from tournament.models import RegistrationStatus, SessionStatus, TieBreak
+from tournament.models import SessionStatus, TieBreak
 from tournament.rulesets import ruleset_for
 
 

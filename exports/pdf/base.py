@@ -33,7 +33,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 import rules
 from common.i18n import translate_text
 from exports import ExportError
-from tournament.models import Seat, SessionStatus
+from tournament.models import Seat
 from tournament.rulesets import ruleset_for
 
 FONT = "DejaVuSans"

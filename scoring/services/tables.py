@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 import rules
 from common.i18n import translate_error
 from scoring.models import Hand, Penalty
-from tournament.models import SessionStatus, Table
+from tournament.models import Table
 from tournament.rulesets import ruleset_for
 
 
@@ -145,7 +145,7 @@ def entry_state(table):
     """(rule set, seats, state of the next hand): what a hand form needs, in two queries."""
     ruleset = ruleset_for(table.session.tournament)
     seats = list(table.seats.select_related("registration__player").order_by("wind"))
-    hands = Hand.objects.filter(table=table, is_current=True).order_by("number")
+    hands = Hand.objects.current().filter(table=table).order_by("number")
     _lines, state, _totals, _chombo = hand_entry_state(ruleset, hands)
     return ruleset, seats, state
 

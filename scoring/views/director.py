@@ -18,7 +18,7 @@ from scoring.forms import CancelPenaltyForm, PenaltyForm, SubstituteForm
 from scoring.models import AuditEntry, Penalty
 from scoring.services import clock, closing, penalties, publication
 from scoring.services.tables import TableError
-from tournament.models import RegistrationStatus, Seat, SessionStatus, Table
+from tournament.models import Seat, Table
 from tournament.permissions import DirectorTournamentMixin
 from tournament.rulesets import ruleset_for
 
