@@ -29,19 +29,32 @@ def entries(po_file, *flags):
 
 
 def test_the_italian_catalogue_has_no_untranslated_string(tmp_path, settings, monkeypatch):
-    """Extract every marked string from the code as it is now and check the catalogue."""
-    work = tmp_path / "it" / "LC_MESSAGES"
+    """Extract every marked string from the code as it is now and check the catalogue.
+
+    makemessages writes into any `locale/` folder beside the files it reads, so it runs in a
+    copy of the project made of links, with a copy of the catalogue: the real one is never
+    rewritten (several people edit it at once).
+    """
+    project = tmp_path / "project"
+    work = project / "locale" / "it" / "LC_MESSAGES"
     work.mkdir(parents=True)
     shutil.copy(CATALOGUE, work / "django.po")
-    settings.LOCALE_PATHS = [tmp_path]
-    monkeypatch.chdir(settings.BASE_DIR)
+    skipped = {"locale", ".venv", "data", "bench", "tests", "htmlcov", ".git"}
+    for entry in Path(settings.BASE_DIR).iterdir():
+        if entry.name not in skipped:
+            (project / entry.name).symlink_to(entry)
+    before = CATALOGUE.read_bytes()
+    settings.LOCALE_PATHS = [project / "locale"]
+    monkeypatch.chdir(project)
     call_command(
         "makemessages",
         locale=["it"],
         no_location=True,
+        symlinks=True,
         verbosity=0,
         ignore_patterns=[".venv/*", "data/*", "bench/*", "tests/*", "htmlcov/*"],
     )
+    assert CATALOGUE.read_bytes() == before  # the real catalogue is untouched
     merged = work / "django.po"
     missing = entries(merged, "--untranslated")
     fuzzy = entries(merged, "--only-fuzzy")
