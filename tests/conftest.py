@@ -1,18 +1,14 @@
-"""Shared fixtures: small factories instead of big JSON fixtures."""
+"""Shared fixtures: small factories (`tests/factories.py`) instead of big JSON fixtures."""
 
-import datetime as dt
 import os
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.utils import translation
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
-from tournament.models import Player, RuleSetCode
-from tournament.services.registrations import register_player
-from tournament.services.tournaments import create_tournament
+from tests import factories
 
 # No deadlines anywhere: a loaded 2-core CI machine made deadline tests fail. The CI profile
 # (HYPOTHESIS_PROFILE=ci, set by `make test`) also prints the blob that reproduces a failure.
@@ -41,56 +37,28 @@ def _test_settings(settings, tmp_path, request):
 
 @pytest.fixture
 def make_tournament(db):
-    def make(**fields):
-        defaults = {
-            "name": "Test Open",
-            "start_date": dt.date(2026, 5, 2),
-            "end_date": dt.date(2026, 5, 3),
-            "venue": "Faenza",
-            "ruleset": RuleSetCode.MCR,
-            "session_count": 4,
-            "published": True,
-        }
-        defaults.update(fields)
-        return create_tournament(**defaults)
-
-    return make
+    return factories.make_tournament
 
 
 @pytest.fixture
-def tournament(make_tournament):
-    return make_tournament()
+def tournament(db):
+    return factories.make_tournament()
 
 
 @pytest.fixture
 def make_player(db):
     counter = iter(range(1, 10_000))
-
-    def make(**fields):
-        n = next(counter)
-        defaults = {"first_name": f"First{n}", "last_name": f"Last{n}", "country": "ITA"}
-        defaults.update(fields)
-        player = Player(**defaults)
-        player.save()
-        return player
-
-    return make
+    return lambda **fields: factories.make_player(next(counter), **fields)
 
 
 @pytest.fixture
 def register(tournament):
-    def make(count, **fields):
-        return [
-            register_player(tournament, first_name=f"Player{i}", last_name=f"Test{i}", **fields)
-            for i in range(1, count + 1)
-        ]
-
-    return make
+    return lambda count, **fields: factories.register_players(tournament, count, **fields)
 
 
 @pytest.fixture
 def director(db):
-    return get_user_model().objects.create_user("boss", password="pw-for-tests", is_staff=True)
+    return factories.make_director()
 
 
 @pytest.fixture
@@ -101,4 +69,4 @@ def director_client(client, director):
 
 @pytest.fixture
 def plain_user(db):
-    return get_user_model().objects.create_user("someone", password="pw-for-tests")
+    return factories.make_user()

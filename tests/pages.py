@@ -4,15 +4,11 @@ confirmed session and the next one seated. Shared by the accessibility and phone
 from django.urls import reverse
 
 from scoring.access import Actor
-from tests.exports.conftest import play_session
-from tests.scoring.conftest import build
-from tournament.services.draw import write_draw
+from tests.factories import build_played
 
 
 def tour_pages(slug, director):
-    cup = build(slug=slug)
-    play_session(cup, 1, Actor(user=director))
-    write_draw(cup, session_number=2, seed=2)
+    cup = build_played(slug, Actor(user=director), confirmed=1, seat_next=True)
     table = cup.sessions.get(number=2).tables.first()
     return [
         reverse("home"),

@@ -9,8 +9,7 @@ from scoring.access import Actor
 from scoring.models import Hand, SeatResult
 from scoring.services import publication
 from tests.browser.helpers import CONTRAST, PHONE, open_page
-from tests.exports.conftest import play_session
-from tests.scoring.conftest import build, mcr_entry
+from tests.factories import build, mcr_entry, play_session
 
 
 def wait_for_text(browser, text, seconds=10):

@@ -72,7 +72,7 @@ def test_the_catalogue_compiles_without_error(tmp_path):
 
 
 def test_pages_come_in_italian(client, db):
-    from tests.scoring.conftest import build
+    from tests.factories import build
 
     cup = build(slug="italia")
     response = client.get(reverse("tournament", args=[cup.slug]), HTTP_ACCEPT_LANGUAGE="it")

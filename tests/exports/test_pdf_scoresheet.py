@@ -12,16 +12,8 @@ from scoring.models import SeatResult
 from scoring.services import closing
 from scoring.services.penalties import give_penalty
 from scoring.services.tables import snapshot
-from tests.exports.pdf_support import (
-    build_europeans,
-    close,
-    on_discard,
-    pdf_pages,
-    pdf_text,
-    play,
-    staff,
-)
-from tests.scoring.conftest import build, mcr_entry
+from tests.exports.pdf_support import pdf_pages, pdf_text
+from tests.factories import build, build_europeans, close, mcr_entry, on_discard, play, staff
 
 FIXED_WORDS = (
     "Tavolo",

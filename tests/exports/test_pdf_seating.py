@@ -6,7 +6,8 @@ import pytest
 
 from exports import ExportError
 from exports.pdf.seating import render_seating
-from tests.exports.pdf_support import build_europeans, pdf_pages, pdf_text
+from tests.exports.pdf_support import pdf_pages, pdf_text
+from tests.factories import build_europeans
 from tournament.models import Seat
 
 WINDS = ("East", "South", "West", "North")
@@ -62,7 +63,7 @@ def test_alphabetical_list_with_table_and_wind(europeans):
 
 
 def test_a_long_list_continues_in_two_columns_per_page(db):
-    from tests.scoring.conftest import build
+    from tests.factories import build
 
     tournament = build(players=72, slug="long")
     data = render_seating(tournament, session_number=1)

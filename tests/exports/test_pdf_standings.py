@@ -11,18 +11,8 @@ from exports.pdf.standings import StandingsDocument, render_standings
 from rules.ranking import format_decimal
 from scoring.services import closing
 from scoring.standings import compute_standings
-from tests.exports.pdf_support import (
-    build_europeans,
-    close,
-    on_discard,
-    pdf_page_size,
-    pdf_pages,
-    pdf_text,
-    play,
-    self_drawn,
-    staff,
-)
-from tests.scoring.conftest import build
+from tests.exports.pdf_support import pdf_page_size, pdf_pages, pdf_text
+from tests.factories import build, build_europeans, close, on_discard, play, self_drawn, staff
 from tournament.models import RegistrationStatus
 from tournament.services.registrations import register_player
 

@@ -11,7 +11,8 @@ from PIL import Image
 from exports import ExportError
 from exports.pdf import tablecards
 from exports.pdf.tablecards import render_tablecards
-from tests.exports.pdf_support import build_europeans, pdf_pages, pdf_text
+from tests.exports.pdf_support import pdf_pages, pdf_text
+from tests.factories import build_europeans
 
 BASE = "http://192.168.1.20:8000"
 WINDS = ("East", "South", "West", "North")

@@ -8,8 +8,7 @@ from django.urls import reverse
 from scoring.access import Actor
 from scoring.services.penalties import give_penalty
 from scoring.standings import compute_standings
-from tests.exports.conftest import play_session
-from tests.scoring.conftest import build
+from tests.factories import build, play_session
 
 
 def test_standings_order_by_table_points_then_score(played):

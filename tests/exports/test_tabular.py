@@ -118,8 +118,7 @@ def test_ema_results_file(played):
 
 def test_ema_places_are_shared_numbers(db, director):
     from scoring.access import Actor
-    from tests.exports.conftest import play_session
-    from tests.scoring.conftest import build
+    from tests.factories import build, play_session
 
     tournament = build(slug="ema-ties")
     play_session(tournament, 1, Actor(user=director), entries=[{"outcome": "washout"}] * 16)
@@ -130,8 +129,7 @@ def test_ema_places_are_shared_numbers(db, director):
 def test_the_ema_file_has_table_points_for_mcr_only(db, director):
     """A classic tournament ranking by table points still sends the EMA names and scores."""
     from scoring.access import Actor
-    from tests.exports.conftest import play_session
-    from tests.scoring.conftest import build
+    from tests.factories import build, play_session
     from tournament.services.tournaments import update_scoring_options
 
     tournament = build(ruleset="european", slug="ema-classic")
@@ -188,7 +186,7 @@ def test_download_views_are_for_directors(director_client, played):
 
 
 def test_no_standings_before_a_confirmed_session(db):
-    from tests.scoring.conftest import build
+    from tests.factories import build
 
     cup = build(slug="unplayed")
     for what, fmt in (("standings", "xlsx"), ("standings", "csv"), ("ema", "xlsx")):

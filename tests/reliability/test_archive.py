@@ -17,8 +17,7 @@ from scoring.models import AuditEntry, Hand, Penalty
 from scoring.services.hands import correct_hand
 from scoring.services.penalties import cancel_penalty, give_penalty
 from scoring.standings import compute_standings
-from tests.exports.conftest import play_session
-from tests.scoring.conftest import build
+from tests.factories import build, play_session
 from tournament.models import Tournament
 
 

@@ -79,7 +79,7 @@ def test_every_recorded_write_starts_a_backup(settings, transactional_db, tmp_pa
     from django.db import connection
 
     from scoring.access import Actor
-    from tests.scoring.conftest import build
+    from tests.factories import build
 
     if connection.vendor != "sqlite":
         assert backup.maybe_backup() is None

@@ -19,7 +19,7 @@ from scoring.access import Actor
 from scoring.models import Hand
 from scoring.services.hands import record_hand
 from scoring.services.tables import StaleTable
-from tests.scoring.conftest import build
+from tests.factories import build
 from tournament.models import Table
 
 ROOT = Path(__file__).resolve().parents[2]

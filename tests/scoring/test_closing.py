@@ -11,7 +11,7 @@ from scoring.services.hands import record_hand
 from scoring.services.penalties import give_penalty
 from scoring.services.tables import TableError, snapshot
 from scoring.standings import compute_standings
-from tests.scoring.conftest import mcr_entry
+from tests.factories import mcr_entry
 from tournament.models import SessionStatus
 
 
@@ -154,8 +154,7 @@ def test_the_tournament_status_follows_its_sessions(db, director):
     """Preparing until the first hand, running while play goes on, finished when every session
     is confirmed, running again when the director reopens a table of a confirmed session."""
     from scoring.access import Actor
-    from tests.exports.conftest import play_session
-    from tests.scoring.conftest import build
+    from tests.factories import build, play_session
 
     cup = build(sessions=2, slug="status")
     actor = Actor(user=director)

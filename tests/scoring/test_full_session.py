@@ -7,7 +7,7 @@ from django.urls import reverse
 from rules import mcr
 from scoring.models import Hand, SeatResult
 from scoring.standings import compute_standings
-from tests.scoring.conftest import build, mcr_entry, page_fields
+from tests.factories import build, mcr_entry, page_fields
 
 
 def test_a_full_session_of_eight_tables(client, director_client, db):

@@ -14,7 +14,7 @@ from scoring.services.hands import (
     void_last_hand,
 )
 from scoring.services.tables import StaleTable, TableError, snapshot
-from tests.scoring.conftest import build, mcr_entry
+from tests.factories import build, mcr_entry
 from tournament.models import SessionStatus
 
 

@@ -8,26 +8,11 @@ from scoring.models import AuditAction, AuditEntry, Penalty
 from scoring.services import closing
 from scoring.services.penalties import cancel_penalty, give_penalty, propose
 from scoring.services.tables import TableError, snapshot
-from tests.scoring.conftest import mcr_entry
+from tests.factories import mcr_entry
+from tests.factories import penalize as give
+from tests.factories import seated as player
 from tournament.models import RegistrationStatus
 from tournament.services.draw import write_draw
-
-
-def player(table, wind):
-    return table.seats.get(wind=wind).registration
-
-
-def give(table, wind, kind, actor, **params):
-    table.refresh_from_db()
-    return give_penalty(
-        table.session,
-        player(table, wind),
-        kind,
-        actor=actor,
-        table=table,
-        revision=table.revision,
-        **params,
-    )
 
 
 @pytest.mark.parametrize(

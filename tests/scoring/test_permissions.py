@@ -9,7 +9,7 @@ from scoring import access
 from scoring.access import Actor
 from scoring.models import Hand
 from scoring.services import closing
-from tests.scoring.conftest import build, mcr_entry, page_fields
+from tests.factories import build, mcr_entry, page_fields
 
 TABLE_PAGES = ["table", "penalty", "history"]
 TABLE_WRITES = ["table", "penalty", "time-up", "close", "void-last"]

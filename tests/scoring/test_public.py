@@ -10,8 +10,7 @@ from django.utils import timezone
 from scoring.access import Actor
 from scoring.services import publication
 from scoring.views.public import projector_content, projector_version
-from tests.exports.conftest import play_session
-from tests.scoring.conftest import build
+from tests.factories import build, play_session
 
 
 @pytest.fixture
@@ -173,8 +172,9 @@ def test_a_riichi_player_page_shows_the_final_score(db, director):
     text = page.content.decode()
     assert "Final score" in text and "Table points" not in text
     from common import formatting
+    from tournament.rulesets import ruleset_for
 
-    assert formatting.final_score(result.final_score, cup.ruleset) in text
+    assert formatting.final_score(result.final_score, ruleset_for(cup)) in text
 
 
 def test_names_are_found_and_sorted_without_minding_accents(db):

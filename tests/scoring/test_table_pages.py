@@ -3,7 +3,7 @@
 from django.urls import reverse
 
 from scoring.models import Hand, Penalty
-from tests.scoring.conftest import build, page_fields
+from tests.factories import build, page_fields
 
 
 def link(table, name="table", **kwargs):

@@ -217,8 +217,7 @@ def test_draw_command(sixteen, capsys):
 def test_a_swiss_session_seats_by_the_standings(db, director):
     from scoring.access import Actor
     from scoring.standings import compute_standings
-    from tests.exports.conftest import play_session
-    from tests.scoring.conftest import build
+    from tests.factories import build, play_session
 
     cup = build(players=32, slug="swiss")
     play_session(cup, 1, Actor(user=director))
