@@ -2,7 +2,7 @@
 language's format ("2.33" in English, "2,33" in Italian).
 
 - table points: two decimals;
-- riichi final scores: in thousands with one decimal ("+21.6");
+- final scores: as the rule set says (riichi: in thousands with one decimal, "+21.6");
 - scores and point changes: whole numbers.
 """
 
@@ -42,8 +42,8 @@ def thousands(value):
     return exact(value, 1, scale=1000, signed=True)
 
 
-def final_score(value, ruleset_code):
-    """The final score as its rule set shows it (riichi in thousands)."""
-    if ruleset_code.startswith("riichi"):
-        return thousands(value)
-    return exact(value, 0)
+def final_score(value, ruleset):
+    """The final score as its rule set shows it (`RuleSet.final_score_format`: riichi in
+    thousands with one decimal and its sign, the others whole numbers)."""
+    shape = ruleset.final_score_format
+    return exact(value, shape.places, scale=shape.scale, signed=shape.signed)

@@ -10,11 +10,14 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
+from common.i18n import translate_text
 from scoring.models import Hand, Outcome, Penalty, SeatResult
 from scoring.presentation import describe_hand
 from scoring.tables import standings_rows
 from tournament.models import WIND_NAMES, Seat
+from tournament.rulesets import ruleset_for
 
 TEXT, INT, POINTS, THOUSANDS, DATETIME = "text", "int", "points", "thousands", "datetime"
 
@@ -43,14 +46,15 @@ def _whole(value):
     return value
 
 
-def _is_riichi(tournament):
-    return tournament.ruleset.startswith("riichi")
+#: The labels of the value columns of a hand (`RuleSet.hand_value_fields`).
+HAND_VALUE_LABELS = {"fan": _lazy("Fan"), "han": _lazy("Han"), "fu": _lazy("Fu")}
 
 
 def standings_sheet(standings):
     tournament = standings.tournament
     uses_tp = "table_points" in standings.ranking_fields
-    riichi = _is_riichi(tournament)
+    ruleset = ruleset_for(tournament)
+    shows_final = ruleset.shows_final_score
     columns = [
         Column(_("Place")),
         Column(_("Last name")),
@@ -62,14 +66,14 @@ def standings_sheet(standings):
     ]
     if uses_tp:
         columns.append(Column(_("Table points"), POINTS))
-    columns.append(Column(_("Final score"), THOUSANDS) if riichi else Column(_("Score"), INT))
+    columns.append(Column(translate_text(ruleset.total_label), THOUSANDS if shows_final else INT))
     columns += [Column(_("Penalties"), INT), Column(_("Status"))]
     for number in standings.session_numbers:
         if uses_tp:
             columns.append(Column(_("S%(n)s table points") % {"n": number}, POINTS))
         columns.append(
             Column(_("S%(n)s final score") % {"n": number}, THOUSANDS)
-            if riichi
+            if shows_final
             else Column(_("S%(n)s score") % {"n": number}, INT)
         )
     rows = []
@@ -85,18 +89,18 @@ def standings_sheet(standings):
         ]
         if uses_tp:
             row.append(data["table_points"])
-        row.append(data["final_score"] if riichi else data["score"])
+        row.append(data["final_score"] if shows_final else data["score"])
         row += [data["penalties"], data["status_label"]]
         for number in standings.session_numbers:
             if uses_tp:
                 row.append(data[f"s{number}_tp"])
-            row.append(data[f"s{number}_final"] if riichi else data[f"s{number}_score"])
+            row.append(data[f"s{number}_final"] if shows_final else data[f"s{number}_score"])
         rows.append(row)
     return Sheet(_("Standings"), columns, rows)
 
 
 def session_sheet(tournament, number):
-    riichi = _is_riichi(tournament)
+    shows_final = ruleset_for(tournament).shows_final_score
     columns = [
         Column(_("Table"), INT),
         Column(_("Seat wind")),
@@ -107,7 +111,7 @@ def session_sheet(tournament, number):
         Column(_("Score"), INT),
         Column(_("Place"), INT),
         Column(_("Table points"), POINTS),
-        Column(_("Final score"), THOUSANDS if riichi else INT),
+        Column(_("Final score"), THOUSANDS if shows_final else INT),
         Column(_("Hands won"), INT),
         Column(_("Biggest hand"), INT),
     ]
@@ -189,14 +193,8 @@ def hands_sheet(tournament, sessions, *, current=True):
     The sheet of current hands is the big one (16,000 rows for 400 players x 10 sessions), so
     it keeps to what a reader needs: where, what happened in words, the value, the changes.
     """
-    riichi = _is_riichi(tournament)
-    value_columns = (
-        [Column(_("Han"), INT), Column(_("Fu"), INT)]
-        if riichi
-        else [Column(_("Fan"), INT)]
-        if tournament.ruleset == "mcr"
-        else []
-    )
+    value_fields = ruleset_for(tournament).hand_value_fields
+    value_columns = [Column(str(HAND_VALUE_LABELS[name]), INT) for name in value_fields]
     entered = [] if current else [Column(_("Outcome")), Column(_("Entered by"))]
     columns = [
         Column(_("Session"), INT),
@@ -252,7 +250,7 @@ def hands_sheet(tournament, sessions, *, current=True):
     rows = []
     for values in hands.iterator(chunk_size=4000):
         hand = SimpleNamespace(**dict(zip(fields, values, strict=True)))
-        value_cells = [hand.han, hand.fu] if riichi else [hand.fan] if value_columns else []
+        value_cells = [getattr(hand, name) for name in value_fields]
         extra = (
             []
             if current
@@ -304,8 +302,8 @@ def ema_sheet(standings):
     use for their own standings.
     """
     tournament = standings.tournament
-    uses_tp = tournament.ruleset == "mcr"
-    riichi = _is_riichi(tournament)
+    ruleset = ruleset_for(tournament)
+    uses_tp = ruleset.ema_table_points
     columns = [
         Column("Place", INT),
         Column("Last name"),
@@ -329,7 +327,7 @@ def ema_sheet(standings):
         ]
         if uses_tp:
             row.append(data["table_points"])
-        score = data["final_score"] if riichi else data["score"]
+        score = data["final_score"] if ruleset.shows_final_score else data["score"]
         row.append(round(Fraction(score)) if isinstance(score, Fraction) else score)
         rows.append(row)
     return Sheet("Results", columns, rows)

@@ -11,7 +11,12 @@ The desk (the Django side) never knows which rule set it is scoring. It asks a :
 - the result of a session at one table (:meth:`RuleSet.session_result` -> four
   :class:`SeatResult`), and which of its fields order the standings (``ranking_fields``);
 - its penalty catalogue and the cost of each penalty (:mod:`rules.penalties`);
-- its settings (a frozen preset dataclass, :mod:`rules.options`).
+- its settings (a frozen preset dataclass, :mod:`rules.options`);
+- what the desk shows and prints: whether the standings show the final score or the session
+  score (``shows_final_score``, ``total_label``), how final scores read
+  (``final_score_format``), which columns of a hand give its value and how it reads
+  (``hand_value_fields``, :meth:`RuleSet.hand_value_text`), which score-sheet form it prints
+  (``score_sheet``) and whether the EMA results file has table points (``ema_table_points``).
 
 Seats are always the four starting seats 0..3 (East, South, West, North at the start of the
 session), and every per-seat tuple is in that order, whoever is East for the current hand.
@@ -150,6 +155,24 @@ class SeatResult:
     substitute: bool = False
 
 
+#: The score-sheet forms the desk prints (:attr:`RuleSet.score_sheet`): the FIMJ form of the
+#: MCR sessions (16 hands in four rounds with their seat changes), and the generic sheet of the
+#: same structure without the rounds.
+SCORE_SHEET_FIMJ_MCR = "fimj-mcr-form"
+SCORE_SHEET_GENERIC = "generic-form"
+SCORE_SHEETS = (SCORE_SHEET_FIMJ_MCR, SCORE_SHEET_GENERIC)
+
+
+@dataclass(frozen=True)
+class ScoreFormat:
+    """How a rule set's final scores read: divided by ``scale``, with ``places`` decimals, and
+    with a ``+`` before positive values when ``signed`` (riichi: 21600 reads "+21.6")."""
+
+    scale: int = 1
+    places: int = 0
+    signed: bool = False
+
+
 class RuleSet(ABC):
     """Base class of the rule sets; see the module docstring for what the desk uses.
 
@@ -163,6 +186,21 @@ class RuleSet(ABC):
     ranking_fields: tuple[str, ...] = ("score",)
     #: Number of hands of a full session, or None when it depends on play.
     max_hands: int | None = None
+    #: True when the standings show the final score (riichi: after uma, deposits and chombo)
+    #: where the others show the session score (for them both are the same number).
+    shows_final_score: bool = False
+    #: The label of the total the standings show (marked for translation).
+    total_label: str = _("Score")
+    #: How final scores read.
+    final_score_format: ScoreFormat = ScoreFormat()
+    #: The columns of a stored hand that give its value, in reading order (MCR: fan; riichi:
+    #: han and fu); empty when a hand has no single value (classic: each player's points).
+    hand_value_fields: tuple[str, ...] = ()
+    #: The score-sheet form of this rule set (one of ``SCORE_SHEETS``).
+    score_sheet: str = SCORE_SHEET_GENERIC
+    #: True when the EMA results file carries table points for this rule set (the EMA expects
+    #: them from MCR only, whatever other rule sets use for their own standings).
+    ema_table_points: bool = False
 
     def __init__(self, options: Any) -> None:
         self.options = options
@@ -298,6 +336,19 @@ class RuleSet(ABC):
         """True when sessions give table points (MCR; a setting elsewhere)."""
         return bool(getattr(self.options, "use_table_points", False))
 
+    # -- presentation -----------------------------------------------------------------------
+
+    def hand_value_text(self, values: Mapping[str, Any]) -> str:
+        """How the value of one hand reads, from its ``hand_value_fields`` (``values`` maps
+        each name to a number or None): "24" (fan), "3/40" (han/fu; the han alone when no fu);
+        "" when the hand has no value (no winner, or a rule set without one)."""
+        if not self.hand_value_fields:
+            return ""
+        first, *rest = (values.get(name) for name in self.hand_value_fields)
+        if first is None:
+            return ""
+        return str(first) + "".join(f"/{value}" for value in rest if value)
+
     # -- penalties --------------------------------------------------------------------------
 
     @property
@@ -387,11 +438,15 @@ __all__ = [
     "OPTIONAL_SEAT",
     "OUTCOME",
     "PER_SEAT_INT",
+    "SCORE_SHEETS",
+    "SCORE_SHEET_FIMJ_MCR",
+    "SCORE_SHEET_GENERIC",
     "SEAT",
     "SEATS_KIND",
     "EntryField",
     "HandSettlement",
     "RuleSet",
+    "ScoreFormat",
     "SeatResult",
     "TableState",
     "clean_entry",

@@ -23,6 +23,7 @@ from rules.base import (
     INT,
     NO_POINTS,
     OUTCOME,
+    SCORE_SHEET_FIMJ_MCR,
     SEAT,
     EntryField,
     Four,
@@ -203,6 +204,9 @@ class McrRuleSet(RuleSet):
     code = "mcr"
     ranking_fields = ("table_points", "score")
     max_hands = SESSION_HANDS
+    hand_value_fields = ("fan",)
+    score_sheet = SCORE_SHEET_FIMJ_MCR
+    ema_table_points = True
 
     def initial_state(self) -> TableState:
         return self._state(1)

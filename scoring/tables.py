@@ -11,16 +11,21 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.translation import gettext_lazy as _
 
 from common import formatting
+from common.i18n import translate_text
 from common.tables import DeskTable
 from tournament.models import RegistrationStatus
+from tournament.rulesets import ruleset_for
 
 
 def standings_rows(standings):
     """One dict per standings row: raw values (to sort and export) and, under `<name>_text`,
     the same values formatted for the screen."""
-    code = standings.tournament.ruleset
+    ruleset = ruleset_for(standings.tournament)
     points, whole = formatting.table_points, (lambda value: formatting.exact(value, 0))
-    thousands = formatting.thousands
+
+    def final(value):
+        return formatting.final_score(value, ruleset)
+
     rows = []
     for row in standings.rows:
         player = row.player
@@ -42,7 +47,7 @@ def standings_rows(standings):
             "table_points": row.table_points,
             "score": row.score,
             "final_score": row.final_score,
-            "final_score_text": formatting.final_score(row.final_score, code),
+            "final_score_text": final(row.final_score),
             "penalties": row.penalties,
             "sessions_played": len(row.sessions),
         }
@@ -56,7 +61,7 @@ def standings_rows(standings):
             data[f"s{number}_final"] = line.final_score if line else None
             data[f"s{number}_tp_text"] = points(line.table_points) if line else ""
             data[f"s{number}_score_text"] = whole(line.score) if line else ""
-            data[f"s{number}_final_text"] = thousands(line.final_score) if line else ""
+            data[f"s{number}_final_text"] = final(line.final_score) if line else ""
         rows.append(data)
     return rows
 
@@ -142,7 +147,8 @@ class StandingsTable(DeskTable):
 def standings_table(standings, data, request=None):
     """The standings table of this tournament: its rule set's totals, one pair per session."""
     uses_tp = "table_points" in standings.ranking_fields
-    riichi = standings.tournament.ruleset.startswith("riichi")
+    ruleset = ruleset_for(standings.tournament)
+    shows_final = ruleset.shows_final_score
     extra = []
     if uses_tp:
         extra.append(
@@ -155,10 +161,8 @@ def standings_table(standings, data, request=None):
                 ),
             )
         )
-    if riichi:
-        extra.append(("final_score", NumberColumn("final_score", verbose_name=_("Final score"))))
-    else:
-        extra.append(("score", NumberColumn("score", verbose_name=_("Score"))))
+    total = "final_score" if shows_final else "score"
+    extra.append((total, NumberColumn(total, verbose_name=translate_text(ruleset.total_label))))
     extra.append(("penalties", NumberColumn("penalties", verbose_name=_("Penalties"))))
     for number in standings.session_numbers:
         label = _("S%(number)s") % {"number": number}
@@ -171,7 +175,7 @@ def standings_table(standings, data, request=None):
                     ),
                 )
             )
-        if riichi:
+        if shows_final:
             extra.append((f"s{number}_final", NumberColumn(f"s{number}_final", verbose_name=label)))
         else:
             extra.append(

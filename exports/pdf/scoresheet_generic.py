@@ -15,7 +15,7 @@ from reportlab.platypus import Spacer
 from common import formatting
 from exports.pdf.base import FONT, FONT_BOLD, FONT_CONDENSED_BOLD, LIGHT
 from exports.pdf.grid import Grid
-from exports.pdf.scoresheet import (
+from exports.pdf.scoresheet_base import (
     HAND_HEIGHT,
     TOTAL_FILL,
     TOTAL_HEIGHT,
@@ -31,12 +31,14 @@ from tournament.rulesets import ruleset_for
 BLANK_HANDS = 16
 
 
-def hand_value(hand):
-    """The value of a hand in the rule set's own unit: fan, han/fu, or nothing."""
-    if hand.fan is not None:
-        return str(hand.fan)
-    if hand.han is not None:
-        return f"{hand.han}/{hand.fu}" if hand.fu else str(hand.han)
+def hand_value(ruleset, hand):
+    """The value of a hand as its rule set reads it (han/fu in riichi), a dash for a hand that
+    changed nothing, else nothing."""
+    text = ruleset.hand_value_text(
+        {name: getattr(hand, name) for name in ruleset.hand_value_fields}
+    )
+    if text:
+        return text
     return "—" if not any(hand.changes) else ""
 
 
@@ -46,7 +48,6 @@ class GenericScoreSheets(ScoreSheets):
     def __init__(self, tournament, session, *, blank):
         super().__init__(tournament, session, blank=blank)
         self.ruleset = ruleset_for(tournament)
-        self.riichi = tournament.ruleset.startswith("riichi")
         self.uses_table_points = "table_points" in self.ruleset.ranking_fields
 
     def sheet(self, table):
@@ -76,7 +77,7 @@ class GenericScoreSheets(ScoreSheets):
         count = max([self.ruleset.max_hands or 0, *hands.keys()]) or BLANK_HANDS
         for number in range(1, count + 1):
             hand, totals = hands.get(number, (None, None))
-            value = hand_value(hand) if hand else ""
+            value = hand_value(self.ruleset, hand) if hand else ""
             changes = [signed(c) for c in hand.changes] if hand else [""] * 4
             running = [whole(t) for t in totals] if hand else [""] * 4
             grid.add([str(number), value, *changes, ""], HAND_HEIGHT)
@@ -108,15 +109,13 @@ class GenericScoreSheets(ScoreSheets):
             penalties = penalty_values(hands, results, self.ruleset.starting_points)
             scores = [whole(r.score) for r in results]
             points = [formatting.table_points(r.table_points) for r in results]
-            finals = [
-                formatting.final_score(r.final_score, self.tournament.ruleset) for r in results
-            ]
+            finals = [formatting.final_score(r.final_score, self.ruleset) for r in results]
         if penalties:
             grid.add([_("Penalties"), "", *(signed(p) for p in penalties), ""], 6 * mm, *bold)
         start = grid.add([_("Score"), "", *scores, ""], 7 * mm, *bold)
         if self.uses_table_points:
             grid.add([_("Table points"), "", *points, ""], 7 * mm, *bold)
-        if self.riichi:
+        if self.ruleset.shows_final_score:
             grid.add([_("Final score"), "", *finals, ""], 7 * mm, *bold)
         end = grid.add([_("Signature"), "", "", "", "", "", ""], 12 * mm, *bold)
         grid.style += [

@@ -15,6 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Table, TableStyle
 
 from common import formatting
+from common.i18n import translate_text
 from exports import ExportError
 from exports.pdf.base import (
     FONT_CONDENSED,
@@ -26,6 +27,7 @@ from exports.pdf.base import (
 )
 from scoring.standings import compute_standings
 from scoring.tables import standings_rows
+from tournament.rulesets import ruleset_for
 
 SIZE = 8  # font size of the rows
 PADDING = 2  # left and right padding of a cell
@@ -56,9 +58,13 @@ class StandingsDocument(PdfDocument):
     def __init__(self, tournament, standings):
         super().__init__(tournament)
         self.standings = standings
-        code = tournament.ruleset
-        self.riichi = code.startswith("riichi")
+        self.ruleset = ruleset_for(tournament)
+        self.shows_final = self.ruleset.shows_final_score
         self.uses_table_points = "table_points" in standings.ranking_fields
+
+    def final(self, value):
+        """A final score as the rule set shows it (riichi: in thousands)."""
+        return formatting.final_score(value, self.ruleset)
 
     def title(self):
         through = self.standings.through
@@ -77,22 +83,22 @@ class StandingsDocument(PdfDocument):
             columns.append(
                 Column("table_points", _("TP"), 12 * mm, align="RIGHT", bold=True, format=_points)
             )
-        if self.riichi:
+        if self.shows_final:
             columns.append(
                 Column(
                     "final_score",
-                    _("Final score"),
+                    translate_text(self.ruleset.total_label),
                     17 * mm,
                     align="RIGHT",
                     bold=True,
-                    format=formatting.thousands,
+                    format=self.final,
                 )
             )
         else:
             columns.append(
                 Column(
                     "score",
-                    _("Score"),
+                    translate_text(self.ruleset.total_label),
                     12 * mm,
                     align="RIGHT",
                     bold=not self.uses_table_points,
@@ -105,8 +111,8 @@ class StandingsDocument(PdfDocument):
     def session_columns(self, width):
         """Per session: table points and score when both fit, else the ranking value only."""
         numbers = self.standings.session_numbers
-        if self.riichi:
-            kinds = [("final", "", formatting.thousands)]
+        if self.shows_final:
+            kinds = [("final", "", self.final)]
         elif self.uses_table_points:
             kinds = [("tp", _("TP"), _points), ("score", _("pts"), _whole)]
             if len(numbers) * 2 * SESSION_WIDTH > width:
@@ -151,7 +157,7 @@ class StandingsDocument(PdfDocument):
 
     def is_landscape(self):
         """Landscape when the sessions' columns (both values) do not fit a portrait page."""
-        values = 2 if self.uses_table_points and not self.riichi else 1
+        values = 2 if self.uses_table_points and not self.shows_final else 1
         needed = sum(column.width for column in self.fixed_columns())
         needed += len(self.standings.session_numbers) * values * SESSION_WIDTH
         return needed > PORTRAIT_WIDTH

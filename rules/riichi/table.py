@@ -48,6 +48,7 @@ from rules.base import (
     Four,
     HandSettlement,
     RuleSet,
+    ScoreFormat,
     SeatResult,
     TableState,
     add,
@@ -75,6 +76,11 @@ class RiichiRuleSet(RuleSet):
 
     ranking_fields = ("final_score",)
     max_hands = None
+    shows_final_score = True
+    total_label = _("Final score")
+    #: Final scores in thousands with one decimal and their sign: 21600 reads "+21.6".
+    final_score_format = ScoreFormat(scale=1000, places=1, signed=True)
+    hand_value_fields = ("han", "fu")
 
     def __init__(self, options: Any, code: str) -> None:
         super().__init__(options)

@@ -4,6 +4,7 @@ from django import template
 
 from common import formatting
 from scoring.presentation import describe_details
+from tournament.rulesets import ruleset_for
 
 register = template.Library()
 
@@ -26,9 +27,9 @@ def thousands(value):
 
 
 @register.filter
-def final_score(value, ruleset_code):
-    """A final score as its rule set shows it (riichi in thousands)."""
-    return formatting.final_score(value, ruleset_code)
+def final_score(value, tournament):
+    """A final score as the tournament's rule set shows it (riichi in thousands)."""
+    return formatting.final_score(value, ruleset_for(tournament))
 
 
 @register.filter

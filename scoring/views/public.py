@@ -19,6 +19,7 @@ from scoring.standings import compute_standings
 from scoring.tables import standings_rows
 from tournament.models import ProjectorMode, Seat, SessionStatus
 from tournament.permissions import TournamentMixin
+from tournament.rulesets import ruleset_for
 from tournament.visibility import (
     results_visible,
     seating_visible,
@@ -175,6 +176,7 @@ class ProjectorView(TournamentMixin, TemplateView):
         elif kind == "standings":
             context["standings"] = content
             context["rows"] = standings_rows(content)
+            context["ruleset"] = ruleset_for(self.tournament)
         return context
 
 

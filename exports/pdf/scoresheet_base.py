@@ -1,0 +1,209 @@
+"""What every score sheet of a session shares, whatever its form: one table per A4 page, the
+players in starting seat order, the hands and running totals read from the desk, the form's
+header with the table and session numbers in boxes.
+
+- `blank=True`: the names and numbers only, printed before the session for the tables;
+- `blank=False`: completed from the desk for the archive: each hand's value and point changes,
+  the running totals, and for closed tables the results. Hands not played (time ran out) stay
+  empty; an open table has no result rows yet.
+
+The forms are subclasses of `ScoreSheets`, each implementing `sheet(table)`: the FIMJ form of
+MCR sessions (`scoresheet_fimj.py`) and the generic form of the other rule sets
+(`scoresheet_generic.py`); `scoresheet.py` prints the form the tournament's rule set names.
+"""
+
+from functools import lru_cache
+
+from django.db.models import Prefetch
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.units import mm
+from reportlab.platypus import PageBreak, Paragraph, Table, TableStyle
+
+from common import formatting
+from exports.pdf.base import (
+    FONT_CONDENSED,
+    FONT_CONDENSED_BOLD,
+    PdfDocument,
+    markup,
+    seated_tables,
+)
+from scoring.models import Hand, SeatResult
+
+#: The title of the FIMJ form (MCR App. B, docs/rules.md §2.1): not translated, on purpose.
+FEDERATION = "FEDERAZIONE ITALIANA MAH JONG"
+
+BLACK = colors.black
+TOTAL_FILL = colors.HexColor("#eeeeee")
+HAND_HEIGHT, TOTAL_HEIGHT = 6 * mm, 5.2 * mm
+
+
+@lru_cache(maxsize=4096)
+def _whole(value, with_sign, language):
+    return formatting.exact(value, 0, signed=with_sign)
+
+
+def signed(value):
+    """A point change: "+24", "-8", "0" (in the active language's format)."""
+    return _whole(value, True, get_language())
+
+
+def whole(value):
+    return _whole(value, False, get_language())
+
+
+def load_tables(session, *, blank):
+    """The session's tables with seats (and current hands and results): four queries."""
+    if blank:
+        return seated_tables(session)
+    return seated_tables(
+        session,
+        Prefetch(
+            "hands",
+            queryset=Hand.objects.current().order_by("number"),
+            to_attr="current_hands",
+        ),
+        Prefetch("results", queryset=SeatResult.objects.order_by("wind"), to_attr="seat_results"),
+    )
+
+
+def seats_by_wind(table):
+    """The four seats in starting seat order (None for a seat nobody holds)."""
+    seats = {seat.wind: seat for seat in table.seats.all()}
+    return [seats.get(wind) for wind in range(4)]
+
+
+def table_facts(table, *, blank, starting_points=0):
+    """What a completed sheet prints for one table: {hand number: (hand, running totals)} and,
+    for a closed table, its four SeatResults (else None)."""
+    if blank:
+        return {}, None
+    hands, totals = {}, [starting_points] * 4
+    for hand in table.current_hands:
+        totals = [t + c for t, c in zip(totals, hand.changes, strict=True)]
+        hands[hand.number] = (hand, tuple(totals))
+    results = table.seat_results if table.is_closed and len(table.seat_results) == 4 else None
+    return hands, results
+
+
+def penalty_values(hands, results, starting_points):
+    """Per seat: penalties paid to nobody plus false Hu transfers, what the results add to the
+    hands' total (None when all zero)."""
+    last = hands[max(hands)][1] if hands else (starting_points,) * 4
+    values = [
+        r.hand_points + r.penalty_points - (t - starting_points)
+        for r, t in zip(results, last, strict=True)
+    ]
+    return values if any(values) else None
+
+
+class ScoreSheets(PdfDocument):
+    """The score sheets of one session; a form implements `sheet(table)` (its flowables)."""
+
+    margin = 10 * mm
+
+    def __init__(self, tournament, session, *, blank):
+        super().__init__(tournament)
+        self.session, self.blank = session, blank
+
+    def title(self):
+        if self.blank:
+            return _("Score sheets, session %(number)s (blank)") % {"number": self.session.number}
+        return _("Score sheets, session %(number)s") % {"number": self.session.number}
+
+    def story(self):
+        story = []
+        for table in load_tables(self.session, blank=self.blank):
+            if story:
+                story.append(PageBreak())
+            story += self.sheet(table)
+        return story
+
+    # -- the parts of a sheet ---------------------------------------------------------------
+
+    def form_header(self, table, title=FEDERATION, words=None):
+        """Table and session numbers in boxes, the title and the tournament between them."""
+        small = self.styles["small_center"]
+        big = self.styles["title"].clone("big_number", alignment=TA_CENTER, spaceAfter=0)
+        if words is None:  # the form's words, explained in small print unless in Italian
+            italian = (get_language() or "").startswith("it")
+            words = (
+                ("Tavolo", "" if italian else _("table")),
+                ("Turno", "" if italian else _("session")),
+            )
+
+        def box(word, number):
+            text = f"<b>{markup(word[0])}</b>"
+            if word[1]:
+                text += f" ({markup(word[1])})"
+            return [Paragraph(text, small), Paragraph(str(number), big)]
+
+        center = [
+            Paragraph(
+                f"<b>{markup(title)}</b>",
+                self.styles["heading"].clone("form_title", alignment=TA_CENTER, spaceBefore=0),
+            ),
+            Paragraph(
+                markup(self.tournament.name),
+                self.styles["body"].clone("form_name", alignment=TA_CENTER),
+            ),
+        ]
+        header = Table(
+            [[box(words[0], table.number), center, box(words[1], self.session.number)]],
+            colWidths=(30 * mm, self.frame_width - 60 * mm, 30 * mm),
+            rowHeights=16 * mm,
+        )
+        header.setStyle(
+            TableStyle(
+                [
+                    ("BOX", (0, 0), (0, 0), 1.2, BLACK),
+                    ("BOX", (2, 0), (2, 0), 1.2, BLACK),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ]
+            )
+        )
+        return header
+
+    def player_rows(self, grid, seats, *, first, last, winds, name_word, number_word):
+        """The three rows naming the players: starting wind, name, player number."""
+        cell = self.styles["cell_center"]
+        bold = self.styles["cell_bold"].clone("sheet_name", alignment=TA_CENTER)
+        letters = (_("E"), _("S"), _("W"), _("N"))
+        grid.add(
+            [""] * first
+            + [
+                Paragraph(f"{markup(winds[w])} <font size=6>({markup(letters[w])})</font>", cell)
+                for w in range(4)
+            ],
+            5 * mm,
+        )
+        names = [
+            Paragraph(
+                f"{markup(s.registration.player.last_name)}<br/>"
+                f"<font name={FONT_CONDENSED}>{markup(s.registration.player.first_name)}"
+                "</font>",
+                bold,
+            )
+            if s
+            else ""
+            for s in seats
+        ]
+        grid.add(
+            [name_word] + [""] * (first - 1) + names,
+            10 * mm,
+            ("SPAN", (0, None), (first - 1, None)),
+            ("FONT", (0, None), (first - 1, None), FONT_CONDENSED_BOLD, 8.5),
+        )
+        numbers = [f"N° {s.registration.number}" if s else "N°" for s in seats]
+        grid.add(
+            [number_word] + [""] * (first - 1) + numbers,
+            6 * mm,
+            ("SPAN", (0, None), (first - 1, None)),
+            ("FONT", (0, None), (last, None), FONT_CONDENSED_BOLD, 8.5),
+        )
+        grid.style.append(("SPAN", (0, 0), (first - 1, 0)))
+
+    def sheet(self, table):
+        raise NotImplementedError
