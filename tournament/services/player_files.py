@@ -22,6 +22,8 @@ from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
+from common.errors import UserError
+
 #: Players in one file.
 MAX_ROWS = 5000
 #: Rows of a sheet read at most: the header, the players and some empty rows between them.
@@ -35,7 +37,7 @@ XLSX_MAX_UNPACKED_BYTES = 16 * 1024 * 1024
 XLSX_MAX_PARTS = 500
 
 
-class PlayerListError(ValueError):
+class PlayerListError(UserError):
     """The file as a whole cannot be read (wrong type, too large, no header)."""
 
 
@@ -101,7 +103,11 @@ def _cannot_read(exc):
     except ImportError:  # pragma: no cover - pinned in requirements.txt
         DefusedXmlException = ()
 
-    if isinstance(exc, DefusedXmlException):
+    causes, cause = [], exc
+    while cause is not None and len(causes) < 10:  # openpyxl wraps what the parser raised
+        causes.append(cause)
+        cause = cause.__cause__ or cause.__context__
+    if any(isinstance(cause, DefusedXmlException) for cause in causes):
         message = _(
             "This Excel file declares XML entities, which spreadsheet programs never write and "
             "the desk does not read. Save the list again from your spreadsheet program."
@@ -180,6 +186,9 @@ def _sheet_rows(sheet):
         if number > MAX_SHEET_ROWS:
             # openpyxl yields a row past max_row only when the sheet has cells beyond it.
             raise _too_many_rows(False, MAX_SHEET_ROWS)
+        if all(value is None for value in row):
+            table.append((number, []))
+            continue
         cells = []
         for value in row:
             kind = (
