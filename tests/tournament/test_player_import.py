@@ -1,6 +1,7 @@
 """Player lists from CSV and Excel: all rows or none, every bad row reported, no duplicates."""
 
 import io
+from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
@@ -8,7 +9,14 @@ from django.core.management.base import CommandError
 from openpyxl import Workbook
 
 from tournament.models import Player, Registration
-from tournament.services.player_import import import_players
+from tournament.services.player_import import (
+    SAME_NAME,
+    apply_import,
+    fingerprint,
+    import_players,
+    plan_import,
+    read_player_list,
+)
 
 ENGLISH = (
     "First name,Last name,EMA id,Country,Club\n"
@@ -200,3 +208,115 @@ def test_namesakes_with_their_own_ema_ids_are_two_players(tournament):
     result = import_players(tournament, "players.csv", _csv(text))
     assert result.ok, result.errors
     assert Player.objects.filter(last_name="Rossi").count() == 2
+
+
+# Never merge two people silently (issue 13): a name alone is not the same person.
+
+JAN = "First name,Last name,EMA id,Country,Club\nJan,de Vries,,NLD,Mahjong Club Utrecht\n"
+
+
+@pytest.fixture
+def other_jan(make_tournament):
+    """Another tournament's Jan de Vries, with his EMA id and his club."""
+    other = make_tournament(name="Amsterdam Open", slug="amsterdam")
+    text = "First name,Last name,EMA id,Country,Club\nJan,de Vries,09000001,NLD,Amsterdam\n"
+    assert import_players(other, "players.csv", _csv(text)).ok
+    return Player.objects.get()
+
+
+def test_a_name_match_is_a_new_player_by_default(tournament, other_jan):
+    result = import_players(tournament, "players.csv", _csv(JAN))
+    assert result.ok, result.errors
+    assert (result.created, result.updated) == (1, 0)
+    other_jan.refresh_from_db()
+    assert (other_jan.club, other_jan.ema_id) == ("Amsterdam", "09000001")
+    registered = tournament.registrations.get().player
+    assert registered != other_jan
+    assert (registered.club, registered.ema_id) == ("Mahjong Club Utrecht", None)
+    assert result.match_lines() == [
+        "Line 2: Jan de Vries was imported as a new player; the known player of the same name "
+        "(Jan de Vries, Amsterdam, NLD, EMA id 09000001) was left as they were."
+    ]
+
+
+def test_a_name_match_chosen_as_the_same_person_is_merged(tournament, other_jan):
+    result = import_players(tournament, "players.csv", _csv(JAN), same_person={2: True})
+    assert (result.created, result.updated) == (0, 1)
+    assert Player.objects.count() == 1
+    assert tournament.registrations.get().player == other_jan
+    other_jan.refresh_from_db()
+    assert (other_jan.club, other_jan.ema_id) == ("Mahjong Club Utrecht", "09000001")
+    assert (
+        "is the known player of the same name (Jan de Vries, Amsterdam, NLD, EMA id"
+        in (result.match_lines()[0])
+    )
+
+
+def test_ema_id_matches_are_reported(tournament, make_tournament):
+    other = make_tournament(name="Other", slug="other")
+    assert import_players(other, "players.csv", _csv(ENGLISH), match_by_name=True).ok
+    result = import_players(tournament, "players.csv", _csv(ENGLISH))
+    assert result.ok, result.errors
+    assert (result.created, result.updated) == (1, 2)  # Jan (name only) is a new player
+    lines = result.match_lines()
+    assert lines[0] == (
+        "Line 2: Anna Rossi is the known player with EMA id 04000123 "
+        "(Anna Rossi, Drago Rosso, ITA, EMA id 04000123)."
+    )
+    assert lines[1].startswith("Line 3: Jan de Vries was imported as a new player")
+    assert lines[2].startswith("Line 4: Jürgen Weiß is the known player with EMA id 07000001")
+
+
+def test_a_changed_known_player_stops_the_confirmation(tournament, other_jan):
+    rows, errors = read_player_list("players.csv", _csv(JAN))
+    plan, errors = plan_import(tournament, rows)
+    assert errors == [] and [(p.how, p.player) for p in plan] == [(SAME_NAME, other_jan)]
+    seen = fingerprint(plan)
+    Player.objects.filter(pk=other_jan.pk).update(
+        club="Rotterdam", updated_at=other_jan.updated_at + timedelta(seconds=1)
+    )
+    result = apply_import(tournament, rows, same_person={2: True}, expected=seen)
+    assert result.changed and "changed since this preview" in str(result.errors[0])
+    assert tournament.registrations.count() == 0
+    result = apply_import(
+        tournament, rows, same_person={2: True}, expected=fingerprint(result.plan)
+    )
+    assert result.ok and tournament.registrations.get().player == other_jan
+
+
+def test_import_players_command_keeps_name_matches_apart_by_default(
+    tournament, other_jan, tmp_path
+):
+    path = tmp_path / "players.csv"
+    path.write_text(JAN, encoding="utf-8")
+    out = io.StringIO()
+    call_command("import_players", tournament.slug, str(path), stdout=out)
+    assert "Line 2: Jan de Vries was imported as a new player" in out.getvalue()
+    assert "1 players read: 1 new" in out.getvalue()
+    assert tournament.registrations.get().player != other_jan
+
+
+def test_import_players_command_matches_by_name_when_asked(tournament, other_jan, tmp_path):
+    path = tmp_path / "players.csv"
+    path.write_text(JAN, encoding="utf-8")
+    out = io.StringIO()
+    call_command("import_players", tournament.slug, str(path), "--match-by-name", stdout=out)
+    assert "Line 2: Jan de Vries is the known player of the same name" in out.getvalue()
+    assert "1 players read: 0 new, 1 updated" in out.getvalue()
+    assert tournament.registrations.get().player == other_jan
+
+
+def test_namesakes_known_to_the_desk_are_told_apart_by_this_tournament(
+    tournament, other_jan, make_tournament
+):
+    first = import_players(tournament, "players.csv", _csv(JAN))
+    assert first.created == 1  # a second Jan de Vries, registered here
+    # Importing the list again: the name means this tournament's Jan, not the other one.
+    again = import_players(tournament, "players.csv", _csv(JAN))
+    assert again.ok, again.errors
+    assert (again.created, again.updated, again.already_registered) == (0, 1, 1)
+    assert "already registered in this tournament" in again.match_lines()[0]
+    assert Player.objects.count() == 2
+    # Elsewhere two known players have that name: the list must tell them apart.
+    third = import_players(make_tournament(name="Third", slug="third"), "p.csv", _csv(JAN))
+    assert "several players called Jan de Vries" in str(third.errors[0])

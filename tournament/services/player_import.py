@@ -355,14 +355,30 @@ def plan_import(tournament, rows):
         try:
             player = find_player(row.first_name, row.last_name, row.ema_id)
         except RegistrationError as exc:
-            errors.append(RowError(row.line, str(exc)))
-            continue
+            # Namesakes: in this tournament's own list the name still tells them apart.
+            player = _namesake_registered_here(row, registered)
+            if player is None:
+                errors.append(RowError(row.line, str(exc)))
+                continue
         if player is None:
             plan.append(PlannedRow(row, NEW))
             continue
         how = SAME_EMA if row.ema_id and player.ema_id == row.ema_id else SAME_NAME
         plan.append(PlannedRow(row, how, player, registered_here=player.pk in registered))
     return plan, errors
+
+
+def _namesake_registered_here(row, registered):
+    """The one player of the row's name registered in the tournament, or None."""
+    candidates = Player.objects.filter(
+        first_name__iexact=row.first_name.strip(),
+        last_name__iexact=row.last_name.strip(),
+        pk__in=registered,
+    )
+    if row.ema_id:
+        candidates = candidates.filter(ema_id__isnull=True)
+    candidates = list(candidates[:2])
+    return candidates[0] if len(candidates) == 1 else None
 
 
 def fingerprint(plan):
