@@ -3,10 +3,21 @@
 A view that can say why a page is missing raises `ExplainedNotFound` with a message for the
 user ("This table link was for session 2, which is over."); any other 404 gets the general
 words, so no internal detail is ever shown.
+
+Two kinds of error (as in Tabbycat): a `UserError` is a request the desk refuses, with a message
+already translated for the person at the screen ("Tables still open: 3, 5."); anything else is a
+bug, logged and shown as the general error page. The services raise subclasses of `UserError`
+(`TableError`, `DrawError`, `ExportError`, ...), and `UserErrorMiddleware` answers every one the
+view did not handle itself, in one way: a refused POST goes back to the page it came from with
+the message on top; a refused GET shows the desk's error page with the message (status 400).
+A view catches a `UserError` itself only to do something more specific, e.g. show the message
+inside the form that was posted, with what the user typed.
 """
 
+from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 
 
 class ExplainedNotFound(Http404):
@@ -16,3 +27,61 @@ class ExplainedNotFound(Http404):
 def not_found(request, exception=None):
     message = str(exception) if isinstance(exception, ExplainedNotFound) else ""
     return render(request, "404.html", {"message": message}, status=404)
+
+
+class UserError(ValueError):
+    """A request the desk refuses; the message, translated when raised, says what to change."""
+
+
+class ErrorGoesBack:
+    """A class-based view that names the page a refused POST goes back to: `error_url()`.
+
+    Without it, the middleware goes back to the page the form was on (the Referer, when it is
+    an address of this desk), else to the address that was posted.
+    """
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        request.error_url = self.error_url
+
+    def error_url(self):
+        return None
+
+
+def referer(request):
+    """The page the request came from, when it is a page of this desk (else "")."""
+    address = request.headers.get("referer", "")
+    if address and url_has_allowed_host_and_scheme(
+        address, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return address
+    return ""
+
+
+def back_url(request):
+    """Where a refused POST goes back to: the view's `error_url()`, the referer, the address."""
+    error_url = getattr(request, "error_url", None)
+    return (error_url() if error_url else None) or referer(request) or request.path
+
+
+def user_error_response(request, error):
+    if request.method == "POST":
+        messages.error(request, str(error))
+        return redirect(back_url(request))
+    context = {"message": str(error), "back": referer(request)}
+    return render(request, "error.html", context, status=400)
+
+
+class UserErrorMiddleware:
+    """Answers a `UserError` that a view let through (see the module's docstring)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, UserError):
+            return user_error_response(request, exception)
+        return None

@@ -30,6 +30,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
 import rules
+from common.errors import UserError
 from common.i18n import translate_error
 from scoring.fields import TwelfthsField, to_twelfths
 from scoring.models import (
@@ -68,7 +69,7 @@ MAX_HANDS = 200
 MAX_VERSIONS = 1000
 
 
-class ArchiveError(ValueError):
+class ArchiveError(UserError):
     """The file is not an archive this desk can restore, or the tournament exists already."""
 
 

@@ -56,6 +56,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A refused request (common.errors.UserError): back to the form with the message, or a 400.
+    "common.errors.UserErrorMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: turns a refused (locked-out) login into the lockout page.
     "axes.middleware.AxesMiddleware",

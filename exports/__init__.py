@@ -7,6 +7,8 @@ the pages' data (`rows.py`, shared with the screens), and one renderer per forma
 `manage.py export`.
 """
 
+from common.errors import UserError
 
-class ExportError(ValueError):
+
+class ExportError(UserError):
     """An export the desk cannot make as asked; the message says why (for the director)."""

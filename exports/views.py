@@ -1,11 +1,8 @@
 """Downloads of the exports (director pages)."""
 
-from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import redirect
 from django.views import View
 
-from exports import ExportError
 from exports.build import ExportRequest, build_export
 from scoring.views.director import link_base
 from tournament.permissions import DirectorTournamentMixin
@@ -27,11 +24,9 @@ class ExportView(DirectorTournamentMixin, View):
             through=number("through"),
             link_base=link_base(request),
         )
-        try:
-            filename, content_type, content = build_export(self.tournament, export)
-        except ExportError as exc:
-            messages.error(request, str(exc))
-            return redirect(request.headers.get("referer") or self.tournament.get_absolute_url())
+        # An export the desk cannot make (ExportError) is answered by common.errors: a 400 page
+        # with the reason.
+        filename, content_type, content = build_export(self.tournament, export)
         response = HttpResponse(content, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response

@@ -11,13 +11,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 import rules
+from common.errors import UserError
 from common.i18n import translate_error
 from scoring.models import Hand, Penalty
 from tournament.models import Table
 from tournament.rulesets import ruleset_for
 
 
-class TableError(ValueError):
+class TableError(UserError):
     """A write to a table that the desk refuses; the message says what is wrong and what to do."""
 
 

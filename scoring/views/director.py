@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
+from common.errors import ErrorGoesBack
 from scoring import access
 from scoring.forms import CancelPenaltyForm, PenaltyForm, SubstituteForm
 from scoring.models import AuditEntry, Penalty
@@ -97,19 +98,19 @@ class SessionDashboardView(SessionMixin, TemplateView):
         return context
 
 
-class DirectorActionView(SessionMixin, View):
-    """POST-only director action; subclasses define `act()` returning the success message."""
+class DirectorActionView(ErrorGoesBack, SessionMixin, View):
+    """POST-only director action; subclasses define `act()` returning the success message.
+    A refused action (TableError) goes back to `next_url()` with its message."""
 
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
-        try:
-            text = self.act(access.actor_for(request))
-        except TableError as exc:
-            messages.error(request, str(exc))
-        else:
-            messages.success(request, text)
+        text = self.act(access.actor_for(request))
+        messages.success(request, text)
         return redirect(self.next_url())
+
+    def error_url(self):
+        return self.next_url()
 
     def next_url(self):
         return reverse(

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
+from common.errors import ErrorGoesBack
 from common.i18n import translate_message
 from common.net import client_address
 from scoring import access
@@ -66,10 +67,6 @@ class TableAccessMixin:
 
     def back(self):
         return redirect(self.table_url("table"))
-
-    def fail(self, error):
-        messages.error(self.request, str(error))
-        return self.back()
 
 
 class TableView(TableAccessMixin, TemplateView):
@@ -273,8 +270,9 @@ class CorrectHandView(TableAccessMixin, TemplateView):
         return self.render_to_response(self.get_context_data(form=form))
 
 
-class TableWriteView(TableAccessMixin, View):
-    """A POST-only action on the table that carries the page's revision."""
+class TableWriteView(ErrorGoesBack, TableAccessMixin, View):
+    """A POST-only action on the table that carries the page's revision. A refused action
+    (TableError) goes back to the table's page with its message."""
 
     http_method_names = ["post"]
 
@@ -283,12 +281,12 @@ class TableWriteView(TableAccessMixin, View):
         return form.cleaned_data["revision"] if form.is_valid() else -1
 
     def post(self, request, *args, **kwargs):
-        try:
-            text = self.act()
-        except TableError as exc:
-            return self.fail(exc)
+        text = self.act()
         messages.success(request, text)
         return self.back()
+
+    def error_url(self):
+        return self.table_url("table")
 
 
 class VoidLastHandView(TableWriteView):

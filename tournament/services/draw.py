@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from common.errors import UserError
 from common.i18n import translate_error
 from tournament import seating
 from tournament.models import (
@@ -31,7 +32,7 @@ from tournament.models import (
 )
 
 
-class DrawError(ValueError):
+class DrawError(UserError):
     """A draw the desk refuses; the message tells the director what to change."""
 
 

@@ -9,10 +9,11 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from common.errors import UserError
 from tournament.models import Player, Registration, Tournament
 
 
-class RegistrationError(ValueError):
+class RegistrationError(UserError):
     """A registration the desk refuses, with a message for the director."""
 
 

@@ -4,10 +4,11 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from common.errors import UserError
 from tournament.models import PLAYED, Session, Table, Tournament
 
 
-class TournamentError(ValueError):
+class TournamentError(UserError):
     """A request the director has to change: the message says what and how."""
 
 
