@@ -13,7 +13,6 @@ from django.utils.translation import gettext_lazy as _
 from common import formatting
 from common.i18n import translate_text
 from common.tables import DeskTable
-from tournament.models import RegistrationStatus
 from tournament.rulesets import ruleset_for
 
 
@@ -42,7 +41,7 @@ def standings_rows(standings):
             "ema_id": player.ema_id or "",
             "status": row.registration.status,
             "status_label": ""
-            if row.registration.status == RegistrationStatus.ACTIVE
+            if row.registration.is_active
             else row.registration.get_status_display(),
             "table_points": row.table_points,
             "score": row.score,
