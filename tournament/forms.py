@@ -109,6 +109,7 @@ class PlayerImportConfirmForm(forms.Form):
                     choices=[(self.NEW, _("New player")), (self.SAME, _("Same person"))],
                     initial=self.SAME if planned.same_by_default else self.NEW,
                     widget=forms.RadioSelect,
+                    required=False,  # no answer: the default (a new player, see the plan)
                 )
 
     @staticmethod
@@ -116,11 +117,11 @@ class PlayerImportConfirmForm(forms.Form):
         return f"row-{planned.row.line}"
 
     def same_person(self):
-        """{line: True when the director chose "same person"} for every name match."""
+        """{line: True when the director chose "same person"} for every answered name match."""
         return {
             int(name.removeprefix("row-")): value == self.SAME
             for name, value in self.cleaned_data.items()
-            if name.startswith("row-")
+            if name.startswith("row-") and value
         }
 
 

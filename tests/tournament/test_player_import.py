@@ -1,11 +1,13 @@
 """Player lists from CSV and Excel: all rows or none, every bad row reported, no duplicates."""
 
 import io
+import re
 from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.urls import reverse
 from openpyxl import Workbook
 
 from tournament.models import Player, Registration
@@ -320,3 +322,98 @@ def test_namesakes_known_to_the_desk_are_told_apart_by_this_tournament(
     # Elsewhere two known players have that name: the list must tell them apart.
     third = import_players(make_tournament(name="Third", slug="third"), "p.csv", _csv(JAN))
     assert "several players called Jan de Vries" in str(third.errors[0])
+
+
+# The import page: upload, preview with choices, confirm.
+
+
+def _upload(client, tournament, text, name="players.csv"):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return client.post(
+        reverse("import-players", args=[tournament.slug]),
+        {"file": SimpleUploadedFile(name, text.encode())},
+    )
+
+
+def _confirm(client, tournament, token, **choices):
+    return client.post(
+        reverse("import-players-confirm", args=[tournament.slug]),
+        {"token": token, **{key.replace("_", "-"): value for key, value in choices.items()}},
+        follow=True,
+    )
+
+
+def test_the_preview_shows_a_name_match_and_defaults_to_a_new_player(
+    director_client, tournament, other_jan
+):
+    preview = _upload(director_client, tournament, JAN)
+    page = preview.content.decode()
+    assert "Same name as a known player (name only, no matching EMA id)" in page
+    assert "Jan de Vries, Amsterdam, NLD, EMA id 09000001" in page
+    assert re.search(r'<input type="radio" name="row-2" value="new"[^>]*checked', page)
+    assert not re.search(r'<input type="radio" name="row-2" value="same"[^>]*checked', page)
+    assert tournament.registrations.count() == 0  # nothing written before the confirmation
+    token = preview.context["form"]["token"].value()
+    done = _confirm(director_client, tournament, token, row_2="new").content.decode()
+    assert "1 players read: 1 new" in done
+    assert "Jan de Vries was imported as a new player" in done
+    assert tournament.registrations.get().player != other_jan
+    other_jan.refresh_from_db()
+    assert other_jan.club == "Amsterdam"
+
+
+def test_choosing_same_person_on_the_preview_merges(director_client, tournament, other_jan):
+    token = _upload(director_client, tournament, JAN).context["form"]["token"].value()
+    done = _confirm(director_client, tournament, token, row_2="same").content.decode()
+    assert "Jan de Vries is the known player of the same name" in done
+    assert tournament.registrations.get().player == other_jan
+    # The preview is used up: confirming again writes nothing and says why.
+    again = _confirm(director_client, tournament, token, row_2="same").content.decode()
+    assert "This preview is no longer available" in again
+    assert tournament.registrations.count() == 1
+
+
+def test_ema_id_matches_are_shown_on_the_preview_and_reported(
+    director_client, tournament, make_tournament
+):
+    assert import_players(make_tournament(name="Other", slug="other"), "p.csv", _csv(ENGLISH)).ok
+    preview = _upload(director_client, tournament, ENGLISH)
+    page = preview.content.decode()
+    assert "Same person by EMA id: Anna Rossi, Drago Rosso, ITA, EMA id 04000123" in page
+    token = preview.context["form"]["token"].value()
+    done = _confirm(director_client, tournament, token).content.decode()
+    assert "Anna Rossi is the known player with EMA id 04000123" in done
+    assert "Jan de Vries was imported as a new player" in done  # no choice sent: the default
+
+
+def test_a_forged_choice_is_refused(director_client, tournament, other_jan):
+    token = _upload(director_client, tournament, JAN).context["form"]["token"].value()
+    response = _confirm(director_client, tournament, token, row_2="both")
+    assert response.status_code == 200
+    assert "Select a valid choice" in response.content.decode()
+    assert tournament.registrations.count() == 0
+
+
+def test_a_player_changed_after_the_preview_is_shown_again(director_client, tournament, other_jan):
+    token = _upload(director_client, tournament, JAN).context["form"]["token"].value()
+    Player.objects.filter(pk=other_jan.pk).update(
+        club="Rotterdam", updated_at=other_jan.updated_at + timedelta(seconds=1)
+    )
+    page = _confirm(director_client, tournament, token, row_2="same").content.decode()
+    assert "changed since this preview was made" in page
+    assert "Jan de Vries, Rotterdam, NLD" in page
+    assert tournament.registrations.count() == 0
+    done = _confirm(director_client, tournament, token, row_2="same").content.decode()
+    assert "1 players read: 0 new, 1 updated" in done
+    assert tournament.registrations.get().player == other_jan
+
+
+def test_a_preview_of_another_tournament_cannot_be_confirmed_here(
+    director_client, tournament, make_tournament
+):
+    other = make_tournament(name="Other", slug="other")
+    token = _upload(director_client, other, JAN).context["form"]["token"].value()
+    page = _confirm(director_client, tournament, token).content.decode()
+    assert "This preview is no longer available" in page
+    assert Registration.objects.count() == 0
