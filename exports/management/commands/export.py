@@ -10,7 +10,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from exports import ExportError
-from exports.build import EXPORTS, ExportRequest, build_export
+from exports.build import ExportRequest, build_export
+from exports.exporters import EXPORTERS
 from tournament.models import Tournament
 
 
@@ -22,7 +23,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("tournament", help="the tournament's short name (slug)")
-        parser.add_argument("what", choices=sorted(EXPORTS))
+        parser.add_argument("what", choices=sorted(EXPORTERS))
         parser.add_argument(
             "--format",
             dest="fmt",
@@ -49,7 +50,7 @@ class Command(BaseCommand):
         what = options["what"]
         request = ExportRequest(
             what=what,
-            fmt=options["fmt"] or EXPORTS[what][0][0],
+            fmt=options["fmt"] or EXPORTERS[what].formats[0],
             session=options["session"],
             blank=options["blank"],
             through=options["through"],

@@ -1,0 +1,173 @@
+"""One exporter class per export, and `EXPORTERS`, the registry of them.
+
+An exporter knows its identifier (the `<what>` of the download URL and of `manage.py export`),
+the formats it comes in (the first is the command's default), whether it needs a session, its
+file name, and how it makes its content in each format: rows (`rows.py`, rendered by `xlsx.py`
+or `csv_file.py`) or a PDF document (`pdf/`). The download views and the command both go through
+`exports.build.build_export()`, which asks this registry; nothing else lists the exports.
+
+The PDF modules are imported when a document is made: reportlab stays out of every other page.
+"""
+
+from typing import ClassVar
+
+from django.utils.translation import gettext as _
+
+from exports import ExportError
+from scoring.standings import compute_standings
+
+
+def drawn_session(tournament, request):
+    """The session the request names; ExportError when it names none, or one not drawn."""
+    if request.session is None:
+        raise ExportError(_("Say which session (--session N)."))
+    session = tournament.sessions.filter(number=request.session).first()
+    if session is None:
+        raise ExportError(_("There is no session %(n)s.") % {"n": request.session})
+    if session.is_draft:
+        raise ExportError(_("Session %(n)s has not been drawn yet.") % {"n": request.session})
+    return session
+
+
+def confirmed_standings(tournament, through=None):
+    """The standings to export; ExportError when there is nothing confirmed to rank yet."""
+    confirmed = set(tournament.sessions.confirmed().values_list("number", flat=True))
+    if not confirmed:
+        raise ExportError(_("No session has been confirmed yet: there are no standings."))
+    if through is not None and through not in confirmed:
+        raise ExportError(_("Session %(n)s is not confirmed.") % {"n": through})
+    return compute_standings(tournament, through=through)
+
+
+class Exporter:
+    """One export. Subclasses set the class attributes and a `render_<format>` method for each
+    of their `formats`, taking the tournament and the `ExportRequest` and returning bytes."""
+
+    identifier: ClassVar[str]
+    formats: ClassVar[tuple[str, ...]]
+    #: The export is of one session (`--session N`): its number is in the file name.
+    needs_session: ClassVar[bool] = False
+    #: The export has a blank variant (`--blank`): "blank" is in its file name.
+    has_blank_variant: ClassVar[bool] = False
+
+    def file_name(self, tournament, request):
+        """`<slug>-<identifier>[-session<N>][-blank].<format>`."""
+        parts = [tournament.slug, self.identifier]
+        if self.needs_session and request.session is not None:
+            parts.append(f"session{request.session}")
+        if self.has_blank_variant and request.blank:
+            parts.append("blank")
+        return f"{'-'.join(parts)}.{request.fmt}"
+
+    def render(self, tournament, request):
+        """The file's content (bytes) in `request.fmt`, one of `formats`."""
+        if self.needs_session:
+            drawn_session(tournament, request)
+        return getattr(self, f"render_{request.fmt}")(tournament, request)
+
+
+class StandingsExporter(Exporter):
+    """The standings: a workbook (standings, sessions, penalties, hands), a CSV of the
+    standings sheet, or the printed standings."""
+
+    identifier = "standings"
+    formats = ("xlsx", "pdf", "csv")
+
+    def render_xlsx(self, tournament, request):
+        from exports import rows, xlsx
+
+        standings = confirmed_standings(tournament, request.through)
+        with xlsx.paused_garbage_collection():
+            return xlsx.render_workbook(rows.standings_workbook_sheets(standings))
+
+    def render_csv(self, tournament, request):
+        from exports import csv_file, rows
+
+        standings = confirmed_standings(tournament, request.through)
+        return csv_file.render_csv(rows.standings_sheet(standings))
+
+    def render_pdf(self, tournament, request):
+        confirmed_standings(tournament, request.through)
+        from exports.pdf.standings import render_standings
+
+        return render_standings(tournament, through=request.through)
+
+
+class EmaExporter(Exporter):
+    """The EMA results file."""
+
+    identifier = "ema"
+    formats = ("xlsx",)
+
+    def render_xlsx(self, tournament, request):
+        from exports import rows, xlsx
+
+        return xlsx.render_workbook([rows.ema_sheet(confirmed_standings(tournament))])
+
+
+class ScoreSheetsExporter(Exporter):
+    """The score sheets of a session, blank or completed, in the rule set's form."""
+
+    identifier = "scoresheets"
+    formats = ("pdf",)
+    needs_session = True
+    has_blank_variant = True
+
+    def render_pdf(self, tournament, request):
+        from exports.pdf.scoresheet import render_scoresheets
+
+        return render_scoresheets(tournament, session_number=request.session, blank=request.blank)
+
+
+class SeatingExporter(Exporter):
+    """The seating list of a session."""
+
+    identifier = "seating"
+    formats = ("pdf",)
+    needs_session = True
+
+    def render_pdf(self, tournament, request):
+        from exports.pdf.seating import render_seating
+
+        return render_seating(tournament, session_number=request.session)
+
+
+class SchedulesExporter(Exporter):
+    """Every player's schedule card: table and wind in every drawn session."""
+
+    identifier = "schedules"
+    formats = ("pdf",)
+
+    def render_pdf(self, tournament, request):
+        from exports.pdf.schedules import render_schedules
+
+        return render_schedules(tournament)
+
+
+class TableCardsExporter(Exporter):
+    """The table cards of a session, with the QR code of each table's entry page."""
+
+    identifier = "tablecards"
+    formats = ("pdf",)
+    needs_session = True
+
+    def render_pdf(self, tournament, request):
+        from exports.pdf.tablecards import render_tablecards
+
+        return render_tablecards(
+            tournament, session_number=request.session, link_base=request.link_base.rstrip("/")
+        )
+
+
+#: identifier -> exporter, in the order the desk lists them.
+EXPORTERS = {
+    exporter.identifier: exporter
+    for exporter in (
+        StandingsExporter(),
+        EmaExporter(),
+        ScoreSheetsExporter(),
+        SeatingExporter(),
+        SchedulesExporter(),
+        TableCardsExporter(),
+    )
+}
