@@ -25,7 +25,8 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from desk.archive_plan import ArchiveError, plan_restore, write_plan
+from desk.archive_plan import ArchiveError, plan_restore
+from desk.archive_write import prepare, write
 from scoring.models import AuditEntry, Hand, Penalty, SeatResult
 from tournament.models import Seat, Table, Tournament
 
@@ -36,6 +37,7 @@ __all__ = [
     "read_archive",
     "restore",
     "restore_archive",
+    "skipped_referees_message",
 ]
 
 FORMAT = "mahjong-tournament-desk/archive"
@@ -292,15 +294,30 @@ def restore(content):
     database's write lock is held only while the rows are inserted.
     """
     plan = plan_restore(read_archive(content))
+    prepared = prepare(plan)
     try:
         with transaction.atomic():
-            tournament = write_plan(plan)
+            tournament = write(prepared)
     except (ValidationError, DatabaseError) as exc:
         raise ArchiveError(
             _("The archive is incomplete or damaged (%(error)s).") % {"error": exc}
         ) from exc
     skipped = [(table.session.number, table.number, name) for table, name in plan.skipped_referees]
     return Restored(tournament=tournament, skipped_referees=skipped)
+
+
+def skipped_referees_message(skipped):
+    """What the director reads about the referee assignments an archive could not restore."""
+    names = ", ".join(
+        _("%(name)s (session %(session)s, table %(table)s)")
+        % {"name": name, "session": session, "table": table}
+        for session, table, name in skipped
+    )
+    return _(
+        "Not restored, because these accounts already exist in this desk and an archive gives "
+        "no rights: the referee assignments of %(names)s. Assign them in the admin if they are "
+        "right."
+    ) % {"names": names}
 
 
 def restore_archive(content):

@@ -97,8 +97,6 @@ class RestorePlan:
     penalties: list = field(default_factory=list)
     results: list = field(default_factory=list)
     audit: list = field(default_factory=list)  # (entry, [registrations])
-    #: {model: [(object, {field: archived creation time})]} put back after the insert.
-    times: dict = field(default_factory=lambda: defaultdict(list))
 
 
 # -- values --------------------------------------------------------------------------------
@@ -286,7 +284,8 @@ class _Planner:
         tournament = _fill(Tournament(), values, where, exclude=("slug",))
         tournament.slug = slug
         for name in ("name", "start_date", "end_date", "ruleset", "session_count"):
-            _require(values.get(name) is not None, where, _("%(what)s is missing") % {"what": name})
+            what = Tournament._meta.get_field(name).verbose_name
+            _require(values.get(name) is not None, where, _("%(what)s is missing") % {"what": what})
         options = values.get("scoring_options") or {}
         _require(isinstance(options, dict), where, _("the scoring settings are not a mapping"))
         problem = check_scoring_options(tournament.ruleset, options)
@@ -346,7 +345,7 @@ class _Planner:
             )
             _validate(registration, where)
             registered_at = _datetime(item.get("registered_at"), where, _("registered"))
-            self.plan.times[Registration].append((registration, {"registered_at": registered_at}))
+            registration.registered_at = registered_at
             self.plan.registrations.append(registration)
             self.registrations_by_number[number] = registration
 
@@ -536,7 +535,7 @@ class _Planner:
             if hand.submission is not None:
                 _require(hand.submission not in submissions, where, _("listed twice"))
                 submissions.add(hand.submission)
-            self.plan.times[Hand].append((hand, {"entered_at": entered_at}))
+            hand.entered_at = entered_at
             self.plan.hands.append(hand)
             if hand.is_current:
                 current[(session.number, table.number)].append(hand)
@@ -613,7 +612,7 @@ class _Planner:
                 _("a required reason, infraction or hand number is missing or out of range"),
             )
             given_at = _datetime(item.get("given_at"), where, _("given at"))
-            self.plan.times[Penalty].append((penalty, {"given_at": given_at}))
+            penalty.given_at = given_at
             self.plan.penalties.append(penalty)
 
     def results(self):
@@ -675,7 +674,7 @@ class _Planner:
             )
             _validate(entry, where)
             at = _datetime(item.get("at"), where, _("when"))
-            self.plan.times[AuditEntry].append((entry, {"at": at}))
+            entry.at = at
             self.plan.audit.append((entry, registrations))
 
 
@@ -732,44 +731,3 @@ def plan_restore(data):
             _("The archive is incomplete or damaged (%(error)s).") % {"error": exc}
         ) from exc
     return planner.plan
-
-
-def write_plan(plan):
-    """Insert everything of `plan`; to be called inside one transaction. Inserts only: every
-    check ran in `plan_restore`, apart from what the database re-checks (the slug, unique
-    links and names, which another writer could have taken meanwhile)."""
-    User = get_user_model()
-    if Tournament.objects.filter(slug=plan.tournament.slug).exists():
-        raise already_here(plan.tournament.slug)
-    User.objects.bulk_create(plan.new_users)
-    plan.tournament.save()
-    Player.objects.bulk_create(plan.new_players, batch_size=1000)
-    for model, objects in (
-        (Registration, plan.registrations),
-        (Session, plan.sessions),
-        (Table, plan.tables),
-        (Seat, plan.seats),
-        (Hand, plan.hands),
-        (Penalty, plan.penalties),
-        (SeatResult, plan.results),
-        (AuditEntry, [entry for entry, _players in plan.audit]),
-    ):
-        model.objects.bulk_create(objects, batch_size=1000)
-    Table.referees.through.objects.bulk_create(
-        Table.referees.through(table_id=table.pk, user_id=user.pk) for table, user in plan.referees
-    )
-    AuditEntry.registrations.through.objects.bulk_create(
-        (
-            AuditEntry.registrations.through(auditentry_id=entry.pk, registration_id=r.pk)
-            for entry, registrations in plan.audit
-            for r in registrations
-        ),
-        batch_size=1000,
-    )
-    for model, rows in plan.times.items():  # creation times that saving replaced with "now"
-        for obj, values in rows:
-            for name, value in values.items():
-                setattr(obj, name, value)
-        names = sorted({name for _obj, values in rows for name in values})
-        model.objects.bulk_update([obj for obj, _values in rows], names, batch_size=1000)
-    return plan.tournament

@@ -14,7 +14,13 @@ from django.views.generic import FormView, TemplateView
 
 from common.net import client_address
 from desk import lockouts
-from desk.archive import MAX_BYTES, ArchiveError, export_archive, restore_archive
+from desk.archive import (
+    MAX_BYTES,
+    ArchiveError,
+    export_archive,
+    restore,
+    skipped_referees_message,
+)
 from tournament.permissions import DirectorRequiredMixin, DirectorTournamentMixin
 
 
@@ -43,13 +49,16 @@ class RestoreView(DirectorRequiredMixin, FormView):
 
     def form_valid(self, form):
         try:
-            tournament = restore_archive(form.cleaned_data["file"].read())
+            restored = restore(form.cleaned_data["file"].read())
         except ArchiveError as exc:
             form.add_error("file", str(exc))
             return self.form_invalid(form)
+        tournament = restored.tournament
         messages.success(
             self.request, _("Tournament “%(name)s” restored.") % {"name": tournament.name}
         )
+        if restored.skipped_referees:
+            messages.warning(self.request, skipped_referees_message(restored.skipped_referees))
         return redirect(tournament)
 
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from desk.archive import ArchiveError, restore_archive
+from desk.archive import ArchiveError, restore, skipped_referees_message
 
 
 class Command(BaseCommand):
@@ -18,9 +18,12 @@ class Command(BaseCommand):
         if not path.is_file():
             raise CommandError(f"No file {path}.")
         try:
-            tournament = restore_archive(path.read_bytes())
+            restored = restore(path.read_bytes())
         except ArchiveError as exc:
             raise CommandError(str(exc)) from None
+        tournament = restored.tournament
+        if restored.skipped_referees:
+            self.stderr.write(skipped_referees_message(restored.skipped_referees))
         self.stdout.write(
             self.style.SUCCESS(
                 f"Restored '{tournament.name}' ({tournament.slug}): "
