@@ -12,26 +12,51 @@
   A false Mahjong (FIMJ, also applied to the European game) counts 0 and pays as usual; a wall
   destroyed after a false Mahjong (FIMJ) costs the offender the limit paid to each player still
   in the hand (doubled to or from East).
+- A hand replayed (four identical winds as the first four discards, a wall collapsed by
+  accident: FIMJ variant, the same in the European game) records no result and does not move the
+  deal (docs/rules.md §4.3). After a washout the European deal passes unless the setting
+  ``washout_keeps_deal`` is on; the FIMJ deal always passes.
+- FIMJ only (docs/rules.md §4.6): a multiple win ("vittoria multipla", two or three players on
+  the same discard, :func:`multiple_win_settlement`), and the limit hands of the FIMJ list in
+  three tiers whose values are settings (``limit_tier_1`` .. ``limit_tier_3``; entry field
+  ``limit_tier``, 1 to 3 for a winner with such a hand, 0 otherwise).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rules.base import Four, TableState
+from rules.base import (
+    PER_SEAT_INT,
+    SEAT,
+    SEATS_KIND,
+    EntryField,
+    Four,
+    HandSettlement,
+    TableState,
+    dealer_stays,
+)
 from rules.checks import SEATS, check_int, round_to_ten
 from rules.errors import RuleError
-from rules.i18n import _
+from rules.i18n import _, message
 from rules.options import BOOL, INT, TEXT, option
 from rules.rack import (
+    MAHJONG,
+    WASHOUT,
     RackOptions,
     RackRuleSet,
     check_scores,
     check_winner_and_east,
     pairwise_settlement,
 )
+
+MULTIPLE_WIN = "multiple_win"
+REPLAYED = "replayed"
+LIMIT_TIERS = 3  #: the FIMJ list of limit hands has three ranges of suggested values
+MAX_LIMIT_VALUE = 100000  #: a ceiling for the value settings of limit hands
 
 
 def hand_score(points: int, doubles: int, *, limit: int | None) -> int:
@@ -74,17 +99,91 @@ class ClassicOptions(RackOptions):
         ),
     )
     variant_label: str = option(_("European"), label=_("Variant"), kind=TEXT, settable=False)
+    multiple_win: bool = option(
+        False,
+        label=_("Multiple win"),
+        kind=BOOL,
+        settable=False,
+        help_text=_("FIMJ: two players may win on the same discard."),
+    )
 
 
-EUROPEAN = ClassicOptions()
+@dataclass(frozen=True)
+class EuropeanOptions(ClassicOptions):
+    """The European game's settings: the classic ones and what the European text leaves open."""
 
-FIMJ = ClassicOptions(
+    washout_keeps_deal: bool = option(
+        False,
+        label=_("East keeps the deal after a washout"),
+        kind=BOOL,
+        help_text=_(
+            "The European text does not say. Off: the deal passes whenever East does not win."
+        ),
+    )
+
+
+def _limit_tier(default: int, label: str, help_text: str) -> Any:
+    return option(
+        default,
+        label=label,
+        kind=INT,
+        min_value=10,
+        max_value=MAX_LIMIT_VALUE,
+        help_text=help_text,
+    )
+
+
+@dataclass(frozen=True)
+class FimjOptions(ClassicOptions):
+    """The FIMJ variant's settings: the classic ones, the limit-hand tiers and the multiple win."""
+
+    limit_tier_1: int = _limit_tier(
+        1000,
+        _("Limit hands worth 1000-2000"),
+        _("Piccolo serpente. The FIMJ suggests 1000 to 2000 points."),
+    )
+    limit_tier_2: int = _limit_tier(
+        2000,
+        _("Limit hands worth 2000-4000"),
+        _(
+            "Tutte coppie di Testa, Tutte coppie di colore, Serpenti siamesi, Serpente dei "
+            "draghi, Raduno di draghi, Quattro benedizioni della casa, Tredici lanterne "
+            "meravigliose. The FIMJ suggests 2000 to 4000 points."
+        ),
+    )
+    limit_tier_3: int = _limit_tier(
+        3000,
+        _("Limit hands worth 3000-6000"),
+        _(
+            "Uscita degli dei, Tutto kong, Casa piena dei nove pezzi. The FIMJ suggests 3000 to "
+            "6000 points."
+        ),
+    )
+    winners_settle_difference: bool = option(
+        False,
+        label=_("Winners of a multiple win settle their difference"),
+        kind=BOOL,
+        help_text=_(
+            "The FIMJ text does not say. Off: the winners pay each other nothing; on: the lower "
+            "pays the higher the difference of their scores."
+        ),
+    )
+
+    def tier_values(self) -> tuple[int, ...]:
+        """The value of a limit hand of tier 1, 2 and 3."""
+        return (self.limit_tier_1, self.limit_tier_2, self.limit_tier_3)
+
+
+EUROPEAN = EuropeanOptions()
+
+FIMJ = FimjOptions(
     code="fimj",
     name=_("FIMJ Italian variant"),
     limit=1000,
     max_dealer_repeats=0,
     round_payments=True,
     variant_label=_("FIMJ"),
+    multiple_win=True,
 )
 
 VARIANTS = {"european": EUROPEAN, "fimj": FIMJ}
@@ -127,19 +226,187 @@ def settle(scores: Any, *, winner: int | None, east: int, variant: str = "europe
     return settle_scores(scores, winner, east, preset)
 
 
+def multiple_win_settlement(
+    scores: Four,
+    winners: tuple[int, ...],
+    *,
+    weight: Callable[[int, int], int],
+    round_amounts: bool,
+    winners_settle: bool = False,
+) -> Four:
+    """Settle a FIMJ multiple win (docs/rules.md §4.6): four deltas in seat order.
+
+    Each winner receives its score from each player who did not win; the players who did not win
+    settle the differences of their scores pairwise; two winners pay each other nothing, or with
+    ``winners_settle`` the lower pays the higher the difference. Every amount is multiplied by
+    ``weight(a, b)`` (East's doubling) and, with ``round_amounts``, rounded to the nearest 10.
+
+    >>> multiple_win_settlement((20, 100, 10, 40), (1, 3), weight=east_weight(0), round_amounts=True)
+    (-260, 300, -160, 120)
+    """
+    deltas = [0, 0, 0, 0]
+    for a in SEATS:
+        for b in SEATS[a + 1 :]:
+            both = a in winners and b in winners
+            if both and not winners_settle:
+                continue
+            if not both and (a in winners or b in winners):
+                receiver, payer = (a, b) if a in winners else (b, a)
+                amount = scores[receiver]
+            else:
+                receiver, payer = (a, b) if scores[a] >= scores[b] else (b, a)
+                amount = scores[receiver] - scores[payer]
+            amount *= weight(a, b)
+            if round_amounts:
+                amount = round_to_ten(amount)
+            deltas[receiver] += amount
+            deltas[payer] -= amount
+    return tuple(deltas)  # type: ignore[return-value]
+
+
 class ClassicRuleSet(RackRuleSet):
     """Classic European or FIMJ (the variant is the preset in ``options``)."""
+
+    # -- hand entry -------------------------------------------------------------------------
+
+    def hand_fields(self, state: TableState | None = None) -> tuple[EntryField, ...]:
+        """The rack games' fields, the replayed hand, and FIMJ's multiple win and limit tiers."""
+        outcome, *rest = super().hand_fields(state)
+        choices = list(outcome.choices)
+        multiple = self.options.multiple_win
+        if multiple:
+            choices.insert(
+                1, (MULTIPLE_WIN, _("Multiple win (several players win on the same discard)"))
+            )
+        choices.append(
+            (REPLAYED, _("Hand replayed (four identical winds first, wall collapsed by accident)"))
+        )
+        fields = [dataclasses.replace(outcome, choices=tuple(choices))]
+        for spec in rest:
+            if multiple and spec.name in ("points", "doubles", "zero_score"):
+                spec = dataclasses.replace(spec, outcomes=(*spec.outcomes, MULTIPLE_WIN))
+            fields.append(spec)
+            if multiple and spec.name == "winner":
+                fields += self._multiple_win_fields()
+            if multiple and spec.name == "limit_hand":
+                fields.append(
+                    EntryField(
+                        "limit_tier",
+                        PER_SEAT_INT,
+                        _("Limit hand of the FIMJ list"),
+                        _(
+                            "For a winner with a limit hand of the FIMJ list: 1 (worth "
+                            "1000-2000), 2 (2000-4000) or 3 (3000-6000); it scores the value "
+                            "of its tier in the scoring settings. 0 otherwise."
+                        ),
+                        required=False,
+                        min_value=0,
+                        max_value=LIMIT_TIERS,
+                        outcomes=(MAHJONG, MULTIPLE_WIN),
+                        default=(0, 0, 0, 0),
+                    )
+                )
+        return tuple(fields)
+
+    @staticmethod
+    def _multiple_win_fields() -> list[EntryField]:
+        return [
+            EntryField(
+                "winners",
+                SEATS_KIND,
+                _("Winners"),
+                _("The players who win on the same discard."),
+                min_value=2,
+                max_value=3,
+                outcomes=(MULTIPLE_WIN,),
+            ),
+            EntryField("discarder", SEAT, _("Discarder"), outcomes=(MULTIPLE_WIN,)),
+        ]
+
+    # -- settlement -------------------------------------------------------------------------
+
+    def _settle(self, entry: dict[str, Any], state: TableState) -> HandSettlement:
+        outcome = entry["outcome"]
+        if outcome == REPLAYED:
+            # docs/rules.md §4.3: no result, the same East plays the hand again
+            return HandSettlement(
+                deltas=(0, 0, 0, 0),
+                next_state=dataclasses.replace(state, hand_number=state.hand_number + 1),
+                summary=message(_("Hand replayed; the deal does not move")),
+            )
+        if outcome == WASHOUT and getattr(self.options, "washout_keeps_deal", False):
+            return HandSettlement(
+                deltas=(0, 0, 0, 0), next_state=dealer_stays(state), summary=message(_("Washout"))
+            )
+        if outcome == MULTIPLE_WIN:
+            return self._multiple_win(entry, state)
+        return super()._settle(entry, state)
+
+    def _multiple_win(self, entry: dict[str, Any], state: TableState) -> HandSettlement:
+        winners, discarder = entry["winners"], entry["discarder"]
+        if discarder in winners:
+            raise RuleError(
+                _("The discarder (seat {seat}) cannot be one of the winners"), seat=discarder
+            )
+        zero = [seat for seat in winners if seat in entry["zero_score"]]
+        if zero:
+            raise RuleError(
+                _("Seat {seat} cannot both win and have a hand that counts 0"), seat=zero[0]
+            )
+        deltas = multiple_win_settlement(
+            self.scores(entry, state),
+            winners,
+            weight=east_weight(state.dealer),
+            round_amounts=self.options.round_payments,
+            winners_settle=self.options.winners_settle_difference,
+        )
+        return HandSettlement(
+            deltas=deltas,
+            next_state=self.next_state(state, dealer_won=state.dealer in winners),
+            summary=message(
+                _("Multiple win by seats {winners} on the discard of seat {discarder}"),
+                winners=", ".join(map(str, winners)),
+                discarder=discarder,
+            ),
+        )
+
+    def _winners(self, entry: dict[str, Any]) -> tuple[int, ...]:
+        if entry["outcome"] == MULTIPLE_WIN:
+            return tuple(entry["winners"])
+        winner = entry.get("winner")
+        return () if winner is None else (int(winner),)
+
+    def _limit_value(self, entry: dict[str, Any], seat: int, winners: tuple[int, ...]) -> int:
+        """What ``seat``'s hand scores as a limit hand, or 0 when it is not one."""
+        tiers = entry.get("limit_tier") or (0, 0, 0, 0)
+        tier = tiers[seat]
+        if tier and seat not in winners:
+            raise RuleError(
+                _("Only a winner can have a limit hand; seat {seat} did not win"), seat=seat
+            )
+        limit_hand = seat in winners and entry.get("limit_hand")
+        if tier and limit_hand:
+            raise RuleError(
+                _("Seat {seat}: give either a limit hand or its tier of the FIMJ list, not both"),
+                seat=seat,
+            )
+        if tier:
+            return int(self.options.tier_values()[tier - 1])
+        if limit_hand:
+            return int(self.options.limit_hand_value or self.options.limit)
+        return 0
 
     def scores(self, entry: dict[str, Any], state: TableState) -> Four:
         """Each player's score for this hand."""
         limit = self.options.limit
-        winner = entry.get("winner")
+        winners = self._winners(entry)
         result = []
         for seat in SEATS:
+            limit_value = self._limit_value(entry, seat, winners)
             if seat in entry["zero_score"]:
                 result.append(0)
-            elif seat == winner and entry.get("limit_hand"):
-                result.append(self.options.limit_hand_value or limit)
+            elif limit_value:
+                result.append(limit_value)
             else:
                 result.append(
                     hand_score(entry["points"][seat], entry["doubles"][seat], limit=limit)

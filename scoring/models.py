@@ -37,9 +37,11 @@ class Outcome(models.TextChoices):
     CHOMBO = "chombo", _("Chombo")
     MAHJONG = "mahjong", _("Mahjong")
     WALL_DESTROYED = "wall_destroyed", _("Wall destroyed")
+    MULTIPLE_WIN = "multiple_win", _("Multiple win")
+    REPLAYED = "replayed", _("Hand replayed")
 
 
-WINS_ON_A_DISCARD = (Outcome.DISCARD_WIN, Outcome.RON)
+WINS_ON_A_DISCARD = (Outcome.DISCARD_WIN, Outcome.RON, Outcome.MULTIPLE_WIN)
 SELF_DRAWN_WINS = (Outcome.SELF_DRAWN, Outcome.TSUMO)
 NO_WINNER = (
     Outcome.WASHOUT,
@@ -47,6 +49,7 @@ NO_WINNER = (
     Outcome.ABORTIVE_DRAW,
     Outcome.CHOMBO,
     Outcome.WALL_DESTROYED,
+    Outcome.REPLAYED,
 )
 
 

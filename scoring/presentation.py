@@ -40,8 +40,10 @@ def _value(hand):
             return _("%(han)s han %(fu)s fu") % {"han": hand.han, "fu": hand.fu}
         return _("%(han)s han") % {"han": hand.han}
     points = hand.entry.get("points")
-    if points and hand.winner is not None:
-        return _("%(points)s points") % {"points": points[hand.winner]}
+    winners = hand.entry.get("winners") or ([hand.winner] if hand.winner is not None else [])
+    if points and winners:
+        # a multiple win reads "120 / 40 points", in the order of the winners
+        return _("%(points)s points") % {"points": " / ".join(str(points[s]) for s in winners)}
     return ""
 
 
@@ -71,6 +73,8 @@ def describe_hand(hand, seats):
         text = _("%(winner)s wins %(value)s self-drawn") % {"winner": names, "value": value}
     elif winners:
         text = _("%(winner)s wins %(value)s") % {"winner": names, "value": value}
+    elif outcome == "replayed":
+        text = _("Hand replayed")
     elif outcome == "chombo":
         text = _("Chombo by %(offender)s") % {"offender": seat_name(seats, entry.get("offender"))}
     elif outcome in ("draw", "washout"):

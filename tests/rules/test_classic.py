@@ -220,3 +220,181 @@ def test_session_result_refuses_riichi_only_arguments():
         EUROPEAN.session_result((0, 0, 0, -1000), deposits=1000)
     with pytest.raises(RuleError, match="has no chombo"):
         EUROPEAN.session_result((0, 0, 0, 0), chombo=(1, 0, 0, 0))
+
+
+# -- FIMJ multiple win ("vittoria multipla"), docs/rules.md §4.6 -------------------------------
+# Seed: FIMJ variant "Fase di gioco": two players claiming the same discard both win. How they are
+# paid is a decision (§4.6): each winner collects its score from each player who did not win,
+# the others settle their differences, the winners pay each other nothing unless the setting
+# "winners_settle_difference" is on; East pays and receives double; FIMJ rounds every amount.
+# (scores E, S, W, N, winners, discarder, settle difference, expected deltas) - East is seat 0
+MULTIPLE_WINS = [
+    # S 100 and N 40 win on W's discard: E pays S 200 and N 80, receives 20 from W; W pays
+    # S 100 and N 40
+    ((20, 100, 10, 40), (1, 3), 2, False, (-260, 300, -160, 120)),
+    # the same with the winners settling: N pays S 100 - 40 = 60
+    ((20, 100, 10, 40), (1, 3), 2, True, (-260, 360, -160, 60)),
+    # East among the winners: E collects 2 x 60 from S and W; N (winner, 30) collects 30 from S
+    # and W; S 16 and W 4 settle 12 -> 10
+    ((60, 16, 4, 30), (0, 3), 1, False, (240, -140, -160, 60)),
+    # three winners on N's discard: N alone pays each its score (E double)
+    ((50, 30, 20, 8), (0, 1, 2), 3, False, (100, 30, 20, -150)),
+    # every amount rounded to 10 after East's doubling: S 26 collects 52 -> 50 from E and
+    # 26 -> 30 from N; W 34 collects 68 -> 70 from E and 34 -> 30 from N; E 5 and N 3 settle
+    # 2 x 2 = 4 -> 0
+    ((5, 26, 34, 3), (1, 2), 3, False, (-120, 80, 100, -60)),
+]
+
+
+@pytest.mark.parametrize(("scores", "winners", "discarder", "settle", "expected"), MULTIPLE_WINS)
+def test_fimj_multiple_win(scores, winners, discarder, settle, expected):
+    fimj = get_ruleset("fimj", {"winners_settle_difference": settle})
+    state = fimj.initial_state()
+    done = fimj.settle(
+        {"outcome": "multiple_win", "winners": winners, "discarder": discarder, "points": scores},
+        state,
+    )
+    assert done.deltas == expected
+    assert sum(done.deltas) == 0
+    assert done.next_state.dealer == 1  # the FIMJ deal passes after every hand
+    assert done.next_state.hand_number == 2
+
+
+def test_fimj_multiple_win_with_doubles_a_limit_hand_and_a_false_mahjong():
+    # S wins with a tier-2 limit hand (2000 by default), W with 20 points and 2 doubles (80), on
+    # E's discard; N's false Mahjong counts 0 and still pays (docs/rules.md §4.4, §4.6)
+    entry = {
+        "outcome": "multiple_win",
+        "winners": (1, 2),
+        "discarder": 0,
+        "points": (30, 0, 20, 50),
+        "doubles": (1, 0, 2, 0),
+        "limit_tier": (0, 2, 0, 0),
+        "zero_score": (3,),
+    }
+    done = FIMJ.settle(entry, FIMJ.initial_state())
+    # E (60) pays S 4000 and W 160, receives 120 from N; N pays S 2000 and W 80
+    assert done.deltas == (-4040, 6000, 240, -2200)
+
+
+@pytest.mark.parametrize(
+    ("changes", "fragment"),
+    [
+        ({"winners": (1,)}, "Winners needs between 2 and 3 seats"),
+        ({"discarder": 1}, "discarder \\(seat 1\\) cannot be one of the winners"),
+        ({"zero_score": (3,)}, "Seat 3 cannot both win"),
+        ({"limit_tier": (1, 0, 0, 0)}, "Only a winner can have a limit hand; seat 0"),
+        ({"limit_tier": (0, 4, 0, 0)}, "Limit hand of the FIMJ list must be at most 3"),
+        ({"discarder": None}, "Discarder is required"),
+    ],
+)
+def test_fimj_multiple_win_entries_are_checked(changes, fragment):
+    entry = {"outcome": "multiple_win", "winners": (1, 3), "discarder": 2, "points": (0, 0, 0, 0)}
+    with pytest.raises(RuleError, match=fragment):
+        FIMJ.settle({**entry, **changes}, FIMJ.initial_state())
+
+
+def test_the_european_game_has_no_multiple_win():
+    # European rule in brackets (FIMJ variant "Fase di gioco"): the player whose turn comes first
+    # takes the discard, so there is one winner
+    assert "multiple_win" not in dict(EUROPEAN.outcomes())
+    with pytest.raises(RuleError, match="must be one of: mahjong, washout, wall_destroyed"):
+        EUROPEAN.settle({"outcome": "multiple_win"}, EUROPEAN.initial_state())
+
+
+def test_fimj_entry_fields():
+    fields = {field.name: field for field in FIMJ.hand_fields()}
+    assert list(fields) == [
+        "outcome",
+        "winner",
+        "winners",
+        "discarder",
+        "points",
+        "doubles",
+        "limit_hand",
+        "limit_tier",
+        "zero_score",
+        "offender",
+    ]
+    assert [code for code, _label in fields["outcome"].choices] == [
+        "mahjong",
+        "multiple_win",
+        "washout",
+        "wall_destroyed",
+        "replayed",
+    ]
+    assert "multiple_win" in fields["points"].outcomes
+    assert fields["limit_tier"].outcomes == ("mahjong", "multiple_win")
+
+
+# -- FIMJ limit hands in three tiers (FIMJ variant "Mani limite"), docs/rules.md §4.1 ----------
+# (options, tier, expected value of the limit hand)
+LIMIT_TIERS = [
+    ({}, 1, 1000),  # Piccolo serpente: 1000-2000 suggested; the lowest by default
+    ({}, 2, 2000),  # e.g. Tredici lanterne meravigliose: 2000-4000
+    ({}, 3, 3000),  # e.g. Tutto kong: 3000-6000
+    ({"limit_tier_1": 2000}, 1, 2000),
+    ({"limit_tier_2": 4000}, 2, 4000),
+    ({"limit_tier_3": 6000, "limit": 1500}, 3, 6000),  # a limit hand may exceed the table limit
+]
+
+
+@pytest.mark.parametrize(("options", "tier", "value"), LIMIT_TIERS)
+def test_fimj_limit_hand_tiers(options, tier, value):
+    fimj = get_ruleset("fimj", options)
+    limit_tier = (0, tier, 0, 0)
+    done = fimj.settle(entry(1, (0, 0, 0, 0), limit_tier=limit_tier), fimj.initial_state())
+    # South collects its value from each, double from East
+    assert done.deltas == (-2 * value, 4 * value, -value, -value)
+
+
+def test_fimj_limit_tier_settings_are_checked_and_exclusive_with_limit_hand():
+    fields = {field.name: field for field in FIMJ.option_fields()}
+    assert [fields[f"limit_tier_{n}"].default for n in (1, 2, 3)] == [1000, 2000, 3000]
+    assert "limit_tier_1" not in {field.name for field in EUROPEAN.option_fields()}
+    with pytest.raises(RuleError, match="must be at least 10"):
+        get_ruleset("fimj", {"limit_tier_2": 0})
+    with pytest.raises(RuleError, match="must be at most 100000"):
+        get_ruleset("fimj", {"limit_tier_3": 10**9})
+    both = entry(1, (0, 0, 0, 0), limit_hand=True, limit_tier=(0, 1, 0, 0))
+    with pytest.raises(RuleError, match="Seat 1: give either a limit hand or its tier"):
+        FIMJ.settle(both, FIMJ.initial_state())
+    with pytest.raises(RuleError, match="Unknown field limit_tier"):
+        EUROPEAN.settle(entry(1, (0, 0, 0, 0), limit_tier=(0, 1, 0, 0)), EUROPEAN.initial_state())
+
+
+# -- hands replayed and washouts, docs/rules.md §4.3 -------------------------------------------
+# FIMJ variant "Fase di gioco": four identical winds as the first four discards end the hand
+# without scoring and it is replayed; "Penalità" (last item): a wall collapsed by accident
+# interrupts the hand, which starts again. No bracket gives another European rule.
+
+
+@pytest.mark.parametrize("ruleset", [EUROPEAN, FIMJ], ids=["european", "fimj"])
+def test_a_replayed_hand_records_nothing_and_does_not_move_the_deal(ruleset):
+    state = ruleset.initial_state()
+    state = ruleset.settle(entry(2, (0, 0, 30, 0)), state).next_state  # the deal passes to 1
+    done = ruleset.settle({"outcome": "replayed"}, state)
+    assert done.deltas == (0, 0, 0, 0)
+    nxt = done.next_state
+    assert (nxt.dealer, nxt.deals, nxt.repeats, nxt.seat_winds) == (1, 1, 0, state.seat_winds)
+    assert nxt.hand_number == state.hand_number + 1
+    assert str(done.summary) == "Hand replayed; the deal does not move"
+
+
+def test_fimj_session_still_has_16_deals_with_replays():
+    state = FIMJ.initial_state()
+    for _hand in range(16):
+        state = FIMJ.settle({"outcome": "replayed"}, state).next_state
+        state = FIMJ.settle({"outcome": "washout"}, state).next_state
+    assert state.finished and state.deals == 16 and state.hand_number == 33
+
+
+def test_european_washout_passes_the_deal_unless_the_setting_keeps_it():
+    # the European text does not say (docs/rules.md §4.3, §6.7): a setting, off by default
+    assert EUROPEAN.settle({"outcome": "washout"}, EUROPEAN.initial_state()).next_state.dealer == 1
+    keeping = get_ruleset("european", {"washout_keeps_deal": True})
+    done = keeping.settle({"outcome": "washout"}, keeping.initial_state())
+    assert done.deltas == (0, 0, 0, 0)
+    assert (done.next_state.dealer, done.next_state.repeats, done.next_state.deals) == (0, 1, 0)
+    with pytest.raises(RuleError, match="Unknown setting washout_keeps_deal"):
+        get_ruleset("fimj", {"washout_keeps_deal": True})  # FIMJ: the deal always passes

@@ -271,3 +271,33 @@ def test_classic_hand_score_never_decreases(points, doubles, more):
     assert classic.hand_score(points, doubles + 1, limit=500) >= classic.hand_score(
         points, doubles, limit=500
     )
+
+
+@given(
+    RACK,
+    st.lists(SEAT, min_size=2, max_size=3, unique=True),
+    SEAT,
+    st.booleans(),
+    st.booleans(),
+    PERMUTATION,
+)
+def test_classic_multiple_win_is_zero_sum_and_follows_the_players(
+    scores, winners, east, round_amounts, winners_settle, perm
+):
+    """docs/rules.md §4.6: a FIMJ multiple win keeps the table zero-sum, whoever sits where."""
+    winners = tuple(winners)
+    kwargs = {"round_amounts": round_amounts, "winners_settle": winners_settle}
+    deltas = classic.multiple_win_settlement(
+        scores, winners, weight=classic.east_weight(east), **kwargs
+    )
+    assert sum(deltas) == 0
+    assert all(deltas[seat] >= 0 for seat in winners) or winners_settle
+    moved = classic.multiple_win_settlement(
+        relabel(scores, perm),
+        tuple(perm[seat] for seat in winners),
+        weight=classic.east_weight(perm[east]),
+        **kwargs,
+    )
+    assert moved == relabel(deltas, perm)
+    if round_amounts:
+        assert all(d % 10 == 0 for d in deltas)
