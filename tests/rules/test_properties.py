@@ -301,3 +301,37 @@ def test_classic_multiple_win_is_zero_sum_and_follows_the_players(
     assert moved == relabel(deltas, perm)
     if round_amounts:
         assert all(d % 10 == 0 for d in deltas)
+
+
+@st.composite
+def fimj_entries(draw):
+    outcome = draw(st.sampled_from(["mahjong", "multiple_win", "washout", "replayed"]))
+    entry = {"outcome": outcome}
+    if outcome in ("washout", "replayed"):
+        return entry
+    entry.update(points=draw(RACK), doubles=draw(DOUBLES))
+    if outcome == "mahjong":
+        entry["winner"] = draw(SEAT)
+        return entry
+    winners = draw(st.lists(SEAT, min_size=2, max_size=3, unique=True))
+    entry["winners"] = tuple(winners)
+    entry["discarder"] = draw(SEAT.filter(lambda seat: seat not in winners))
+    entry["limit_tier"] = tuple(draw(st.integers(0, 3)) if s in winners else 0 for s in range(4))
+    return entry
+
+
+@settings(max_examples=40)
+@given(st.lists(fimj_entries(), min_size=1, max_size=40))
+def test_fimj_hands_are_zero_sum_and_replays_do_not_move_the_deal(entries):
+    """docs/rules.md §4.3, §4.6: every FIMJ hand sums to 0; only a replay keeps the dealer."""
+    ruleset = get_ruleset("fimj")
+    state = ruleset.initial_state()
+    for entry in entries:
+        if state.finished:
+            break
+        done = ruleset.settle(entry, state)
+        assert sum(done.deltas) == 0 and all(d % 10 == 0 for d in done.deltas)
+        moved = done.next_state.deals - state.deals
+        assert moved == (0 if entry["outcome"] == "replayed" else 1)
+        assert done.next_state.hand_number == state.hand_number + 1
+        state = done.next_state
