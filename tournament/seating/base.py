@@ -5,12 +5,16 @@ North); a *schedule* a list of sessions, each a list of tables. Inside the algor
 indices ``0 .. n-1`` and a session is a ``Round``: a list of tables, each a list of indices.
 
 ``SeatingError`` is the error a director has to fix (the message is translatable); the checks
-below raise it for bad input before anything is computed. This module never touches the
-database.
+below raise it for bad input before anything is computed. ``SafetyClock`` is the wall-clock stop
+of a runaway search: every search is budgeted in units of work (iterations, nodes), so the same
+seed and input give the same schedule on any machine; the clock only cuts a search short when a
+machine is far too slow, and records that it did (the draw's report flags it). This module never
+touches the database.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -35,6 +39,24 @@ class SeatingError(ValueError):
         self.template = template
         self.params = params
         super().__init__(template.format(**params))
+
+
+class SafetyClock:
+    """A wall-clock safety stop shared by the searches of one draw.
+
+    ``expired()`` is True once ``seconds`` have passed since the clock was made (never with
+    ``seconds=None``); from then on ``fired`` stays True, so the draw can report that a search
+    was cut short. The searches ask it only every few dozen iterations.
+    """
+
+    def __init__(self, seconds: float | None) -> None:
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.fired = False
+
+    def expired(self) -> bool:
+        if not self.fired and self.deadline is not None and time.monotonic() > self.deadline:
+            self.fired = True
+        return self.fired
 
 
 def check_sessions(sessions: Sequence[Sequence[Sequence[Hashable]]]) -> list[list[Table]]:

@@ -1,17 +1,19 @@
-"""The whole schedule of an event: ``draw_schedule`` (pure Python, no database).
+"""The whole schedule of an event: ``draw_schedule`` and ``draw`` (pure Python, no database).
 
 Validates the request (``seating.base``), plans who sits with whom in the sessions still to draw
 (``seating.plan``), orders the seats for balanced winds (``seating.winds``) and, on a re-draw
-where only players were replaced, keeps the previous plan when it is as good.
+where only players were replaced, keeps the previous plan when it is as good. ``draw`` also
+says whether the safety clock cut a search short (``DrawResult.clock_stopped``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
-import time
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 from tournament.seating.base import (
+    SafetyClock,
     Schedule,
     SeatingError,
     check_players,
@@ -25,8 +27,18 @@ from tournament.seating.i18n import _
 from tournament.seating.plan import plan_cost, plan_tables
 from tournament.seating.winds import balance_winds, missing_winds, wind_counts
 
-DEFAULT_TIME_LIMIT = 8.0
-"""Seconds ``draw_schedule`` may search (every size in the bench needs far less)."""
+DEFAULT_TIME_LIMIT = 120.0
+"""Safety stop, in seconds, of a runaway search. The searches are budgeted in iterations and
+every bench size needs at most ~2 s (10 s above 100 players), so the stop fires only on a
+machine dozens of times slower, and the result then says so."""
+
+
+@dataclasses.dataclass(frozen=True)
+class DrawResult:
+    """A drawn schedule (as ``draw_schedule`` returns it) and whether the clock cut it short."""
+
+    schedule: list[Sequence[Sequence[Hashable]]]
+    clock_stopped: bool = False
 
 
 def draw_schedule(
@@ -39,6 +51,28 @@ def draw_schedule(
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     previous: Sequence[Sequence[Sequence[Hashable]]] | None = None,
 ) -> list[Sequence[Sequence[Hashable]]]:
+    """The schedule of ``draw(...)`` (same arguments); see ``draw``."""
+    return draw(
+        players,
+        sessions,
+        seed=seed,
+        groups=groups,
+        fixed=fixed,
+        time_limit=time_limit,
+        previous=previous,
+    ).schedule
+
+
+def draw(
+    players: Iterable[Hashable],
+    sessions: int,
+    *,
+    seed: int | str = 0,
+    groups: Mapping[Hashable, Hashable] | None = None,
+    fixed: Sequence[Sequence[Sequence[Hashable]]] = (),
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    previous: Sequence[Sequence[Sequence[Hashable]]] | None = None,
+) -> DrawResult:
     """Draw the seating of a whole event.
 
     ``players``: the registered players (any hashable ids), a multiple of 4.
@@ -66,9 +100,10 @@ def draw_schedule(
     they already had in that block; pass ``previous`` to keep the plan when only substitutes
     changed.
 
-    Same inputs and seed give the same schedule. ``time_limit`` (seconds, None for none) stops
-    the searches early on a slow machine and returns the best schedule found; determinism then
-    depends on speed, but every bench size finishes its search well inside the default limit.
+    Same inputs and seed give the same schedule on any machine, whatever its speed: every
+    search is budgeted in iterations. ``time_limit`` (seconds, None for none) is only a safety
+    stop for a runaway search: if it fires, the best schedule found so far is returned and
+    ``clock_stopped`` is True (that schedule then depends on the machine's speed).
 
     Raises ``SeatingError`` for a player count that is not a multiple of 4 (the message says how
     many substitutes are missing), duplicate players, a bad session count or a malformed played
@@ -86,11 +121,11 @@ def draw_schedule(
         )
     if time_limit is not None and not time_limit > 0:
         raise SeatingError(_("The time limit must be a positive number of seconds."))
-    deadline = None if time_limit is None else time.monotonic() + time_limit
+    clock = SafetyClock(time_limit)
     result: list[Sequence[Sequence[Hashable]]] = list(fixed)  # played sessions as given
     count = total - len(played)
     if count == 0:
-        return result
+        return DrawResult(result)
 
     index = {player: i for i, player in enumerate(roster)}
     history = [[[index[p] for p in table if p in index] for table in session] for session in played]
@@ -102,7 +137,7 @@ def draw_schedule(
     stats: dict = {}
     for wind_search in (False, True):
         tables = plan_tables(
-            len(roster), count, history, group_of, rng, deadline, winds, stats, wind_search
+            len(roster), count, history, group_of, rng, clock, winds, stats, wind_search
         )
         seated = balance_winds(tables, seats, len(roster), rng)
         key = _quality(seated, seats, history, group_of)
@@ -121,7 +156,7 @@ def draw_schedule(
             if _quality(on_index, seats, history, group_of) <= best[0]:
                 drawn = kept
     result.extend(drawn)
-    return result
+    return DrawResult(result, clock_stopped=clock.fired)
 
 
 def _quality(seated, seats, history, group_of) -> tuple[int, int]:

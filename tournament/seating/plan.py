@@ -19,7 +19,8 @@
    search (``seating.search.improve``) for a fixed number of iterations.
 
 All choices come from the ``random.Random`` passed in, so the same input gives the same plan;
-the deadline only shortens the searches when the machine is too slow.
+the budgets count work (steps, swaps examined, nodes), never seconds, so the plan is the same
+on any machine; the ``SafetyClock`` only stops a runaway search (and records it).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from __future__ import annotations
 import math
 import random
 
-from tournament.seating.base import Round
+from tournament.seating.base import Round, SafetyClock
 from tournament.seating.designs import best_schedule, column_design, design_rounds
 from tournament.seating.embedding import embed
 from tournament.seating.search import (
@@ -40,7 +41,7 @@ from tournament.seating.search import (
 from tournament.seating.winds import shortfall
 
 # Search budgets, in candidate swaps examined (the tabu search) and in relabelling steps.
-# They keep every size within ~2 s on a slow machine; the deadline is only a safety net.
+# They keep every bench size within ~2 s (10 s above 100 players); the clock is only a safety net.
 TABU_WORK = 1_500_000
 RELABEL_STEPS = 3000
 RELABEL_WORK = 60_000_000  # steps x players x partners tried
@@ -52,7 +53,7 @@ def plan_tables(
     history: list[Round],
     group_of: list[int],
     rng: random.Random,
-    deadline: float | None = None,
+    clock: SafetyClock | None = None,
     winds: tuple[list[int], int] | None = None,
     stats: dict | None = None,
     wind_search: bool = False,
@@ -94,7 +95,7 @@ def plan_tables(
         best_cost = None
         steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
         for picked in starts:
-            point_of = relabel(n, picked, weights, rng, steps, deadline)
+            point_of = relabel(n, picked, weights, rng, steps, clock)
             candidate = _on_players(picked, point_of)
             cost = _cost_with(weights, candidate)
             if best_cost is None or cost < best_cost:
@@ -118,7 +119,7 @@ def plan_tables(
         sample = max(8, min(48, 4000 // n))
         iterations = max(100, TABU_WORK // (sample * n))
         sessions, _cost = improve(
-            sessions, weights, target, rng, iterations, deadline, (masks, block_left)
+            sessions, weights, target, rng, iterations, clock, (masks, block_left)
         )
     return sessions
 

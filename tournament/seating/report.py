@@ -32,6 +32,7 @@ class SeatingReport(Mapping[str, Any]):
     lower_bound: int
     wind_spread: int
     group_clashes: int
+    clock_stopped: bool = False
 
     def __getitem__(self, key: str) -> Any:
         if key not in _KEYS:
@@ -55,6 +56,8 @@ _KEYS = tuple(f.name for f in dataclasses.fields(SeatingReport))
 def seating_report(
     schedule: Sequence[Sequence[Sequence[Hashable]]],
     groups: Mapping[Hashable, Hashable] | None = None,
+    *,
+    clock_stopped: bool = False,
 ) -> SeatingReport:
     """Figures a director judges a draw by.
 
@@ -64,7 +67,9 @@ def seating_report(
     more), ``meetings`` (a dict: number of meetings -> number of pairs, for pairs that met),
     ``lower_bound`` (fewest repeats possible by counting, for these players and sessions),
     ``wind_spread`` (largest, over players, of max - min sessions started at one wind),
-    ``group_clashes`` (pairs of one group seated at one table, counted per table).
+    ``group_clashes`` (pairs of one group seated at one table, counted per table),
+    ``clock_stopped`` (True when the draw's safety clock cut a search short: pass the
+    ``clock_stopped`` of ``draw``'s result; the schedule alone cannot tell).
     """
     played = check_sessions(schedule)
     index: dict[Hashable, int] = {}
@@ -100,4 +105,5 @@ def seating_report(
         lower_bound=math.ceil(excess / 2),
         wind_spread=spread,
         group_clashes=clashes,
+        clock_stopped=clock_stopped,
     )

@@ -25,16 +25,16 @@ Two searches:
   players cannot all start at a wind they have not had in the block costs 1 per player short.
 
 Both use only the ``random.Random`` they are given and stop on an iteration budget, so they are
-deterministic; the optional deadline (``time.monotonic()`` value) only cuts a search short.
+deterministic whatever the speed of the machine; the optional ``SafetyClock``
+(``seating.base``) only cuts a runaway search short, and records that it did.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Iterator
+from collections.abc import Generator
 
-from tournament.seating.base import Round
+from tournament.seating.base import Round, SafetyClock
 from tournament.seating.tabu import choose_move
 from tournament.seating.winds import shortfall
 
@@ -84,7 +84,7 @@ def relabel(
     weights: list[list[int]],
     rng: random.Random,
     iterations: int,
-    deadline: float | None = None,
+    clock: SafetyClock | None = None,
 ) -> list[int]:
     """Map players to design points; returns ``point_of[player]``.
 
@@ -125,7 +125,7 @@ def relabel(
     for step in range(iterations):
         if cost == 0 or step - last_gain > 2 * n:
             break
-        if deadline is not None and step % 64 == 0 and time.monotonic() > deadline:
+        if clock is not None and step % 64 == 0 and clock.expired():
             break
         bad = [a for a in range(n) if loads[a] and tabu[a] <= step]
         if not bad:
@@ -180,7 +180,7 @@ def improve(
     target: int,
     rng: random.Random,
     iterations: int,
-    deadline: float | None = None,
+    clock: SafetyClock | None = None,
     winds: tuple[list[int], int] | None = None,
 ) -> tuple[list[Round], int]:
     """Tabu search over swaps inside a session; returns the best sessions found and their cost.
@@ -217,8 +217,12 @@ def improve(
                 loc[p] = t
         where.append(loc)
 
-    def swaps(conflicted: list[tuple[int, int]]) -> Iterator[tuple[tuple[int, int, int], int]]:
-        """Every swap of a conflicted player p with a player q of another table, and its delta."""
+    def swaps(
+        conflicted: list[tuple[int, int]],
+    ) -> Generator[tuple[tuple[int, int, int], int], int | None, None]:
+        """Every swap of a conflicted player p with a player q of another table, and its delta
+        (but none worse than the best so far, which ``choose_move`` sends back)."""
+        bound: int | None = None
         for s, p in conflicted:
             session = sessions[s]
             t = where[s][p]
@@ -243,7 +247,8 @@ def improve(
                             short([q, m0, m1, m2]) + short([p, *(y for y in table if y != q)])
                             - short(session[t]) - short(table)
                         )  # fmt: skip
-                    yield (s, p, q), delta
+                    if bound is None or delta <= bound:
+                        bound = yield (s, p, q), delta
 
     tabu: dict[tuple[int, int, int], int] = {}
     sample_size = max(8, min(48, 4000 // max(n, 1)))
@@ -251,7 +256,7 @@ def improve(
     for step in range(iterations):
         if best_cost <= target:
             break
-        if deadline is not None and step % 16 == 0 and time.monotonic() > deadline:
+        if clock is not None and step % 16 == 0 and clock.expired():
             break
         conflicted = [
             (s, p)

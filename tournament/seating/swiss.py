@@ -21,7 +21,7 @@ indices. This module never touches the database.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Hashable, Iterable, Mapping, Sequence
 
 from tournament.seating.base import (
     SeatingError,
@@ -150,8 +150,10 @@ def _search(
     def table_short(table: list[int]) -> int:
         return short(table) if short else 0
 
-    def swaps(movable: list[int]) -> Iterator[tuple[tuple[int, int], int]]:
-        """Every swap of a movable player p with a player q of a table in reach, and its delta."""
+    def swaps(movable: list[int]) -> Generator[tuple[tuple[int, int], int], int | None, None]:
+        """Every swap of a movable player p with a player q of a table in reach, and its delta
+        (but none worse than the best so far, which ``choose_move`` sends back)."""
+        bound: int | None = None
         for p in movable:
             t = loc[p]
             mates = [x for x in tables[t] if x != p]
@@ -174,7 +176,8 @@ def _search(
                             short([q, *mates]) + short([p, *others])
                             - short(tables[t]) - short(tables[u])
                         )  # fmt: skip
-                    yield (p, q), delta
+                    if bound is None or delta <= bound:
+                        bound = yield (p, q), delta
 
     current = sum(pair_load(p, loc[p]) + 2 * disp(p, loc[p]) for p in range(n)) // 2
     current += sum(table_short(table) for table in tables)

@@ -12,14 +12,14 @@ construction (``seating.construction``).
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Generator, Hashable, Iterable, Mapping
 from typing import TypeVar
 
 Move = TypeVar("Move", bound=Hashable)
 
 
 def choose_move(
-    candidates: Iterable[tuple[Move, int]],
+    candidates: Iterable[tuple[Move, int]] | Generator[tuple[Move, int], int | None, None],
     tabu: Mapping[Move, int],
     step: int,
     aspiration: int,
@@ -31,18 +31,28 @@ def choose_move(
     move is tabu. A tabu move stays allowed when ``delta < aspiration`` (``aspiration`` = best
     cost seen - current cost: the move would beat the best). Among the allowed moves with the
     lowest delta, one is drawn with ``rng.choice`` (in the order the candidates came).
+
+    A generator of candidates receives, as the value of each ``yield``, the lowest allowed delta
+    so far (None until there is one): it may skip the candidates above it, which can never be
+    chosen, without building them (the hot loop of a search).
     """
     best_delta: int | None = None
     moves: list[Move] = []
-    for move, delta in candidates:
-        if best_delta is not None and delta > best_delta:
-            continue
-        if tabu.get(move, -1) > step and delta >= aspiration:
-            continue
-        if best_delta is None or delta < best_delta:
-            best_delta, moves = delta, [move]
-        else:
-            moves.append(move)
+    iterator = iter(candidates)
+    send = getattr(iterator, "send", None)
+    try:
+        item = next(iterator)
+        while True:
+            move, delta = item
+            better = best_delta is None or delta <= best_delta
+            if better and (tabu.get(move, -1) <= step or delta < aspiration):
+                if best_delta is None or delta < best_delta:
+                    best_delta, moves = delta, [move]
+                else:
+                    moves.append(move)
+            item = send(best_delta) if send is not None else next(iterator)
+    except StopIteration:
+        pass
     if best_delta is None:
         return None
     return rng.choice(moves), best_delta

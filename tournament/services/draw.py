@@ -2,8 +2,12 @@
 
 Load the players and the sessions already played, ask the pure algorithm for a schedule, and
 write it in one transaction with the random seed, so every draw can be reproduced. The director
-first sees a preview (`plan_draw`), then publishes exactly that draw (`write_draw`): the plan is
-recomputed from the same seed and refused if the registrations changed in between.
+first sees a preview (`plan_draw`), then publishes exactly that draw: the preview is stored
+(`DrawPlan.stored()`, kept by the view in the director's session under its fingerprint) and
+`write_draw(..., previewed=...)` writes those very tables without searching again, after checking
+that the registrations, clubs and played sessions still give the preview's fingerprint. The
+search is budgeted in iterations, so a seed gives the same draw on any machine; its wall-clock
+safety stop, if it ever fires, is flagged in the report (`clock_stopped`).
 
 Vocabulary: the *scope* of a draw is the sessions being (re)drawn, always a run of consecutive
 sessions ending with the last session or the next session alone. Sessions before the scope that
@@ -61,12 +65,24 @@ class DrawPlan:
     history: list  # drawn sessions before the scope, as lists of 4-tuples of registrations
     cleared: list = field(default_factory=list)  # drawn sessions after the scope
     left_out: list = field(default_factory=list)  # substitutes not needed to fill the tables
-    report: dict = field(default_factory=dict)
+    report: seating.SeatingReport | None = None
     fingerprint: str = ""
 
     @property
     def sessions(self):
         return list(zip(self.scope, self.schedule, strict=True))
+
+    def stored(self):
+        """What publishing needs to write exactly this draw later: plain JSON data (the tables
+        as registration ids), to keep e.g. in the director's session under the fingerprint."""
+        return {
+            "tournament": self.tournament.pk,
+            "seed": self.seed,
+            "scope": [s.number for s in self.scope],
+            "schedule": [[[r.pk for r in table] for table in tables] for tables in self.schedule],
+            "fingerprint": self.fingerprint,
+            "clock_stopped": bool(self.report and self.report.clock_stopped),
+        }
 
 
 def draw_players(tournament):
@@ -187,8 +203,13 @@ def _fingerprint(players, history, seed, scope, groups, schedule):
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def plan_draw(tournament, *, session_number=None, seed=None):
-    """Compute (but do not write) the draw of one session or of every session not yet played."""
+def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
+    """Compute (but do not write) the draw of one session or of every session not yet played.
+
+    With `previewed` (a `DrawPlan.stored()` preview, drawn with this `seed`), nothing is searched:
+    the tables are the previewed ones on today's registrations, and the fingerprint tells whether
+    anything changed since the preview.
+    """
     sessions, scope = scope_for(tournament, session_number)
     players, left_out = draw_players(tournament)
     first = scope[0].number
@@ -202,8 +223,12 @@ def plan_draw(tournament, *, session_number=None, seed=None):
     seed = secrets.randbelow(2**31) if seed is None else int(seed)
     groups = _groups(tournament, players)
     swiss = [s for s in scope if s.is_swiss]
+    clock_stopped = False
     try:
-        if swiss:
+        if previewed is not None:
+            schedule = _previewed_tables(previewed, players, scope)
+            clock_stopped = bool(previewed.get("clock_stopped"))
+        elif swiss:
             schedule = [_swiss_tables(tournament, scope, players, history, groups, seed)]
         else:
             # Drawing again sessions that were drawn: hand the old draw over, so that when
@@ -212,7 +237,7 @@ def plan_draw(tournament, *, session_number=None, seed=None):
             previous = None
             if drawn and len(drawn) == len(scope) and not cleared:
                 previous = history + [session_tables(s) for s in scope]
-            full = seating.draw_schedule(
+            result = seating.draw(
                 players,
                 len(history) + len(scope),
                 seed=seed,
@@ -220,11 +245,13 @@ def plan_draw(tournament, *, session_number=None, seed=None):
                 fixed=history,
                 previous=previous,
             )
-            schedule = [list(tables) for tables in full[len(history) :]]
+            schedule = [list(tables) for tables in result.schedule[len(history) :]]
+            clock_stopped = result.clock_stopped
     except seating.SeatingError as exc:
         raise DrawError(translate_error(exc)) from exc
-    report = dict(seating.seating_report(history + schedule, groups=groups))
-    report["lower_bound"] = seating.lower_bound(len(players), len(history) + len(scope))
+    report = seating.seating_report(
+        history + schedule, groups=groups, clock_stopped=clock_stopped
+    ).replace(lower_bound=seating.lower_bound(len(players), len(history) + len(scope)))
     return DrawPlan(
         tournament=tournament,
         scope=scope,
@@ -235,6 +262,31 @@ def plan_draw(tournament, *, session_number=None, seed=None):
         left_out=left_out,
         report=report,
         fingerprint=_fingerprint(players, history, seed, scope, groups, schedule),
+    )
+
+
+def _previewed_tables(previewed, players, scope):
+    """The stored preview's tables on the registrations of `players` (DrawError if one of them
+    no longer sits in the draw, or the preview was for other sessions)."""
+    by_pk = {r.pk: r for r in players}
+    sessions = previewed.get("schedule")
+    if previewed.get("scope") != [s.number for s in scope] or not isinstance(sessions, list):
+        raise DrawError(_changed_message())
+    schedule = []
+    for tables in sessions:
+        drawn = []
+        for table in tables:
+            if len(table) != 4 or any(pk not in by_pk for pk in table):
+                raise DrawError(_changed_message())
+            drawn.append(tuple(by_pk[pk] for pk in table))
+        schedule.append(drawn)
+    return schedule
+
+
+def _changed_message():
+    return _(
+        "The registrations or the played sessions changed since this preview: look at "
+        "the new preview before publishing."
     )
 
 
@@ -260,23 +312,30 @@ def _swiss_tables(tournament, scope, players, history, groups, seed):
 
 
 @transaction.atomic
-def write_draw(tournament, *, session_number=None, seed, fingerprint=None):
-    """Recompute the previewed draw from its seed and write it: tables, seats, seeds, statuses.
+def write_draw(tournament, *, session_number=None, seed=None, fingerprint=None, previewed=None):
+    """Write a draw: tables, seats, seeds, statuses, in one transaction; returns its plan.
 
-    `fingerprint` is the one the preview showed; if players or history changed since, the draw
-    is refused rather than silently different from what the director saw.
+    With `previewed` (the stored preview, `DrawPlan.stored()`), exactly the previewed tables are
+    written, without searching again; without it, the draw is computed here from `seed` (a
+    random one if None) and the plan returned is the one written. `fingerprint` is the one the
+    preview showed (a stored preview carries its own); if players, clubs or played sessions
+    changed since, the draw is refused rather than silently different from what the director saw.
     """
     from tournament.services.registrations import lock_tournament
 
     tournament = lock_tournament(tournament)
-    plan = plan_draw(tournament, session_number=session_number, seed=seed)
+    if previewed is not None:
+        if previewed.get("tournament") != tournament.pk or not isinstance(
+            previewed.get("seed"), int
+        ):
+            raise DrawError(_changed_message())
+        seed = previewed["seed"]
+        fingerprint = previewed.get("fingerprint") if fingerprint is None else fingerprint
+        if fingerprint != previewed.get("fingerprint"):
+            raise DrawError(_changed_message())
+    plan = plan_draw(tournament, session_number=session_number, seed=seed, previewed=previewed)
     if fingerprint is not None and fingerprint != plan.fingerprint:
-        raise DrawError(
-            _(
-                "The registrations or the played sessions changed since this preview: look at "
-                "the new preview before publishing."
-            )
-        )
+        raise DrawError(_changed_message())
     redrawn = plan.scope + plan.cleared
     if Table.objects.filter(session__in=redrawn, hands__isnull=False).exists():
         raise DrawError(
@@ -315,6 +374,5 @@ def current_report(tournament):
     if not schedule:
         return None
     players = {r for tables in schedule for table in tables for r in table}
-    report = dict(seating.seating_report(schedule, groups=_groups(tournament, players)))
-    report["lower_bound"] = seating.lower_bound(len(schedule[0]) * 4, len(schedule))
-    return report
+    report = seating.seating_report(schedule, groups=_groups(tournament, players))
+    return report.replace(lower_bound=seating.lower_bound(len(schedule[0]) * 4, len(schedule)))

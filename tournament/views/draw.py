@@ -1,4 +1,8 @@
-"""The director's draw page: precheck, preview with its quality report, publish."""
+"""The director's draw page: precheck, preview with its quality report, publish.
+
+A preview is kept in the director's session under its fingerprint (`PREVIEWS`, the last few),
+so that publishing writes exactly the previewed tables without drawing again.
+"""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
@@ -8,6 +12,17 @@ from django.views.generic import FormView
 from tournament.forms import DrawForm, PublishDrawForm, SessionSettingsForm
 from tournament.permissions import DirectorTournamentMixin
 from tournament.services.draw import DrawError, current_report, draw_players, plan_draw, write_draw
+
+PREVIEWS = "draw_previews"  # session key: {fingerprint: DrawPlan.stored()}
+KEEP_PREVIEWS = 4  # previews kept per director session (two browser tabs, a second try...)
+
+
+def remember_preview(session, plan):
+    """Keep the preview's tables in the session, under its fingerprint (the newest few)."""
+    previews = dict(session.get(PREVIEWS, {}))
+    previews.pop(plan.fingerprint, None)
+    previews[plan.fingerprint] = plan.stored()
+    session[PREVIEWS] = dict(list(previews.items())[-KEEP_PREVIEWS:])
 
 
 class DrawView(DirectorTournamentMixin, FormView):
@@ -44,6 +59,7 @@ class DrawView(DirectorTournamentMixin, FormView):
         except DrawError as exc:
             form.add_error(None, str(exc))
             return self.form_invalid(form)
+        remember_preview(self.request.session, plan)
         publish = PublishDrawForm(
             initial={
                 "scope": form.cleaned_data["scope"],
@@ -58,7 +74,7 @@ class DrawView(DirectorTournamentMixin, FormView):
 
 
 class PublishDrawView(DirectorTournamentMixin, FormView):
-    """POST only: write the previewed draw (same seed, same players) in one transaction."""
+    """POST only: write exactly the previewed draw (kept in the session), in one transaction."""
 
     form_class = PublishDrawForm
     template_name = "tournament/draw.html"
@@ -72,16 +88,26 @@ class PublishDrawView(DirectorTournamentMixin, FormView):
         return redirect("draw", slug=self.tournament.slug)
 
     def form_valid(self, form):
+        fingerprint = form.cleaned_data["fingerprint"]
+        previews = self.request.session.get(PREVIEWS, {})
+        previewed = previews.get(fingerprint)
+        if previewed is None or previewed.get("seed") != form.cleaned_data["seed"]:
+            messages.error(
+                self.request,
+                _("This preview is no longer available: preview the draw again, then publish it."),
+            )
+            return redirect("draw", slug=self.tournament.slug)
         try:
             plan = write_draw(
                 self.tournament,
                 session_number=form.session_number,
-                seed=form.cleaned_data["seed"],
-                fingerprint=form.cleaned_data["fingerprint"],
+                fingerprint=fingerprint,
+                previewed=previewed,
             )
         except DrawError as exc:
             messages.error(self.request, str(exc))
             return redirect("draw", slug=self.tournament.slug)
+        self.request.session[PREVIEWS] = {k: v for k, v in previews.items() if k != fingerprint}
         numbers = ", ".join(str(session.number) for session in plan.scope)
         messages.success(
             self.request,

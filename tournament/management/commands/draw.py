@@ -1,6 +1,7 @@
 """`python manage.py draw <tournament> [--session N] [--seed S]`: the draw page, from the shell.
 
-Draws every session not yet played (or session N alone), writes it, and prints the report.
+Draws every session not yet played (or session N alone), writes it, and prints the report of
+exactly the draw written (it is computed once, inside the writing transaction).
 """
 
 from django.core.management.base import BaseCommand, CommandError
@@ -40,5 +41,12 @@ class Command(BaseCommand):
             f"max meetings {report['max_meetings']}, wind spread {report['wind_spread']}, "
             f"group clashes {report['group_clashes']}"
         )
+        if report["clock_stopped"]:
+            self.stdout.write(
+                self.style.WARNING(
+                    "The safety clock stopped the search early (a very slow computer): the draw "
+                    "is valid but may differ on another computer with the same seed."
+                )
+            )
         for cleared in plan.cleared:
             self.stdout.write(f"Session {cleared.number} was cleared: draw it again.")

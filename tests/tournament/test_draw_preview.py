@@ -1,0 +1,138 @@
+"""Publishing writes exactly the previewed draw: the preview is stored, not drawn again."""
+
+import pytest
+from django.urls import reverse
+
+from tournament import seating
+from tournament.models import Table
+from tournament.services.draw import DrawError, plan_draw, session_tables, write_draw
+from tournament.services.registrations import register_player
+
+
+@pytest.fixture
+def sixteen(tournament, register):
+    register(16)
+    return tournament
+
+
+def written(tournament):
+    sessions = tournament.sessions.exclude(status="draft").order_by("number")
+    return [[[r.pk for r in table] for table in session_tables(s)] for s in sessions]
+
+
+def previewed(plan):
+    return [[[r.pk for r in table] for table in tables] for tables in plan.schedule]
+
+
+@pytest.fixture
+def other_search(monkeypatch):
+    """Call it to make the search give another answer than it did for the preview (tables and
+    seats reversed), as a different machine or a code change could."""
+    return lambda: _install_other_search(monkeypatch)
+
+
+def _install_other_search(monkeypatch):
+    real = seating.draw
+
+    def another(players, sessions, **options):
+        result = real(players, sessions, **options)
+        fixed = len(options.get("fixed", ()))
+        schedule = [*result.schedule[:fixed]]
+        schedule += [[tuple(reversed(t)) for t in s[::-1]] for s in result.schedule[fixed:]]
+        return seating.DrawResult(schedule)
+
+    def another_schedule(players, sessions, **options):
+        return another(players, sessions, **options).schedule
+
+    monkeypatch.setattr(seating, "draw", another)
+    monkeypatch.setattr(seating, "draw_schedule", another_schedule)
+
+
+def test_publishing_the_stored_preview_writes_it_without_searching(sixteen, other_search):
+    plan = plan_draw(sixteen, seed=5)
+    other_search()
+    assert plan_draw(sixteen, seed=5).schedule != plan.schedule  # the search changed its mind
+    write_draw(sixteen, previewed=plan.stored())
+    assert written(sixteen) == previewed(plan)
+    assert set(sixteen.sessions.values_list("draw_seed", flat=True)) == {5}
+
+
+def test_the_page_publishes_exactly_the_previewed_tables(director_client, sixteen, other_search):
+    url = reverse("draw", args=[sixteen.slug])
+    preview = director_client.post(url, {"scope": "remaining", "seed": "77"})
+    plan = preview.context["plan"]
+    other_search()  # the publish request would now draw differently
+    response = director_client.post(
+        reverse("draw-publish", args=[sixteen.slug]),
+        {"scope": "remaining", "seed": "77", "fingerprint": plan.fingerprint},
+    )
+    assert response.status_code == 302
+    assert response.url == reverse("seating", args=[sixteen.slug, 1])
+    assert written(sixteen) == previewed(plan)
+
+
+def test_changed_registrations_still_refuse_the_stored_preview(director_client, sixteen):
+    url = reverse("draw", args=[sixteen.slug])
+    plan = director_client.post(url, {"scope": "remaining", "seed": "3"}).context["plan"]
+    for n in range(4):
+        register_player(sixteen, first_name=f"New{n}", last_name="Late")
+    response = director_client.post(
+        reverse("draw-publish", args=[sixteen.slug]),
+        {"scope": "remaining", "seed": "3", "fingerprint": plan.fingerprint},
+        follow=True,
+    )
+    assert "changed since this preview" in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_a_withdrawn_player_refuses_the_stored_preview(sixteen):
+    plan = plan_draw(sixteen, seed=3)
+    gone = plan.schedule[0][0][0]
+    gone.status = "withdrawn"
+    gone.save()
+    register_player(sixteen, first_name="New", last_name="Late")
+    with pytest.raises(DrawError, match="changed since this preview"):
+        write_draw(sixteen, previewed=plan.stored())
+    assert not Table.objects.exists()
+
+
+def test_a_forged_or_foreign_preview_is_refused(sixteen, make_tournament):
+    plan = plan_draw(sixteen, seed=3)
+    stored = plan.stored()
+    with pytest.raises(DrawError, match="changed since this preview"):
+        write_draw(sixteen, previewed={**stored, "fingerprint": "0" * 16})
+    other = make_tournament(name="Other Cup", slug="other-cup")
+    with pytest.raises(DrawError, match="changed since this preview"):
+        write_draw(other, previewed=stored)
+    swapped = [list(s) for s in stored["schedule"]]
+    swapped[0] = [swapped[0][1], swapped[0][0], *swapped[0][2:]]
+    with pytest.raises(DrawError, match="changed since this preview"):
+        write_draw(sixteen, previewed={**stored, "schedule": swapped})
+    assert not Table.objects.exists()
+
+
+def test_publishing_without_a_stored_preview_asks_for_a_new_one(director_client, sixteen):
+    plan = plan_draw(sixteen, seed=8)  # computed, but never previewed in this browser
+    response = director_client.post(
+        reverse("draw-publish", args=[sixteen.slug]),
+        {"scope": "remaining", "seed": "8", "fingerprint": plan.fingerprint},
+        follow=True,
+    )
+    assert "This preview is no longer available" in response.content.decode()
+    assert not Table.objects.exists()
+
+
+def test_the_page_flags_a_draw_cut_short_by_the_safety_clock(director_client, sixteen, monkeypatch):
+    real = seating.draw
+
+    def stopped(players, sessions, **options):
+        return seating.DrawResult(real(players, sessions, **options).schedule, clock_stopped=True)
+
+    monkeypatch.setattr(seating, "draw", stopped)
+    url = reverse("draw", args=[sixteen.slug])
+    preview = director_client.post(url, {"scope": "remaining", "seed": "4"})
+    assert preview.context["plan"].report["clock_stopped"]
+    assert "The safety clock stopped the search" in preview.content.decode()
+    director_client.cookies["django_language"] = "it"
+    page = director_client.post(url, {"scope": "remaining", "seed": "4"}).content.decode()
+    assert "Il limite di tempo di sicurezza" in page
