@@ -136,3 +136,20 @@ def test_the_page_flags_a_draw_cut_short_by_the_safety_clock(director_client, si
     director_client.cookies["django_language"] = "it"
     page = director_client.post(url, {"scope": "remaining", "seed": "4"}).content.decode()
     assert "Il limite di tempo di sicurezza" in page
+
+
+def test_the_command_prints_the_draw_it_wrote(sixteen, capsys):
+    """`manage.py draw` computes the draw once, inside the writing transaction, and prints the
+    figures of exactly what it wrote."""
+    from django.core.management import call_command
+
+    from tournament.services.draw import current_report
+
+    call_command("draw", sixteen.slug, "--seed", "12")
+    out = capsys.readouterr().out
+    stored = current_report(sixteen)
+    assert f"repeats {stored['repeats']} " in out
+    assert f"wind spread {stored['wind_spread']}," in out
+    assert f"group clashes {stored['group_clashes']}" in out
+    assert "safety clock" not in out
+    assert written(sixteen) == previewed(plan_draw(sixteen, seed=12))
