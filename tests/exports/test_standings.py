@@ -57,7 +57,7 @@ def _row(number, tp, score, hands_won, biggest):
 
     from scoring.standings import SessionLine, StandingRow
 
-    registration = SimpleNamespace(number=number, status="active", pk=number)
+    registration = SimpleNamespace(number=number, status="active", is_disqualified=False, pk=number)
     line = SessionLine(1, 1, 0, score, 1, Fraction(tp), Fraction(score), 0, hands_won, biggest)
     return StandingRow(registration, sessions={1: line})
 
