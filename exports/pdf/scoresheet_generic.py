@@ -1,5 +1,5 @@
-"""The score sheet of the rule sets other than MCR (riichi, classic European, FIMJ classic,
-Faentino): the structure of the FIMJ form (a column per player in starting seat order, each hand
+"""The generic score-sheet form, for the rule sets that name it (`RuleSet.score_sheet`: riichi,
+classic European, FIMJ classic, Faentino): the structure of the FIMJ form (a column per player in starting seat order, each hand
 followed by the running total, then the results and the signatures) without the MCR rounds and
 seat changes, in the active language.
 
