@@ -25,7 +25,8 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from desk.archive_plan import ArchiveError, plan_restore
+from desk.archive_plan import plan_restore
+from desk.archive_values import ArchiveError
 from desk.archive_write import prepare, write
 from scoring.models import AuditEntry, Hand, Penalty, SeatResult
 from tournament.models import Seat, Table, Tournament

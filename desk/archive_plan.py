@@ -5,8 +5,8 @@ of them the way the desk's own pages and services would: field values and ranges
 the referee links, the scoring settings against the rule set, every reference (seats to tables
 and registrations, hands to tables, penalties to registrations, sessions and tables, results to
 seats), and every current hand, settled again from its stored entry by the rule set and compared
-with the stored changes. `write_plan(plan)` then only inserts, inside the short write
-transaction `restore_archive()` opens.
+with the stored changes. `desk.archive_write` then only inserts, inside the short write
+transaction `restore()` opens.
 
 Accounts: a user name this desk lacks comes back as a new inactive account (so who entered each
 hand stays on record); an existing account is linked by name but never given a right by an
@@ -18,21 +18,26 @@ Every problem is an `ArchiveError` naming what is wrong and where, in the active
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
-from django.db import models
-from django.db.backends.base.operations import BaseDatabaseOperations
-from django.utils import timezone
-from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
 import rules
-from common.errors import UserError
 from common.i18n import translate_error
-from scoring.fields import TwelfthsField, to_twelfths
+from desk.archive_values import (
+    ArchiveError,
+    already_here,
+    chunks,
+    damaged,
+    fill,
+    items_of,
+    read_datetime,
+    require,
+    validate,
+    whole_number,
+)
 from scoring.models import (
     NO_WINNER,
     SELF_DRAWN_WINS,
@@ -69,17 +74,6 @@ MAX_HANDS = 200
 MAX_VERSIONS = 1000
 
 
-class ArchiveError(UserError):
-    """The file is not an archive this desk can restore, or the tournament exists already."""
-
-
-def damaged(where, problem):
-    return ArchiveError(
-        _("The archive is incomplete or damaged: %(where)s: %(problem)s")
-        % {"where": where, "problem": problem}
-    )
-
-
 @dataclass
 class RestorePlan:
     """Unsaved objects in the order they are written; FKs point at unsaved objects."""
@@ -97,116 +91,6 @@ class RestorePlan:
     penalties: list = field(default_factory=list)
     results: list = field(default_factory=list)
     audit: list = field(default_factory=list)  # (entry, [registrations])
-
-
-# -- values --------------------------------------------------------------------------------
-
-
-def _items(data, key):
-    items = data.get(key)
-    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
-        raise damaged(key, _("a list of records is missing"))
-    return items
-
-
-def _number(value, where, what, minimum=1, maximum=None):
-    """A reference or a count: a whole number (not a boolean) in range."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise damaged(where, _("%(what)s is not a whole number") % {"what": what})
-    if value < minimum or (maximum is not None and value > maximum):
-        raise damaged(
-            where, _("%(what)s %(value)s is out of range") % {"what": what, "value": value}
-        )
-    return value
-
-
-def _datetime(value, where, what):
-    parsed = None
-    if isinstance(value, str):
-        try:
-            parsed = parse_datetime(value)
-        except ValueError:
-            parsed = None
-    if parsed is None:
-        raise damaged(
-            where, _("%(what)s is not a date and time: %(value)s") % {"what": what, "value": value}
-        )
-    if timezone.is_naive(parsed):
-        parsed = timezone.make_aware(parsed)
-    return parsed
-
-
-def _date(value, where, what):
-    parsed = None
-    if isinstance(value, str):
-        try:
-            parsed = parse_date(value)
-        except ValueError:
-            parsed = None
-    if parsed is None:
-        raise damaged(
-            where, _("%(what)s is not a date: %(value)s") % {"what": what, "value": value}
-        )
-    return parsed
-
-
-def _fill(obj, values, where, exclude=()):
-    """Set `obj`'s fields from archived `values`: dates and "7/3" fractions parsed strictly."""
-    fields = {f.name: f for f in obj._meta.concrete_fields if not f.is_relation}
-    for name, value in values.items():
-        if name in exclude or name not in fields or name == "id":
-            continue
-        item = fields[name]
-        if value is not None:
-            if isinstance(item, models.DateTimeField):
-                value = _datetime(value, where, item.verbose_name)
-            elif isinstance(item, models.DateField):
-                value = _date(value, where, item.verbose_name)
-            elif isinstance(item, TwelfthsField):
-                try:
-                    value = Fraction(value)
-                    to_twelfths(value)
-                except (TypeError, ValueError, ZeroDivisionError):
-                    raise damaged(
-                        where,
-                        _("%(what)s is not a number of twelfths: %(value)s")
-                        % {"what": item.verbose_name, "value": value},
-                    ) from None
-        setattr(obj, item.attname, value)
-    return obj
-
-
-def _validate(obj, where):
-    """The model's own field checks (types, lengths, choices, validators) and portable integer
-    ranges (SQLite would store what PostgreSQL refuses). No query: relations are checked by the
-    plan, uniqueness and constraints below."""
-    relations = [f.name for f in obj._meta.concrete_fields if f.is_relation]
-    try:
-        obj.full_clean(exclude=relations, validate_unique=False, validate_constraints=False)
-    except ValidationError as exc:
-        problems = []
-        for name, messages in exc.message_dict.items():
-            label = obj._meta.get_field(name).verbose_name if name != "__all__" else _("settings")
-            problems.append(f"{label}: {' '.join(messages)}")
-        raise damaged(where, "; ".join(problems)) from None
-    ranges = BaseDatabaseOperations.integer_field_ranges
-    for item in obj._meta.concrete_fields:
-        value = getattr(obj, item.attname)
-        if item.is_relation or value is None or item.get_internal_type() not in ranges:
-            continue
-        low, high = ranges[item.get_internal_type()]
-        number = to_twelfths(value) if isinstance(item, TwelfthsField) else value
-        if not low <= number <= high:
-            raise damaged(
-                where,
-                _("%(what)s %(value)s is out of range")
-                % {"what": item.verbose_name, "value": value},
-            )
-
-
-def _require(condition, where, problem):
-    if not condition:
-        raise damaged(where, problem)
 
 
 # -- the plan ------------------------------------------------------------------------------
@@ -229,19 +113,19 @@ class _Planner:
             ("penalties", ("given_by", "cancelled_by")),
             ("audit", ("user",)),
         ):
-            for item in _items(self.data, key):
+            for item in items_of(self.data, key):
                 names.update(item.get(name) for name in fields)
             if key == "tables":
-                for item in _items(self.data, key):
+                for item in items_of(self.data, key):
                     referees = item.get("referees", [])
-                    _require(isinstance(referees, list), key, _("referees must be a list"))
+                    require(isinstance(referees, list), key, _("referees must be a list"))
                     names.update(referees)
         names.discard(None)
         User = get_user_model()
         field_ = User._meta.get_field(User.USERNAME_FIELD)
         for name in names:
             try:
-                _require(isinstance(name, str), name, _("not a user name"))
+                require(isinstance(name, str), name, _("not a user name"))
                 field_.clean(name, None)
             except ValidationError as exc:
                 raise damaged(
@@ -264,12 +148,12 @@ class _Planner:
     def tournament(self):
         values = self.data.get("tournament")
         where = _("the tournament")
-        _require(isinstance(values, dict), where, _("missing"))
+        require(isinstance(values, dict), where, _("missing"))
         slug = values.get("slug")
         try:
-            _require(isinstance(slug, str), where, _("the short name is missing"))
+            require(isinstance(slug, str), where, _("the short name is missing"))
             validate_slug(slug)
-            _require(len(slug) <= 60, where, _("the short name is longer than 60 characters"))
+            require(len(slug) <= 60, where, _("the short name is longer than 60 characters"))
         except ValidationError:
             raise damaged(
                 where,
@@ -281,18 +165,18 @@ class _Planner:
             ) from None
         if Tournament.objects.filter(slug=slug).exists():
             raise already_here(slug)
-        tournament = _fill(Tournament(), values, where, exclude=("slug",))
+        tournament = fill(Tournament(), values, where, exclude=("slug",))
         tournament.slug = slug
         for name in ("name", "start_date", "end_date", "ruleset", "session_count"):
             what = Tournament._meta.get_field(name).verbose_name
-            _require(values.get(name) is not None, where, _("%(what)s is missing") % {"what": what})
+            require(values.get(name) is not None, where, _("%(what)s is missing") % {"what": what})
         options = values.get("scoring_options") or {}
-        _require(isinstance(options, dict), where, _("the scoring settings are not a mapping"))
+        require(isinstance(options, dict), where, _("the scoring settings are not a mapping"))
         problem = check_scoring_options(tournament.ruleset, options)
         if problem:
             raise damaged(where, _("scoring settings: %(problem)s") % {"problem": problem})
         tie_breaks = values.get("tie_breaks") or []
-        _require(
+        require(
             isinstance(tie_breaks, list)
             and all(code in TieBreak.values for code in tie_breaks)
             and len(set(tie_breaks)) == len(tie_breaks),
@@ -300,8 +184,8 @@ class _Planner:
             _("unknown or repeated tie-breakers: %(value)s") % {"value": tie_breaks},
         )
         tournament.scoring_options, tournament.tie_breaks = options, tie_breaks
-        _validate(tournament, where)
-        _require(
+        validate(tournament, where)
+        require(
             tournament.end_date >= tournament.start_date,
             where,
             _("the last day is before the first day"),
@@ -314,15 +198,15 @@ class _Planner:
 
     def registrations(self):
         tournament = self.plan.tournament
-        items = _items(self.data, "registrations")
+        items = items_of(self.data, "registrations")
         ema_ids = []
         for item in items:
             person = item.get("player")
-            _require(isinstance(person, dict), _("registrations"), _("a player is missing"))
+            require(isinstance(person, dict), _("registrations"), _("a player is missing"))
             if person.get("ema_id"):
                 ema_ids.append(person["ema_id"])
         repeated = [ema for ema, count in Counter(ema_ids).items() if count > 1]
-        _require(
+        require(
             not repeated,
             _("registrations"),
             _("EMA id %(ema)s is registered twice") % {"ema": ", ".join(map(str, repeated))},
@@ -330,28 +214,28 @@ class _Planner:
         known = {p.ema_id: p for p in Player.objects.filter(ema_id__in=ema_ids)}
         self.registrations_by_number = {}
         for item in items:
-            number = _number(item.get("number"), _("registrations"), _("player number"))
+            number = whole_number(item.get("number"), _("registrations"), _("player number"))
             where = _("player %(number)s") % {"number": number}
-            _require(number not in self.registrations_by_number, where, _("registered twice"))
+            require(number not in self.registrations_by_number, where, _("registered twice"))
             person = item["player"]
             player = known.get(person.get("ema_id")) if person.get("ema_id") else None
             if player is None:
-                player = _fill(Player(), person, where)
+                player = fill(Player(), person, where)
                 player.ema_id = player.ema_id or None
-                _validate(player, where)
+                validate(player, where)
                 self.plan.new_players.append(player)
-            registration = _fill(
+            registration = fill(
                 Registration(tournament=tournament, player=player), item, where, ("player",)
             )
-            _validate(registration, where)
-            registered_at = _datetime(item.get("registered_at"), where, _("registered"))
+            validate(registration, where)
+            registered_at = read_datetime(item.get("registered_at"), where, _("registered"))
             registration.registered_at = registered_at
             self.plan.registrations.append(registration)
             self.registrations_by_number[number] = registration
 
     def registration(self, number, where):
-        _number(number, where, _("player number"))
-        _require(
+        whole_number(number, where, _("player number"))
+        require(
             number in self.registrations_by_number,
             where,
             _("player %(number)s is not registered") % {"number": number},
@@ -363,23 +247,23 @@ class _Planner:
     def sessions(self):
         tournament = self.plan.tournament
         self.sessions_by_number = {}
-        for item in _items(self.data, "sessions"):
-            number = _number(
+        for item in items_of(self.data, "sessions"):
+            number = whole_number(
                 item.get("number"), _("sessions"), _("session"), 1, tournament.session_count
             )
             where = _("session %(number)s") % {"number": number}
-            _require(number not in self.sessions_by_number, where, _("listed twice"))
+            require(number not in self.sessions_by_number, where, _("listed twice"))
             if item.get("status") == "finished":  # archives written before the rename
                 item = {**item, "status": SessionStatus.CONFIRMED}
-            session = _fill(Session(tournament=tournament), item, where, ("confirmed_by",))
+            session = fill(Session(tournament=tournament), item, where, ("confirmed_by",))
             session.confirmed_by = self.user(item.get("confirmed_by"))
-            _validate(session, where)
-            _require(
+            validate(session, where)
+            require(
                 session.swiss_band is None or session.swiss_band >= 4,
                 where,
                 _("a Swiss band has at least 4 players"),
             )
-            _require(
+            require(
                 abs(session.clock_extra_minutes) <= MAX_EXTRA_MINUTES
                 and session.clock_paused_seconds <= MAX_PAUSED_SECONDS,
                 where,
@@ -389,8 +273,8 @@ class _Planner:
             self.sessions_by_number[number] = session
 
     def session(self, number, where):
-        _number(number, where, _("session"))
-        _require(
+        whole_number(number, where, _("session"))
+        require(
             number in self.sessions_by_number,
             where,
             _("there is no session %(number)s") % {"number": number},
@@ -400,35 +284,35 @@ class _Planner:
     def tables(self):
         self.tables_by_key = {}
         tokens = set()
-        for item in _items(self.data, "tables"):
+        for item in items_of(self.data, "tables"):
             session = self.session(item.get("session"), _("tables"))
-            number = _number(item.get("number"), _("tables"), _("table"))
+            number = whole_number(item.get("number"), _("tables"), _("table"))
             key = (session.number, number)
             where = _("session %(session)s, table %(table)s") % {
                 "session": key[0],
                 "table": key[1],
             }
-            _require(key not in self.tables_by_key, where, _("listed twice"))
+            require(key not in self.tables_by_key, where, _("listed twice"))
             token = item.get("token")
-            _require(
+            require(
                 isinstance(token, str) and TOKEN_PATTERN.fullmatch(token),
                 where,
                 _("the referee link's secret is not one this desk makes"),
             )
-            _require(token not in tokens, where, _("the referee link is another table's"))
+            require(token not in tokens, where, _("the referee link is another table's"))
             tokens.add(token)
-            table = _fill(
+            table = fill(
                 Table(session=session), item, where, ("session", "closed_by", "referees", "token")
             )
             table.token = token
             table.closed_by = self.user(item.get("closed_by"))
-            _validate(table, where)
-            _require(
+            validate(table, where)
+            require(
                 abs(table.extra_minutes) <= MAX_EXTRA_MINUTES,
                 where,
                 _("minutes added %(value)s is out of range") % {"value": table.extra_minutes},
             )
-            _require(
+            require(
                 table.time_up_after_hand is None or table.time_up_after_hand <= MAX_HANDS,
                 where,
                 _("time up after hand %(value)s is out of range")
@@ -441,16 +325,16 @@ class _Planner:
                     self.plan.referees.append((table, self.accounts[name]))
             self.plan.tables.append(table)
             self.tables_by_key[key] = table
-        for chunk in _chunks(sorted(tokens), 500):
+        for chunk in chunks(sorted(tokens), 500):
             taken = Table.objects.filter(token__in=chunk).exists()
-            _require(
+            require(
                 not taken, _("tables"), _("a referee link is already used by a table of this desk")
             )
 
     def table(self, session_number, number, where):
-        _number(number, where, _("table"))
+        whole_number(number, where, _("table"))
         key = (session_number, number)
-        _require(
+        require(
             key in self.tables_by_key,
             where,
             _("there is no table %(table)s in session %(session)s")
@@ -461,10 +345,10 @@ class _Planner:
     def seats(self):
         self.seat_at = {}  # (session, table, wind) -> registration
         seated, replaced = set(), set()
-        for item in _items(self.data, "seats"):
+        for item in items_of(self.data, "seats"):
             session = self.session(item.get("session"), _("seats"))
             table = self.table(session.number, item.get("table"), _("seats"))
-            wind = _number(item.get("wind"), _("seats"), _("seat wind"), 0, 3)
+            wind = whole_number(item.get("wind"), _("seats"), _("seat wind"), 0, 3)
             where = _("session %(session)s, table %(table)s, seat %(wind)s") % {
                 "session": session.number,
                 "table": table.number,
@@ -472,8 +356,8 @@ class _Planner:
             }
             registration = self.registration(item.get("player"), where)
             key = (session.number, table.number, wind)
-            _require(key not in self.seat_at, where, _("the seat is listed twice"))
-            _require(
+            require(key not in self.seat_at, where, _("the seat is listed twice"))
+            require(
                 (session.number, registration.number) not in seated,
                 where,
                 _("player %(number)s has two seats in the session")
@@ -483,7 +367,7 @@ class _Planner:
             former = None
             if item.get("replaced") is not None:
                 former = self.registration(item["replaced"], where)
-                _require(
+                require(
                     former is not registration and (session.number, former.number) not in replaced,
                     where,
                     _("the replaced player is not valid"),
@@ -505,11 +389,11 @@ class _Planner:
     def hands(self):
         outcomes = {code for code, _label in self.ruleset.outcomes(None)}
         versions, current, submissions = set(), defaultdict(list), set()
-        for item in _items(self.data, "hands"):
+        for item in items_of(self.data, "hands"):
             session = self.session(item.get("session"), _("hands"))
             table = self.table(session.number, item.get("table"), _("hands"))
-            number = _number(item.get("number"), _("hands"), _("hand"), 1, MAX_HANDS)
-            version = _number(item.get("version"), _("hands"), _("version"), 1, MAX_VERSIONS)
+            number = whole_number(item.get("number"), _("hands"), _("hand"), 1, MAX_HANDS)
+            version = whole_number(item.get("version"), _("hands"), _("version"), 1, MAX_VERSIONS)
             where = _(
                 "session %(session)s, table %(table)s, hand %(hand)s (version %(version)s)"
             ) % {
@@ -519,28 +403,28 @@ class _Planner:
                 "version": version,
             }
             key = (session.number, table.number, number, version)
-            _require(key not in versions, where, _("listed twice"))
+            require(key not in versions, where, _("listed twice"))
             versions.add(key)
-            hand = _fill(Hand(table=table), item, where, ("session", "table", "entered_by"))
+            hand = fill(Hand(table=table), item, where, ("session", "table", "entered_by"))
             hand.entered_by = self.user(item.get("entered_by"))
-            _validate(hand, where)
-            _require(isinstance(hand.entry, dict), where, _("the entry is missing"))
-            _require(
+            validate(hand, where)
+            require(isinstance(hand.entry, dict), where, _("the entry is missing"))
+            require(
                 hand.outcome in outcomes,
                 where,
                 _("%(outcome)s is not an outcome of this rule set") % {"outcome": hand.outcome},
             )
-            _require(_seats_fit(hand), where, _("the winner and discarder do not fit the outcome"))
-            entered_at = _datetime(item.get("entered_at"), where, _("entered at"))
+            require(_seats_fit(hand), where, _("the winner and discarder do not fit the outcome"))
+            entered_at = read_datetime(item.get("entered_at"), where, _("entered at"))
             if hand.submission is not None:
-                _require(hand.submission not in submissions, where, _("listed twice"))
+                require(hand.submission not in submissions, where, _("listed twice"))
                 submissions.add(hand.submission)
             hand.entered_at = entered_at
             self.plan.hands.append(hand)
             if hand.is_current:
                 current[(session.number, table.number)].append(hand)
-        for chunk in _chunks(sorted(submissions), 500):
-            _require(
+        for chunk in chunks(sorted(submissions), 500):
+            require(
                 not Hand.objects.filter(submission__in=chunk).exists(),
                 _("hands"),
                 _("a hand's submission id is already used by a hand of this desk"),
@@ -564,7 +448,7 @@ class _Planner:
             clean = rules.base.clean_entry(self.ruleset.hand_fields(line.state), hand.entry)
             expected = hand_columns(clean, hand.changes)
             stored = {name: getattr(hand, name) for name in expected}
-            _require(
+            require(
                 stored == expected,
                 where,
                 _("hand %(number)s is stored as %(stored)s but its entry gives %(expected)s")
@@ -575,14 +459,14 @@ class _Planner:
 
     def penalties(self):
         kinds = {kind.code for kind in self.ruleset.penalty_catalogue}
-        for index, item in enumerate(_items(self.data, "penalties"), start=1):
+        for index, item in enumerate(items_of(self.data, "penalties"), start=1):
             where = _("penalty %(index)s") % {"index": index}
             session = self.session(item.get("session"), where)
             registration = self.registration(item.get("player"), where)
             table = None
             if item.get("table") is not None:
                 table = self.table(session.number, item["table"], where)
-            penalty = _fill(
+            penalty = fill(
                 Penalty(registration=registration, session=session, table=table),
                 item,
                 where,
@@ -590,20 +474,20 @@ class _Planner:
             )
             penalty.given_by = self.user(item.get("given_by"))
             penalty.cancelled_by = self.user(item.get("cancelled_by"))
-            _validate(penalty, where)
-            _require(
+            validate(penalty, where)
+            require(
                 penalty.kind in kinds,
                 where,
                 _("%(kind)s is not a penalty of this rule set") % {"kind": penalty.kind},
             )
-            _require(penalty.points <= 0, where, _("its points must be zero or negative"))
-            _require(
+            require(penalty.points <= 0, where, _("its points must be zero or negative"))
+            require(
                 penalty.transfer == 0
                 or (table is not None and penalty.points == -3 * penalty.transfer),
                 where,
                 _("what the other players receive does not match what the player pays"),
             )
-            _require(
+            require(
                 (penalty.kind != PenaltyKind.INFRACTION or penalty.infraction)
                 and (penalty.kind != PenaltyKind.REFEREE_DECISION or penalty.reason)
                 and (penalty.cancelled_at is None or penalty.cancel_reason)
@@ -611,17 +495,17 @@ class _Planner:
                 where,
                 _("a required reason, infraction or hand number is missing or out of range"),
             )
-            given_at = _datetime(item.get("given_at"), where, _("given at"))
+            given_at = read_datetime(item.get("given_at"), where, _("given at"))
             penalty.given_at = given_at
             self.plan.penalties.append(penalty)
 
     def results(self):
         closed = {key for key, table in self.tables_by_key.items() if table.closed_at}
         placed = set()
-        for item in _items(self.data, "results"):
+        for item in items_of(self.data, "results"):
             session = self.session(item.get("session"), _("results"))
             table = self.table(session.number, item.get("table"), _("results"))
-            wind = _number(item.get("wind"), _("results"), _("seat wind"), 0, 3)
+            wind = whole_number(item.get("wind"), _("results"), _("seat wind"), 0, 3)
             where = _("result of session %(session)s, table %(table)s, seat %(wind)s") % {
                 "session": session.number,
                 "table": table.number,
@@ -629,27 +513,27 @@ class _Planner:
             }
             registration = self.registration(item.get("player"), where)
             key = (session.number, table.number, wind)
-            _require((session.number, table.number) in closed, where, _("the table is not closed"))
-            _require(key not in placed, where, _("listed twice"))
+            require((session.number, table.number) in closed, where, _("the table is not closed"))
+            require(key not in placed, where, _("listed twice"))
             placed.add(key)
-            _require(
+            require(
                 self.seat_at.get(key) is registration,
                 where,
                 _("player %(number)s does not sit there") % {"number": registration.number},
             )
-            result = _fill(
+            result = fill(
                 SeatResult(table=table, session=session, registration=registration),
                 item,
                 where,
                 ("session", "table", "player", "wind"),
             )
             result.wind = wind
-            _validate(result, where)
-            _require(1 <= result.place <= 4, where, _("the place must be 1 to 4"))
+            validate(result, where)
+            require(1 <= result.place <= 4, where, _("the place must be 1 to 4"))
             self.plan.results.append(result)
 
     def audit(self):
-        for index, item in enumerate(_items(self.data, "audit"), start=1):
+        for index, item in enumerate(items_of(self.data, "audit"), start=1):
             where = _("audit entry %(index)s") % {"index": index}
             session = table = None
             if item.get("session") is not None:
@@ -657,11 +541,11 @@ class _Planner:
                 if item.get("table") is not None:
                     table = self.table(session.number, item["table"], where)
             players = item.get("players", [])
-            _require(isinstance(players, list), where, _("players must be a list"))
+            require(isinstance(players, list), where, _("players must be a list"))
             registrations = list(
                 {id(r): r for r in (self.registration(n, where) for n in players)}.values()
             )
-            entry = _fill(
+            entry = fill(
                 AuditEntry(
                     tournament=self.plan.tournament,
                     session=session,
@@ -672,8 +556,8 @@ class _Planner:
                 where,
                 ("session", "table", "user", "players"),
             )
-            _validate(entry, where)
-            at = _datetime(item.get("at"), where, _("when"))
+            validate(entry, where)
+            at = read_datetime(item.get("at"), where, _("when"))
             entry.at = at
             self.plan.audit.append((entry, registrations))
 
@@ -692,18 +576,6 @@ def _seats_fit(hand):
     if outcome == Outcome.MAHJONG:
         return winner is not None
     return True
-
-
-def _chunks(values, size):
-    for start in range(0, len(values), size):
-        yield values[start : start + size]
-
-
-def already_here(slug):
-    return ArchiveError(
-        _("This desk already has a tournament “%(slug)s”: delete it or restore into another desk.")
-        % {"slug": slug}
-    )
 
 
 def plan_restore(data):

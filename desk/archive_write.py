@@ -16,7 +16,7 @@ PostgreSQL identity).
 from django.contrib.auth import get_user_model
 from django.db import connection, models
 
-from desk.archive_plan import already_here
+from desk.archive_values import already_here
 from scoring.models import AuditEntry, Hand, Penalty, SeatResult
 from tournament.models import Player, Registration, Seat, Session, Table, Tournament
 

@@ -1,0 +1,148 @@
+"""The values of an archive, read strictly: whole numbers in range, dates, "7/3" fractions, model
+fields checked by the model's own validators, and the one error every refusal raises, naming what
+is wrong and where, in the active language."""
+
+from fractions import Fraction
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.backends.base.operations import BaseDatabaseOperations
+from django.utils import timezone
+from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext as _
+
+from common.errors import UserError
+from scoring.fields import TwelfthsField, to_twelfths
+
+
+class ArchiveError(UserError):
+    """The file is not an archive this desk can restore, or the tournament exists already."""
+
+
+def damaged(where, problem):
+    return ArchiveError(
+        _("The archive is incomplete or damaged: %(where)s: %(problem)s")
+        % {"where": where, "problem": problem}
+    )
+
+
+# -- values --------------------------------------------------------------------------------
+
+
+def items_of(data, key):
+    items = data.get(key)
+    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+        raise damaged(key, _("a list of records is missing"))
+    return items
+
+
+def whole_number(value, where, what, minimum=1, maximum=None):
+    """A reference or a count: a whole number (not a boolean) in range."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise damaged(where, _("%(what)s is not a whole number") % {"what": what})
+    if value < minimum or (maximum is not None and value > maximum):
+        raise damaged(
+            where, _("%(what)s %(value)s is out of range") % {"what": what, "value": value}
+        )
+    return value
+
+
+def read_datetime(value, where, what):
+    parsed = None
+    if isinstance(value, str):
+        try:
+            parsed = parse_datetime(value)
+        except ValueError:
+            parsed = None
+    if parsed is None:
+        raise damaged(
+            where, _("%(what)s is not a date and time: %(value)s") % {"what": what, "value": value}
+        )
+    if timezone.is_naive(parsed):
+        parsed = timezone.make_aware(parsed)
+    return parsed
+
+
+def read_date(value, where, what):
+    parsed = None
+    if isinstance(value, str):
+        try:
+            parsed = parse_date(value)
+        except ValueError:
+            parsed = None
+    if parsed is None:
+        raise damaged(
+            where, _("%(what)s is not a date: %(value)s") % {"what": what, "value": value}
+        )
+    return parsed
+
+
+def fill(obj, values, where, exclude=()):
+    """Set `obj`'s fields from archived `values`: dates and "7/3" fractions parsed strictly."""
+    fields = {f.name: f for f in obj._meta.concrete_fields if not f.is_relation}
+    for name, value in values.items():
+        if name in exclude or name not in fields or name == "id":
+            continue
+        item = fields[name]
+        if value is not None:
+            if isinstance(item, models.DateTimeField):
+                value = read_datetime(value, where, item.verbose_name)
+            elif isinstance(item, models.DateField):
+                value = read_date(value, where, item.verbose_name)
+            elif isinstance(item, TwelfthsField):
+                try:
+                    value = Fraction(value)
+                    to_twelfths(value)
+                except (TypeError, ValueError, ZeroDivisionError):
+                    raise damaged(
+                        where,
+                        _("%(what)s is not a number of twelfths: %(value)s")
+                        % {"what": item.verbose_name, "value": value},
+                    ) from None
+        setattr(obj, item.attname, value)
+    return obj
+
+
+def validate(obj, where):
+    """The model's own field checks (types, lengths, choices, validators) and portable integer
+    ranges (SQLite would store what PostgreSQL refuses). No query: relations are checked by the
+    plan, uniqueness and constraints below."""
+    relations = [f.name for f in obj._meta.concrete_fields if f.is_relation]
+    try:
+        obj.full_clean(exclude=relations, validate_unique=False, validate_constraints=False)
+    except ValidationError as exc:
+        problems = []
+        for name, messages in exc.message_dict.items():
+            label = obj._meta.get_field(name).verbose_name if name != "__all__" else _("settings")
+            problems.append(f"{label}: {' '.join(messages)}")
+        raise damaged(where, "; ".join(problems)) from None
+    ranges = BaseDatabaseOperations.integer_field_ranges
+    for item in obj._meta.concrete_fields:
+        value = getattr(obj, item.attname)
+        if item.is_relation or value is None or item.get_internal_type() not in ranges:
+            continue
+        low, high = ranges[item.get_internal_type()]
+        number = to_twelfths(value) if isinstance(item, TwelfthsField) else value
+        if not low <= number <= high:
+            raise damaged(
+                where,
+                _("%(what)s %(value)s is out of range")
+                % {"what": item.verbose_name, "value": value},
+            )
+
+
+def require(condition, where, problem):
+    if not condition:
+        raise damaged(where, problem)
+
+
+def chunks(values, size):
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
+
+
+def already_here(slug):
+    return ArchiveError(
+        _("This desk already has a tournament “%(slug)s”: delete it or restore into another desk.")
+        % {"slug": slug}
+    )
