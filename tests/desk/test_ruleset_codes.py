@@ -8,6 +8,7 @@ rule set. Naming a code to create a tournament (`ruleset=RuleSetCode.MCR`) is no
 """
 
 import ast
+import os
 import re
 from pathlib import Path
 
@@ -85,13 +86,13 @@ def template_comparisons(source):
 
 
 def desk_files():
-    for path in sorted(ROOT.rglob("*")):
-        relative = path.relative_to(ROOT)
-        if path.suffix not in (".py", ".html") or not path.is_file():
-            continue
-        if any(part in SKIPPED_DIRS or part.startswith(".") for part in relative.parts[:-1]):
-            continue
-        yield path
+    """Every .py and .html file of the project outside the skipped folders (and hidden ones,
+    such as the virtual environment)."""
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS and not d.startswith("."))
+        for name in sorted(files):
+            if name.endswith((".py", ".html")):
+                yield Path(folder) / name
 
 
 def test_the_scan_covers_the_desk():
