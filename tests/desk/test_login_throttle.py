@@ -135,9 +135,7 @@ def test_the_director_sees_and_clears_one_lockout(account, director_client):
     locked = lock_out("chief", "10.7.0.1")
     page = director_client.get(reverse("lockouts")).content.decode()
     assert "Account “chief”" in page and "Address 10.7.0.1" in page
-    response = director_client.post(
-        reverse("lockout-clear"), {"kind": "account", "value": "chief"}
-    )
+    response = director_client.post(reverse("lockout-clear"), {"kind": "account", "value": "chief"})
     assert response.status_code == 302
     assert not AccessAttempt.objects.filter(username="chief").exists()
     assert attempt(locked, LOGIN, "chief", PASSWORD).status_code == 302  # works again
