@@ -225,10 +225,7 @@ class ConfirmImportPlayersView(DirectorTournamentMixin, View):
     """Step 2: the director's choices for the name matches; the import runs in one transaction
     after checking that the known players did not change since the preview."""
 
-    http_method_names = ["get", "post"]
-
-    def get(self, request, *args, **kwargs):
-        return redirect("import-players", slug=self.tournament.slug)
+    http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
         token = request.POST.get("token", "")
