@@ -193,10 +193,10 @@ def play_session(tournament, number, actor, entries=None):
     return session
 
 
-def build_played(slug, actor, *, players=16, confirmed=1, seat_next=False):
+def build_played(slug, actor, *, players=16, sessions=3, confirmed=1, seat_next=False):
     """`build()` with sessions 1..`confirmed` played, confirmed and published; with `seat_next`
     the next session is drawn too (seed = its number)."""
-    tournament = build(players=players, slug=slug)
+    tournament = build(players=players, sessions=sessions, slug=slug)
     for number in range(1, confirmed + 1):
         play_session(tournament, number, actor)
     if seat_next:

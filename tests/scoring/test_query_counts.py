@@ -1,0 +1,100 @@
+"""Query-count guards: the standings (computation and page) and the session dashboard read a
+fixed number of queries, whatever the size of the tournament. Each case is measured on a small
+tournament (4 tables, 1 session played) and on a bigger one (8 tables, 3 sessions played); the
+bound is the same for both, so a query per player, table or session (an N+1) fails here."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.access import Actor
+from scoring.standings import compute_standings, standings_version
+from tests.factories import build_played, mcr_entry, play
+
+SIZES = [
+    pytest.param((16, 1), id="4-tables-1-session"),
+    pytest.param((32, 3), id="8-tables-3-sessions"),
+]
+
+#: compute_standings: the rule set's sessions, the registrations with their players, the seat
+#: results, the penalty totals.
+STANDINGS_QUERIES = 4
+#: standings_version: sessions, registrations, players' last change, penalties, results.
+VERSION_QUERIES = 5
+#: The public standings page, not cached yet: the tournament, the sessions it may show, the
+#: fingerprint (5), a cache miss, the standings (4), and storing the rendered table in the cache
+#: (a table in the database: count, look-up, insert, inside a savepoint).
+STANDINGS_PAGE_QUERIES = 17
+#: The same page again: the tournament, the sessions, the fingerprint (5) and a cache hit.
+STANDINGS_PAGE_CACHED_QUERIES = 8
+#: The session dashboard: the login session and its user, the tournament, the session, its
+#: tables with hands counted, their seats, registrations, players and referees, the sessions
+#: (tabs), and the seats of the players out for the session.
+DASHBOARD_QUERIES = 11
+
+
+@pytest.fixture(params=SIZES)
+def tournament_played(request, db, director):
+    """`players` players, sessions 1..`played` confirmed and published, the next one drawn and
+    in play: two hands at every table."""
+    players, played = request.param
+    actor = Actor(user=director)
+    tournament = build_played(
+        f"q{players}-{played}",
+        actor,
+        players=players,
+        sessions=played + 1,
+        confirmed=played,
+        seat_next=True,
+    )
+    for table in tournament.sessions.get(number=played + 1).tables.all():
+        play(table, [mcr_entry(1), mcr_entry(2)], actor)
+    tournament.played = played
+    return tournament
+
+
+def test_standings_computation_reads_a_fixed_number_of_queries(
+    tournament_played, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(STANDINGS_QUERIES):
+        standings = compute_standings(tournament_played)
+        rows = [(row.place_label, row.player.last_name, row.penalties) for row in standings.rows]
+    assert len(rows) == tournament_played.registrations.filter(is_substitute=False).count()
+    assert standings.through == tournament_played.played
+    with django_assert_max_num_queries(VERSION_QUERIES):
+        standings_version(tournament_played)
+
+
+def test_standings_page_reads_a_fixed_number_of_queries(
+    tournament_played, client, django_assert_max_num_queries
+):
+    url = reverse("standings", args=[tournament_played.slug])
+    with django_assert_max_num_queries(STANDINGS_PAGE_QUERIES):
+        first = client.get(url)
+    with django_assert_max_num_queries(STANDINGS_PAGE_CACHED_QUERIES):
+        again = client.get(url)
+    names = [
+        registration.player.last_name
+        for registration in tournament_played.registrations.select_related("player")
+    ]
+    for response in (first, again):
+        assert response.status_code == 200
+        page = response.content.decode()
+        assert all(name in page for name in names)
+
+
+@pytest.mark.parametrize("which", ["confirmed", "in play"])
+def test_session_dashboard_reads_a_fixed_number_of_queries(
+    tournament_played, director_client, django_assert_max_num_queries, which
+):
+    number = tournament_played.played + (1 if which == "in play" else 0)
+    url = reverse("session-dashboard", args=[tournament_played.slug, number])
+    with django_assert_max_num_queries(DASHBOARD_QUERIES):
+        response = director_client.get(url)
+    assert response.status_code == 200
+    page = response.content.decode()
+    session = tournament_played.sessions.get(number=number)
+    seated = session.seats.select_related("registration__player")
+    assert len(seated) == tournament_played.registrations.count()
+    assert all(seat.registration.player.full_name in page for seat in seated)
+    state = "Playing: 2 hands entered" if which == "in play" else "Confirmed"
+    assert page.count(f'<p class="table-state">{state}') == session.tables.count()
