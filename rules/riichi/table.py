@@ -34,6 +34,7 @@ the hand value and the discarder pays the counters.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -193,6 +194,19 @@ class RiichiRuleSet(RuleSet):
         )
 
     # -- settlement -------------------------------------------------------------------------
+
+    def settle(self, entry: Mapping[str, Any], state: TableState) -> HandSettlement:
+        # An abortive draw stored before the dealer's tenpai was asked for (its entry has no
+        # "tenpai" key; the hand page always sends one) was settled with the dealer keeping the
+        # deal, and the table played on that way: it still settles so (docs/rules.md §3.5).
+        if (
+            isinstance(entry, Mapping)
+            and entry.get("outcome") == ABORTIVE_DRAW
+            and "tenpai" not in entry
+            and isinstance(state, TableState)
+        ):
+            entry = {**entry, "tenpai": (state.dealer,)}
+        return super().settle(entry, state)
 
     def _settle(self, entry: dict[str, Any], state: TableState) -> HandSettlement:
         outcome = entry["outcome"]

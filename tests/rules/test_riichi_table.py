@@ -127,12 +127,17 @@ def test_riichi_declarer_must_be_tenpai_at_a_draw():
 
 
 def test_abortive_draw_2008():
-    # the dealer (seat 1) shows tenpai, so keeps the deal (docs/rules.md §3.5; EMA 2008 §3.4.12)
+    # An entry without "tenpai" is an abortive draw stored before the dealer's tenpai was asked
+    # for: it still settles as the desk did then, the dealer keeping the deal (docs/rules.md §3.5)
     state = state_at(1, honba=0, deposits=1000)
-    done = R2008.settle({"outcome": "abortive_draw", "riichi": (0, 2), "tenpai": (1,)}, state)
+    done = R2008.settle({"outcome": "abortive_draw", "riichi": (0, 2)}, state)
     assert done.deltas == (-1000, 0, -1000, 0)
     nxt = done.next_state
     assert (nxt.dealer, nxt.honba, nxt.deposits) == (1, 1, 3000)
+    # the same hand with the dealer (seat 1) entered as tenpai (EMA 2008 §3.4.12)
+    done = R2008.settle({"outcome": "abortive_draw", "riichi": (0, 2), "tenpai": (1,)}, state)
+    assert done.deltas == (-1000, 0, -1000, 0)
+    assert done.next_state == nxt
 
 
 def test_abortive_draw_passes_the_deal_unless_the_dealer_is_tenpai():
