@@ -259,7 +259,6 @@ class ConfirmImportPlayersView(DirectorTournamentMixin, View):
                 form = PlayerImportConfirmForm(plan=plan, initial={"token": token})
         if result is not None and result.ok:
             del request.session[key]
-            messages.success(request, result.summary())
             return render(
                 request,
                 "tournament/import_players_done.html",
