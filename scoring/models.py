@@ -422,6 +422,13 @@ class AuditEntry(models.Model):
         verbose_name=_("by"),
     )
     via = models.CharField(_("via"), max_length=60, blank=True)
+    device = models.CharField(
+        _("device"),
+        max_length=32,
+        blank=True,
+        help_text=_("The random id a table link's device keeps in a cookie."),
+    )
+    device_agent = models.CharField(_("browser"), max_length=60, blank=True)
     at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
     changes = models.JSONField(_("what changed"), default=dict, blank=True)
 
@@ -441,3 +448,10 @@ class AuditEntry(models.Model):
     @property
     def actor(self):
         return self.user.get_username() if self.user_id else self.via
+
+    @property
+    def device_label(self):
+        """The device, shortened, with its browser family ("k3J9xQ · Android, Chrome")."""
+        if not self.device:
+            return ""
+        return " · ".join(part for part in (self.device[:6], self.device_agent) if part)

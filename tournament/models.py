@@ -258,6 +258,14 @@ class Tournament(models.Model):
             "Shown on the public pages; unpublished tournaments are seen by directors only."
         ),
     )
+    referee_pin = models.BooleanField(
+        _("referees need a PIN"),
+        default=False,
+        help_text=_(
+            "A table's link asks each new device once for the table's PIN (printed on the "
+            "referee slip and shown on the session dashboard)."
+        ),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -457,10 +465,25 @@ class Session(models.Model):
     def is_confirmed(self):
         return self.status == SessionStatus.CONFIRMED
 
+    @property
+    def is_current(self):
+        """The session being played: its seating published and the session started (by the
+        director's start or the clock). Only then do its tables' links and referees write."""
+        return self.seating_published and self.status == SessionStatus.RUNNING
+
 
 def new_table_token():
     """A referee link's secret: 32 random bytes, URL-safe (unguessable, 256 bits)."""
     return secrets.token_urlsafe(32)
+
+
+#: Digits of a table's PIN (asked once per device when the tournament wants referee PINs).
+PIN_DIGITS = 6
+
+
+def new_table_pin():
+    """A table's PIN: PIN_DIGITS random digits."""
+    return f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
 
 
 class Table(models.Model):
@@ -482,6 +505,13 @@ class Table(models.Model):
         unique=True,
         default=new_table_token,
         editable=False,
+    )
+    pin = models.CharField(
+        _("referee PIN"),
+        max_length=PIN_DIGITS,
+        default=new_table_pin,
+        editable=False,
+        help_text=_("Asked once per device when the tournament's referees need a PIN."),
     )
     referees = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
