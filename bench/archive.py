@@ -2,8 +2,8 @@
 
     .venv/bin/python bench/archive.py [--players 400] [--sessions 10]
 
-Builds a tournament (400 players x 10 sessions, every hand entered, by default) in a throwaway
-database, writes its archive, deletes the tournament and restores the archive, timing the whole
+Builds a tournament (400 players x 10 sessions, every hand entered and in the audit trail, by
+default) in a throwaway database, writes its archive, deletes the tournament and restores the archive, timing the whole
 restore and the outermost write transaction inside it (SQLite takes its write lock when that
 transaction begins, so every referee's save waits for it). Target: the write transaction is
 short next to the whole restore (decompressing, parsing and checking run before it).
@@ -46,6 +46,29 @@ class TransactionClock:
         transaction.Atomic.__exit__ = timed_exit
 
 
+def audit_every_hand(tournament):
+    """One "hand saved" audit entry per hand, as entering them through the desk writes."""
+    from scoring.models import AuditAction, AuditEntry, Hand
+
+    AuditEntry.objects.bulk_create(
+        (
+            AuditEntry(
+                tournament=tournament,
+                session_id=hand.table.session_id,
+                table_id=hand.table_id,
+                action=AuditAction.HAND_SAVED,
+                hand_number=hand.number,
+                via="bench",
+                changes={"entry": hand.entry, "changes": list(hand.changes)},
+            )
+            for hand in Hand.objects.filter(table__session__tournament=tournament).select_related(
+                "table"
+            )
+        ),
+        batch_size=2000,
+    )
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=400)
@@ -59,6 +82,7 @@ def main():
     with Timer("build") as timer:
         tournament, _director = build_tournament(args.players, args.sessions)
     print(f"  built in {timer.seconds:.1f} s")
+    audit_every_hand(tournament)
     with Timer("export") as exported:
         archive = export_archive(tournament)
     delete_tournament(tournament)
