@@ -6,9 +6,11 @@ so that publishing writes exactly the previewed tables without drawing again.
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
+from common.errors import ErrorGoesBack
 from tournament.forms import DrawForm, PublishDrawForm, SessionSettingsForm
 from tournament.permissions import DirectorTournamentMixin
 from tournament.services.draw import DrawError, current_report, draw_players, plan_draw, write_draw
@@ -73,8 +75,9 @@ class DrawView(DirectorTournamentMixin, FormView):
         )
 
 
-class PublishDrawView(DirectorTournamentMixin, FormView):
-    """POST only: write exactly the previewed draw (kept in the session), in one transaction."""
+class PublishDrawView(ErrorGoesBack, DirectorTournamentMixin, FormView):
+    """POST only: write exactly the previewed draw (kept in the session), in one transaction.
+    A refused draw (DrawError) goes back to the draw page with its message."""
 
     form_class = PublishDrawForm
     template_name = "tournament/draw.html"
@@ -82,6 +85,9 @@ class PublishDrawView(DirectorTournamentMixin, FormView):
 
     def get_form_kwargs(self):
         return {**super().get_form_kwargs(), "tournament": self.tournament}
+
+    def error_url(self):
+        return reverse("draw", kwargs={"slug": self.tournament.slug})
 
     def form_invalid(self, form):
         messages.error(self.request, _("The draw could not be published: preview it again."))
@@ -97,16 +103,12 @@ class PublishDrawView(DirectorTournamentMixin, FormView):
                 _("This preview is no longer available: preview the draw again, then publish it."),
             )
             return redirect("draw", slug=self.tournament.slug)
-        try:
-            plan = write_draw(
-                self.tournament,
-                session_number=form.session_number,
-                fingerprint=fingerprint,
-                previewed=previewed,
-            )
-        except DrawError as exc:
-            messages.error(self.request, str(exc))
-            return redirect("draw", slug=self.tournament.slug)
+        plan = write_draw(
+            self.tournament,
+            session_number=form.session_number,
+            fingerprint=fingerprint,
+            previewed=previewed,
+        )
         self.request.session[PREVIEWS] = {k: v for k, v in previews.items() if k != fingerprint}
         numbers = ", ".join(str(session.number) for session in plan.scope)
         messages.success(
