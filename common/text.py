@@ -16,6 +16,7 @@ _FOLD = str.maketrans(
         "œ": "oe",
         "Œ": "OE",
         "þ": "th",
+        "Þ": "Th",
         "ı": "i",
     }
 )
@@ -25,6 +26,14 @@ def fold(text):
     """`text` without accents and case: "Łukasz" -> "lukasz", "Ødegaard" -> "odegaard"."""
     folded = unicodedata.normalize("NFKD", str(text).translate(_FOLD))
     return "".join(c for c in folded if not unicodedata.combining(c)).casefold()
+
+
+def search_key(text):
+    """`text` folded, with only its letters and digits: what a name search compares.
+
+    Apostrophes (' and ’), spaces, hyphens and other punctuation are left out, so "obrien"
+    finds "O'Brien", "devries" finds "de Vries" and "thorsson" finds "Þórsson"."""
+    return "".join(c for c in fold(text) if c.isalnum())
 
 
 #: An alphabetical sort key that puts "Łukasz" with the L and "Ødegaard" with the O.

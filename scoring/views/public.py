@@ -11,7 +11,9 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView, View
 
-from common.text import fold
+from common.numbers import parse_int
+from common.text import search_key
+from rules.limits import INT32_MAX
 from scoring.presentation import hand_rows
 from scoring.services.clock import clock_state
 from scoring.services.tables import snapshot
@@ -39,6 +41,22 @@ def current_session(sessions):
     return sessions[-1] if sessions else None
 
 
+def name_matches(query, player):
+    """Whether "Where do I sit?" finds `player` by `query`, compared by `search_key`: accents,
+    case, apostrophes and hyphens do not matter ("cerna" finds "Černá", "obrien" "O'Brien",
+    "thorsson" "Þórsson"). Every word of the query is in the first or the last name ("anna
+    ros"), or the whole query, its spaces left out, is in the full name ("devries" finds "de
+    Vries", "annarossi" "Anna Rossi"). A query of punctuation only finds nobody."""
+    words = [key for key in map(search_key, query.split()) if key]
+    if not words:
+        return False
+    first, last = search_key(player.first_name), search_key(player.last_name)
+    if all(word in first or word in last for word in words):
+        return True
+    whole = "".join(words)
+    return whole in first + last or whole in last + first
+
+
 class FindSeatView(TournamentMixin, TemplateView):
     """ "Where do I sit?": a name or a player number -> this session's table and the schedule."""
 
@@ -51,18 +69,14 @@ class FindSeatView(TournamentMixin, TemplateView):
         matches = []
         if query:
             registrations = self.tournament.registrations.select_related("player")
-            if query.isdigit():
-                registrations = list(registrations.filter(number=int(query)))
-            else:  # "cerna" finds "Černá", "lukasz" finds "Łukasz"
-                words = [fold(word) for word in query.split()]
+            number = parse_int(query, minimum=1, maximum=INT32_MAX)  # "²" is not a number
+            if number is not None:
+                registrations = list(registrations.filter(number=number))
+            else:
                 registrations = [
                     registration
                     for registration in registrations.order_by("number")
-                    if all(
-                        word in fold(registration.player.first_name)
-                        or word in fold(registration.player.last_name)
-                        for word in words
-                    )
+                    if name_matches(query, registration.player)
                 ][:MAX_MATCHES]
             seats = Seat.objects.filter(
                 registration__in=registrations, session__in=sessions
