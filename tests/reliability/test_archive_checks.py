@@ -11,6 +11,8 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.db import connection
 from django.urls import reverse
 from django.utils import translation
@@ -266,3 +268,17 @@ def test_unpacking_and_checks_run_before_the_write_transaction(director, monkeyp
     restore_archive(content)
     assert seen == {"read_archive": False, "plan_restore": False, "prepare": False, "write": True}
     assert Penalty.objects.count() == 0 and Hand.objects.count() == 16 * 2
+
+
+def test_the_command_refuses_a_forged_archive_and_reports_left_out_referees(good, tmp_path, capsys):
+    path = tmp_path / "forged.desk.gz"
+    good["tournament"]["slug"] = "Bad Slug/<x>"
+    path.write_bytes(pack(good))
+    with pytest.raises(CommandError, match="short name"):
+        call_command("restore_tournament", str(path))
+    assert not Tournament.objects.exists()
+    good["tournament"]["slug"] = "forged"
+    path.write_bytes(pack(good))
+    call_command("restore_tournament", str(path))
+    assert "ref1 (session 1, table 1)" in capsys.readouterr().err
+    assert Tournament.objects.get().slug == "forged"
