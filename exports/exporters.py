@@ -12,6 +12,7 @@ The PDF modules are imported when a document is made: reportlab stays out of eve
 from typing import ClassVar
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from exports import ExportError
 from scoring.standings import compute_standings
@@ -47,6 +48,8 @@ class Exporter:
     formats: ClassVar[tuple[str, ...]]
     #: The export is of one session (`--session N`): its number is in the file name.
     needs_session: ClassVar[bool] = False
+    #: For the web, when no session was chosen: why one is needed (the command says --session N).
+    per_session: ClassVar[str] = ""
     #: The export has a blank variant (`--blank`): "blank" is in its file name.
     has_blank_variant: ClassVar[bool] = False
 
@@ -111,6 +114,7 @@ class ScoreSheetsExporter(Exporter):
     identifier = "scoresheets"
     formats = ("pdf",)
     needs_session = True
+    per_session = gettext_lazy("The score sheets are printed per session.")
     has_blank_variant = True
 
     def render_pdf(self, tournament, request):
@@ -125,6 +129,7 @@ class SeatingExporter(Exporter):
     identifier = "seating"
     formats = ("pdf",)
     needs_session = True
+    per_session = gettext_lazy("The seating list is printed per session.")
 
     def render_pdf(self, tournament, request):
         from exports.pdf.seating import render_seating
@@ -150,6 +155,7 @@ class TableCardsExporter(Exporter):
     identifier = "tablecards"
     formats = ("pdf",)
     needs_session = True
+    per_session = gettext_lazy("The table cards are printed per session.")
 
     def render_pdf(self, tournament, request):
         from exports.pdf.tablecards import render_tablecards
