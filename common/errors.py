@@ -12,6 +12,10 @@ view did not handle itself, in one way: a refused POST goes back to the page it 
 the message on top; a refused GET shows the desk's error page with the message (status 400).
 A view catches a `UserError` itself only to do something more specific, e.g. show the message
 inside the form that was posted, with what the user typed.
+
+The same middleware answers a 404 raised by a view with the desk's own page (and the reason of
+an `ExplainedNotFound`) even when DEBUG is on, where Django would show its technical page: a
+player opening a page that is not public yet reads why, on a desk started with `make run` too.
 """
 
 from django.contrib import messages
@@ -73,7 +77,7 @@ def user_error_response(request, error):
 
 
 class UserErrorMiddleware:
-    """Answers a `UserError` that a view let through (see the module's docstring)."""
+    """Answers a `UserError` or a 404 that a view let through (see the module's docstring)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -84,4 +88,6 @@ class UserErrorMiddleware:
     def process_exception(self, request, exception):
         if isinstance(exception, UserError):
             return user_error_response(request, exception)
+        if isinstance(exception, Http404):
+            return not_found(request, exception)
         return None

@@ -7,10 +7,12 @@ Everything here is read-only and shows only what the director published
 import hashlib
 
 from django.conf import settings
-from django.http import Http404, JsonResponse
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
+from common.errors import ExplainedNotFound
 from common.numbers import parse_int
 from common.text import search_key
 from rules.limits import INT32_MAX
@@ -111,8 +113,16 @@ class TableResultsView(TournamentMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         session = get_object_or_404(self.tournament.sessions, number=self.kwargs["number"])
         table = get_object_or_404(session.tables, number=self.kwargs["table"])
-        if not (results_visible(self.request.user, session) and table.is_closed):
-            raise Http404
+        if not results_visible(self.request.user, session):
+            raise ExplainedNotFound(
+                _("The results of session %(number)s have not been published yet.")
+                % {"number": session.number}
+            )
+        if not table.is_closed:
+            raise ExplainedNotFound(
+                _("Table %(table)s of session %(number)s has not finished yet.")
+                % {"table": table.number, "number": session.number}
+            )
         snap = snapshot(table)
         context.update(
             session=session,

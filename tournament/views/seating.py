@@ -1,9 +1,10 @@
 """Seating pages of a session: by table, and alphabetically by player."""
 
-from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+from common.errors import ExplainedNotFound
 from common.text import sort_key
 from tournament.models import WIND_NAMES, Seat
 from tournament.permissions import TournamentMixin
@@ -18,7 +19,10 @@ class SeatingView(TournamentMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         session = get_object_or_404(self.tournament.sessions, number=self.kwargs["number"])
         if not seating_visible(self.request.user, session):
-            raise Http404
+            raise ExplainedNotFound(
+                _("The seating of session %(number)s has not been published yet.")
+                % {"number": session.number}
+            )
         seats = list(
             Seat.objects.filter(session=session)
             .select_related("table", "registration__player")
