@@ -24,6 +24,8 @@ def tour_pages(slug, director):
         reverse("login"),
         reverse("tournament-create"),
         reverse("register-player", args=[slug]),
+        reverse("registration", args=[slug, 1]),
+        reverse("player-edit", args=[slug, 1]),
         reverse("import-players", args=[slug]),
         reverse("scoring-settings", args=[slug]),
         reverse("draw", args=[slug]),

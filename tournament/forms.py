@@ -4,10 +4,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from common.i18n import translate_text
+from common.numbers import parse_int
+from rules.limits import INT32_MAX
 from tournament.countries import country_choices
 from tournament.models import EMA_ID_PATTERN, Player, Session, TieBreak, Tournament
 from tournament.services.player_files import PlayerListError, check_size
 from tournament.services.player_import import SAME_NAME
+from tournament.services.registrations import ACTIONS, MAX_PLAYER_NUMBER, NUMBER
 
 
 class DateInput(forms.DateInput):
@@ -244,12 +247,80 @@ class IntListField(forms.CharField):
 
     def to_python(self, value):
         text = super().to_python(value)
-        try:
-            numbers = tuple(int(part) for part in text.replace(";", ",").split(",") if part.strip())
-        except ValueError as exc:
-            raise forms.ValidationError(_("Write whole numbers separated by commas.")) from exc
+        parts = [part for part in text.replace(";", ",").split(",") if part.strip()]
+        # Plain digits only ("١٢" and "1_000" are not what a director types), each within what
+        # the database holds; the rule set checks its own range (e.g. the uma's) after this.
+        numbers = tuple(parse_int(part, minimum=-INT32_MAX, maximum=INT32_MAX) for part in parts)
+        if None in numbers:
+            raise forms.ValidationError(_("Write whole numbers separated by commas."))
         if self.length is not None and len(numbers) != self.length:
             raise forms.ValidationError(
                 _("Write exactly %(length)s numbers.") % {"length": self.length}
             )
         return numbers
+
+
+class PlayerEditForm(PlayerRegistrationForm):
+    """A registered player's name, EMA id, country and club, with the values the page was built
+    from (hidden `was_*` fields), so a change made meanwhile by someone else is never
+    silently overwritten."""
+
+    EDITED = ("first_name", "last_name", "ema_id", "country", "club")
+
+    def __init__(self, *args, player_values, **kwargs):
+        kwargs["initial"] = {**player_values, **kwargs.get("initial", {})}
+        super().__init__(*args, **kwargs)
+        del self.fields["is_substitute"]
+        for name in self.EDITED:
+            self.fields[f"was_{name}"] = forms.CharField(
+                widget=forms.HiddenInput, required=False, initial=player_values[name]
+            )
+
+    def expected(self):
+        return {name: self.cleaned_data.get(f"was_{name}", "") for name in self.EDITED}
+
+    def values(self):
+        return {name: self.cleaned_data[name] for name in self.EDITED}
+
+
+class RegistrationChangeForm(forms.Form):
+    """One change of a registration (the button pressed), the new number for a renumbering,
+    and the values the page was built from."""
+
+    action = forms.ChoiceField(choices=[(action, action) for action in ACTIONS])
+    number = forms.IntegerField(
+        label=_("Player number"),
+        min_value=1,
+        max_value=MAX_PLAYER_NUMBER,
+        required=False,
+        help_text=_(
+            "Unique in the tournament: it is on the seating, the score sheets and the cards."
+        ),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    was_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    was_status = forms.CharField(widget=forms.HiddenInput, max_length=20)
+    was_substitute = forms.BooleanField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, registration_values, **kwargs):
+        initial = {
+            "number": registration_values["number"],
+            "was_number": registration_values["number"],
+            "was_status": registration_values["status"],
+            "was_substitute": registration_values["is_substitute"],
+        }
+        kwargs["initial"] = {**initial, **kwargs.get("initial", {})}
+        super().__init__(*args, **kwargs)
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("action") == NUMBER and cleaned.get("number") is None:
+            self.add_error("number", _("Write the new player number."))
+        return cleaned
+
+    def expected(self):
+        return {
+            "number": self.cleaned_data["was_number"],
+            "status": self.cleaned_data["was_status"],
+            "is_substitute": self.cleaned_data["was_substitute"],
+        }

@@ -32,8 +32,8 @@ class TournamentTable(DeskTable):
 class SessionTable(DeskTable):
     number = tables.Column(verbose_name=_("Session"))
     seating = tables.Column(verbose_name=_("Seating"), empty_values=(), orderable=False)
-    dashboard = tables.Column(verbose_name=_("Tables"), empty_values=(), orderable=False)
-    table_count = tables.Column(verbose_name=_("Tables"))
+    dashboard = tables.Column(verbose_name=_("Dashboard"), empty_values=(), orderable=False)
+    table_count = tables.Column(verbose_name=_("Number of tables"))
 
     class Meta(DeskTable.Meta):
         model = Session
@@ -68,6 +68,7 @@ class RegistrationTable(DeskTable):
     country = tables.Column(accessor="player__country", verbose_name=_("Country"))
     club = tables.Column(accessor="player__club", verbose_name=_("Club"))
     is_substitute = tables.BooleanColumn(verbose_name=_("Substitute"), yesno="✔,")
+    manage = tables.Column(verbose_name=_("Manage"), empty_values=(), orderable=False)
 
     class Meta(DeskTable.Meta):
         model = Registration
@@ -80,8 +81,31 @@ class RegistrationTable(DeskTable):
             "club",
             "status",
             "is_substitute",
+            "manage",
         )
         empty_text = _("No player registered yet.")
+
+    def __init__(self, *args, director=False, **kwargs):
+        """`director`: the rows link to the player's and the registration's pages (directors
+        only; the public list has no links and no "Manage" column)."""
+        self.director = director
+        if not director:
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "manage")
+        super().__init__(*args, **kwargs)
+
+    def _urls(self, record):
+        args = [record.tournament.slug, record.number]
+        return reverse("player-edit", args=args), reverse("registration", args=args)
+
+    def render_manage(self, record):
+        player_url, registration_url = self._urls(record)
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}">{}</a>',
+            player_url,
+            _("Edit player"),
+            registration_url,
+            _("Registration"),
+        )
 
     def render_country(self, record):
         return format_html(

@@ -10,7 +10,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
-from tournament.models import Player, Registration, Tournament
+from tournament.models import PLAYED, Player, Registration, RegistrationStatus, Tournament
 
 
 class RegistrationError(UserError):
@@ -120,3 +120,173 @@ def register_player(
             % {"name": player.full_name, "number": registration.number}
         )
     return registration
+
+
+# -- editing a player and their registration (the tournament page's director links) ---------
+
+#: The player's fields the director edits from the tournament page.
+PLAYER_FIELDS = ("first_name", "last_name", "ema_id", "country", "club")
+
+
+def player_values(player):
+    """The editable values of a player, as a form shows them (an absent EMA id is "")."""
+    return {name: getattr(player, name) or "" for name in PLAYER_FIELDS}
+
+
+def registration_values(registration):
+    """The editable values of a registration, as the registration page was built from them."""
+    return {
+        "number": registration.number,
+        "status": registration.status,
+        "is_substitute": registration.is_substitute,
+    }
+
+
+class StaleError(RegistrationError):
+    """The page was built from values that changed since: nothing was written."""
+
+
+def _stale():
+    return StaleError(
+        _(
+            "Someone else changed this player meanwhile: nothing was saved. The page now "
+            "shows the current values; make your change again."
+        )
+    )
+
+
+@transaction.atomic
+def update_player(player, *, expected, **fields):
+    """Change a player's name, EMA id, country and club (every tournament they play sees it).
+
+    `expected` are the values the form was built from (`player_values`): if the player changed
+    since, nothing is written. Returns the names of the fields that changed.
+    """
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player_values(player) != {name: expected.get(name) or "" for name in PLAYER_FIELDS}:
+        raise _stale()
+    values = {name: (fields.get(name) or "").strip() for name in PLAYER_FIELDS}
+    if not values["first_name"] or not values["last_name"]:
+        raise RegistrationError(_("A player needs a first name and a last name."))
+    ema_id = values["ema_id"] or None
+    if ema_id and Player.objects.filter(ema_id=ema_id).exclude(pk=player.pk).exists():
+        other = Player.objects.get(ema_id=ema_id)
+        raise RegistrationError(
+            _("EMA id %(ema_id)s already belongs to %(name)s.")
+            % {"ema_id": ema_id, "name": other.full_name}
+        )
+    changed = [name for name in PLAYER_FIELDS if values[name] != (getattr(player, name) or "")]
+    for name in PLAYER_FIELDS:
+        setattr(player, name, values[name])
+    player.ema_id = ema_id
+    player.full_clean(validate_unique=False, validate_constraints=False)
+    if changed:
+        player.save()
+    return changed
+
+
+def unplayed_drawn_sessions(tournament):
+    """Sessions whose seating is drawn but whose play has not started: a redraw may change them."""
+    return list(tournament.sessions.drawn().exclude(status__in=PLAYED).order_by("number"))
+
+
+def seating_out_of_step(registration):
+    """The numbers of the drawn, unplayed sessions whose seating no longer matches this
+    registration: it sits there while withdrawn or disqualified, or it is missing while it is an
+    active player (not a substitute). Empty when nothing needs a redraw for this player."""
+    sessions = unplayed_drawn_sessions(registration.tournament)
+    seated = set(
+        registration.seats.filter(session__in=sessions).values_list("session_id", flat=True)
+    )
+    if not registration.is_active:
+        return [s.number for s in sessions if s.pk in seated]
+    if not registration.is_substitute:
+        return [s.number for s in sessions if s.pk not in seated]
+    return []
+
+
+def _live_disqualification(registration):
+    """A disqualification given as a penalty (with its reason, on record) and not cancelled."""
+    return registration.penalties.filter(
+        kind="disqualification", cancelled_at__isnull=True
+    ).exists()
+
+
+#: The changes of a registration the registration page offers, each one POST "action".
+NUMBER, WITHDRAW, DISQUALIFY, REINSTATE, SUBSTITUTE, NOT_SUBSTITUTE = (
+    "number",
+    "withdraw",
+    "disqualify",
+    "reinstate",
+    "substitute",
+    "not_substitute",
+)
+ACTIONS = (NUMBER, WITHDRAW, DISQUALIFY, REINSTATE, SUBSTITUTE, NOT_SUBSTITUTE)
+
+
+@transaction.atomic
+def change_registration(tournament, registration, action, *, expected, number=None):
+    """Apply one `action` (see ACTIONS) to a registration of `tournament`; returns it saved.
+
+    `expected` are the values the page was built from (`registration_values`): if someone
+    changed the registration since, nothing is written. A new number must be free in the
+    tournament. A player disqualified by a penalty is reinstated by cancelling the penalty
+    (which keeps its reason on record), not here.
+    """
+    tournament = lock_tournament(tournament)
+    registration = (
+        Registration.objects.select_for_update()
+        .select_related("player", "tournament")
+        .get(pk=registration.pk, tournament=tournament)
+    )
+    if registration_values(registration) != expected:
+        raise _stale()
+    if action == NUMBER:
+        if number is None or not 1 <= number <= MAX_PLAYER_NUMBER:
+            raise RegistrationError(
+                _("A player number is a whole number from 1 to %(max)s.")
+                % {"max": MAX_PLAYER_NUMBER}
+            )
+        taken = tournament.registrations.filter(number=number).exclude(pk=registration.pk)
+        if taken.exists():
+            raise RegistrationError(
+                _("Player number %(number)s is already taken by %(name)s.")
+                % {"number": number, "name": taken.select_related("player").get().player.full_name}
+            )
+        registration.number = number
+    elif action == WITHDRAW:
+        _require_status(registration, RegistrationStatus.ACTIVE)
+        registration.status = RegistrationStatus.WITHDRAWN
+    elif action == DISQUALIFY:
+        if registration.is_disqualified:
+            raise RegistrationError(_("This player is already disqualified."))
+        registration.status = RegistrationStatus.DISQUALIFIED
+    elif action == REINSTATE:
+        if registration.is_active:
+            raise RegistrationError(_("This player is already in the tournament."))
+        if registration.is_disqualified and _live_disqualification(registration):
+            raise RegistrationError(
+                _(
+                    "This player was disqualified by a penalty: cancel that penalty (with a "
+                    "reason) on the session's penalties page to reinstate them."
+                )
+            )
+        registration.status = RegistrationStatus.ACTIVE
+    elif action in (SUBSTITUTE, NOT_SUBSTITUTE):
+        registration.is_substitute = action == SUBSTITUTE
+    else:
+        raise RegistrationError(_("Unknown change: reload the page."))
+    registration.save(update_fields=["number", "status", "is_substitute"])
+    return registration
+
+
+#: The highest player number the desk accepts.
+MAX_PLAYER_NUMBER = 99999
+
+
+def _require_status(registration, status):
+    if registration.status != status:
+        raise RegistrationError(
+            _("Only a player still in the tournament can withdraw (this one is %(status)s).")
+            % {"status": registration.get_status_display().lower()}
+        )

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.views import draw, tournaments
+from tournament.views import draw, players, tournaments
 
 urlpatterns = [
     path("tournaments/new/", tournaments.TournamentCreateView.as_view(), name="tournament-create"),
@@ -26,6 +26,16 @@ urlpatterns = [
     ),
     path(
         "t/<slug:slug>/scoring/", tournaments.ScoringSettingsView.as_view(), name="scoring-settings"
+    ),
+    path(
+        "t/<slug:slug>/players/<int:number>/registration/",
+        players.RegistrationView.as_view(),
+        name="registration",
+    ),
+    path(
+        "t/<slug:slug>/players/<int:number>/edit/",
+        players.PlayerEditView.as_view(),
+        name="player-edit",
     ),
     path("t/<slug:slug>/draw/", draw.DrawView.as_view(), name="draw"),
     path("t/<slug:slug>/draw/publish/", draw.PublishDrawView.as_view(), name="draw-publish"),

@@ -12,6 +12,7 @@ from django.views.generic import FormView
 
 from common.errors import ErrorGoesBack
 from tournament.forms import DrawForm, PublishDrawForm, SessionSettingsForm
+from tournament.models import SeatingGroups
 from tournament.permissions import DirectorTournamentMixin
 from tournament.services.draw import DrawError, current_report, draw_players, plan_draw, write_draw
 
@@ -36,8 +37,18 @@ class DrawView(DirectorTournamentMixin, FormView):
     def get_form_kwargs(self):
         return {**super().get_form_kwargs(), "tournament": self.tournament}
 
+    def get_initial(self):
+        """`?scope=remaining` (or a session number) preselects the sessions to draw, e.g. from
+        a registration page after a withdrawal: "redraw the unplayed sessions"."""
+        initial = super().get_initial()
+        scope = self.request.GET.get("scope")
+        if scope:
+            initial["scope"] = scope  # an unknown value is simply not selected
+        return initial
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        context["shows_club"] = self.tournament.seating_groups == SeatingGroups.CLUB
         try:
             players, left_out = draw_players(self.tournament)
             context["precheck"] = {

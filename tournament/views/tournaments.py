@@ -69,7 +69,7 @@ class TournamentView(TournamentMixin, MultiTableMixin, DetailView):
         sessions = self.tournament.sessions.select_related("tournament").annotate(
             table_count=Count("tables")
         )
-        registrations = self.tournament.registrations.select_related("player")
+        registrations = self.tournament.registrations.select_related("player", "tournament")
         return [
             SessionTable(
                 sessions,
@@ -77,7 +77,9 @@ class TournamentView(TournamentMixin, MultiTableMixin, DetailView):
                 user=self.request.user,
                 exclude=() if is_director(self.request.user) else ("dashboard",),
             ),
-            RegistrationTable(registrations, prefix="player-"),
+            RegistrationTable(
+                registrations, prefix="player-", director=is_director(self.request.user)
+            ),
         ]
 
     def get_context_data(self, **kwargs):

@@ -1,0 +1,155 @@
+"""The director's pages of one registered player, reached from the tournament page's list: the
+player (name, EMA id, country, club) and the registration (number, withdraw, disqualify,
+reinstate, substitute). Each page says what a change does before it is made; the services
+write it (lock, then compare with the values the page was built from)."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import FormView
+
+from tournament.forms import PlayerEditForm, RegistrationChangeForm
+from tournament.models import PLAYED, SeatingGroups
+from tournament.permissions import DirectorTournamentMixin
+from tournament.services import registrations as service
+from tournament.services.registrations import RegistrationError, StaleError
+
+
+class RegistrationMixin(DirectorTournamentMixin):
+    """Fetches `self.registration` by its player number, through the tournament."""
+
+    def get_registration(self):
+        return get_object_or_404(
+            self.tournament.registrations.select_related("player", "tournament"),
+            number=self.kwargs["number"],
+        )
+
+    def setup(self, request, *args, **kwargs):
+        super().setup(request, *args, **kwargs)
+        self._registration = None
+
+    @property
+    def registration(self):
+        if self._registration is None:
+            self._registration = self.get_registration()
+        return self._registration
+
+    def show_current(self, error):
+        """The page again, built from the current values, with the refusal on top."""
+        self._registration = None
+        kwargs = self.get_form_kwargs()
+        kwargs.pop("data", None)  # unbound: the current values, not the posted ones
+        kwargs.pop("files", None)
+        form = self.get_form_class()(**kwargs)
+        return self.render_to_response(self.get_context_data(form=form, stale_error=str(error)))
+
+    def get_context_data(self, **kwargs):
+        registration = self.registration
+        kwargs["registration"] = registration
+        kwargs["player"] = registration.player
+        kwargs["other_tournaments"] = (
+            registration.player.registrations.exclude(tournament=self.tournament)
+            .select_related("tournament")
+            .order_by("tournament__start_date")
+        )
+        return super().get_context_data(**kwargs)
+
+
+class PlayerEditView(RegistrationMixin, FormView):
+    form_class = PlayerEditForm
+    template_name = "tournament/player_edit.html"
+
+    def get_form_kwargs(self):
+        kwargs = super().get_form_kwargs()
+        kwargs["player_values"] = service.player_values(self.registration.player)
+        return kwargs
+
+    def get_context_data(self, **kwargs):
+        groups = self.tournament.seating_groups
+        kwargs["groups_kept_apart"] = groups != SeatingGroups.NONE
+        kwargs["group_label"] = SeatingGroups(groups).label
+        kwargs["drawn_unplayed"] = service.unplayed_drawn_sessions(self.tournament)
+        return super().get_context_data(**kwargs)
+
+    def form_valid(self, form):
+        player = self.registration.player
+        try:
+            changed = service.update_player(player, expected=form.expected(), **form.values())
+        except StaleError as exc:
+            return self.show_current(exc)
+        except RegistrationError as exc:
+            form.add_error(None, str(exc))
+            return self.form_invalid(form)
+        if not changed:
+            messages.info(self.request, _("Nothing changed."))
+        else:
+            player.refresh_from_db()
+            messages.success(
+                self.request,
+                _("%(name)s saved: every page, score sheet and export now shows the new details.")
+                % {"name": player.full_name},
+            )
+        return redirect(self.tournament)
+
+
+class RegistrationView(RegistrationMixin, FormView):
+    form_class = RegistrationChangeForm
+    template_name = "tournament/registration.html"
+
+    def get_form_kwargs(self):
+        kwargs = super().get_form_kwargs()
+        kwargs["registration_values"] = service.registration_values(self.registration)
+        return kwargs
+
+    def get_context_data(self, **kwargs):
+        registration = self.registration
+        out_of_step = service.seating_out_of_step(registration)
+        kwargs["drawn_unplayed"] = [
+            s.number for s in service.unplayed_drawn_sessions(self.tournament)
+        ]
+        kwargs["out_of_step"] = out_of_step
+        kwargs["redraw_url"] = reverse("draw", kwargs={"slug": self.tournament.slug}) + (
+            "?scope=remaining"
+        )
+        kwargs["played_sessions"] = registration.seats.filter(session__status__in=PLAYED).count()
+        return super().get_context_data(**kwargs)
+
+    def form_valid(self, form):
+        action = form.cleaned_data["action"]
+        try:
+            registration = service.change_registration(
+                self.tournament,
+                self.registration,
+                action,
+                expected=form.expected(),
+                number=form.cleaned_data.get("number"),
+            )
+        except StaleError as exc:
+            return self.show_current(exc)
+        except RegistrationError as exc:
+            form.add_error(None, str(exc))
+            return self.form_invalid(form)
+        messages.success(self.request, self.done_message(action, registration))
+        return redirect("registration", slug=self.tournament.slug, number=registration.number)
+
+    @staticmethod
+    def done_message(action, registration):
+        name = registration.player.full_name
+        texts = {
+            service.NUMBER: _("%(name)s is now player %(number)s."),
+            service.WITHDRAW: _(
+                "%(name)s has withdrawn: kept in the standings with the sessions played, "
+                "left out of the next draws."
+            ),
+            service.DISQUALIFY: _(
+                "%(name)s is disqualified: out of the standings and the EMA file, left out of "
+                "the next draws."
+            ),
+            service.REINSTATE: _("%(name)s is back in the tournament and in the next draws."),
+            service.SUBSTITUTE: _(
+                "%(name)s is now a substitute: not ranked, seated only to fill a table."
+            ),
+            service.NOT_SUBSTITUTE: _("%(name)s is no longer a substitute: ranked and seated."),
+        }
+        return texts[action] % {"name": name, "number": registration.number}
