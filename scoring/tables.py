@@ -94,9 +94,20 @@ class StandingsTable(DeskTable):
         per_page = 500
         empty_text = _("No session has been confirmed yet.")
 
+    #: The columns a phone shows (place, name, table points, the total); every other column is
+    #: "secondary": hidden on a small screen until the player asks for all of them.
+    PRIMARY = frozenset({"place", "name", "table_points", "score", "final_score"})
+
     def __init__(self, *args, tournament, **kwargs):
         self.tournament = tournament
         super().__init__(*args, **kwargs)
+
+    def get_column_class_names(self, classes_set, bound_column):
+        """Header and cells of a column beyond `PRIMARY` get the class "secondary"."""
+        classes = super().get_column_class_names(classes_set, bound_column)
+        if bound_column.name not in self.PRIMARY:
+            classes.add("secondary")
+        return classes
 
     @property
     def body(self):
@@ -104,11 +115,14 @@ class StandingsTable(DeskTable):
         renderers = {"name": self.render_name, "movement": self.render_movement}
         columns = []
         for column in self.columns:
-            css = (
-                "number"
-                if isinstance(column.column, NumberColumn) or column.name == "number"
-                else ""
-            )
+            classes = []
+            if isinstance(column.column, NumberColumn) or column.name == "number":
+                classes.append("number")
+            if column.name == "name":
+                classes.append("name")
+            if column.name not in self.PRIMARY:
+                classes.append("secondary")
+            css = " ".join(classes)
             columns.append((column.name, str(column.accessor), css, renderers.get(column.name)))
         for row in self.paginated_rows:
             record = row.record
