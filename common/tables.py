@@ -14,3 +14,12 @@ class DeskTable(tables.Table):
         template_name = "tables/desk_table.html"
         empty_text = _("Nothing here yet.")
         per_page = 100
+
+    #: The most rows one page shows, whatever the address asks: `?per_page=0` or `-1` would
+    #: break the paginator, `?per_page=10**9` would render everything.
+    MAX_PER_PAGE = 500
+
+    def paginate(self, *args, per_page=None, **kwargs):
+        if per_page is not None:
+            per_page = min(max(per_page, 1), self.MAX_PER_PAGE)
+        return super().paginate(*args, per_page=per_page, **kwargs)

@@ -42,6 +42,7 @@ from rules.base import (
 from rules.checks import SEATS, check_int, round_to_ten
 from rules.errors import RuleError
 from rules.i18n import _, message
+from rules.limits import MAX_LIMIT_VALUE
 from rules.options import BOOL, INT, TEXT, option
 from rules.rack import (
     MAHJONG,
@@ -56,7 +57,6 @@ from rules.rack import (
 MULTIPLE_WIN = "multiple_win"
 REPLAYED = "replayed"
 LIMIT_TIERS = 3  #: the FIMJ list of limit hands has three ranges of suggested values
-MAX_LIMIT_VALUE = 100000  #: a ceiling for the value settings of limit hands
 
 
 def hand_score(points: int, doubles: int, *, limit: int | None) -> int:
@@ -93,6 +93,7 @@ class ClassicOptions(RackOptions):
         label=_("Value of a limit hand"),
         kind=INT,
         min_value=0,
+        max_value=MAX_LIMIT_VALUE,
         help_text=_(
             "What a limit hand scores; 0 means the limit. FIMJ suggests 1000 to 6000 "
             "depending on the hand."

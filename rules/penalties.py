@@ -29,6 +29,7 @@ from typing import Any
 from rules.checks import SEATS, check_bool, check_int, check_seat
 from rules.errors import RuleError
 from rules.i18n import _
+from rules.limits import MAX_MINUTES_LATE, MAX_PENALTY_AMOUNT
 
 LATE_ARRIVAL = "late_arrival"
 FALSE_HU = "false_hu"
@@ -111,7 +112,7 @@ def late_arrival_points(minutes: int) -> int | None:
     docs/rules.md §2.5 (MCR App. E 2.3): up to 10 minutes late = 10 points; up to 15 minutes =
     20 points; after 15 minutes the player is disqualified for the session.
     """
-    minutes = check_int(minutes, _("Minutes late"), minimum=0)
+    minutes = check_int(minutes, _("Minutes late"), minimum=0, maximum=MAX_MINUTES_LATE)
     if minutes == 0:
         return 0
     if minutes <= 10:
@@ -255,7 +256,9 @@ def mers_outcome(kind: PenaltyKind, params: Mapping[str, Any], *, unit: int) -> 
     if code == TILE_NOT_SHOWN:
         return PenaltyOutcome(code, -TILE_NOT_SHOWN_POINTS * unit, applies_to=kind.applies_to)
     if code == REFEREE_DECISION:
-        amount = check_int(params["amount"], _("Penalty amount"), minimum=0)
+        amount = check_int(
+            params["amount"], _("Penalty amount"), minimum=0, maximum=MAX_PENALTY_AMOUNT
+        )
         reason = params["reason"]
         if not isinstance(reason, str) or not reason.strip():
             raise RuleError(_("A referee's decision needs a written reason"))

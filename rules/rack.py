@@ -48,6 +48,7 @@ from rules.base import (
 from rules.checks import SEATS, check_four_ints, check_optional_seat, check_seat, round_to_ten
 from rules.errors import RuleError
 from rules.i18n import Message, _, message
+from rules.limits import MAX_LIMIT_VALUE, MAX_PENALTY_UNIT, MAX_STARTING_POINTS
 from rules.options import BOOL as OPT_BOOL
 from rules.options import INT, INT_TUPLE, TEXT, option
 
@@ -116,6 +117,7 @@ class RackOptions:
         label=_("Starting points"),
         kind=INT,
         min_value=0,
+        max_value=MAX_STARTING_POINTS,
         help_text=_("The stake in front of each player at the start of a session; shown only."),
     )
     limit: int = option(
@@ -123,6 +125,7 @@ class RackOptions:
         label=_("Limit"),
         kind=INT,
         min_value=10,
+        max_value=MAX_LIMIT_VALUE,
         help_text=_("The most one hand can score."),
     )
     rounds: int = option(
@@ -156,6 +159,7 @@ class RackOptions:
         label=_("Penalty unit"),
         kind=INT,
         min_value=1,
+        max_value=MAX_PENALTY_UNIT,
         help_text=_("Multiplier of the MERS penalty amounts (late arrival 10 points)."),
     )
 

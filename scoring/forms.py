@@ -8,6 +8,13 @@ from django.utils.translation import gettext_lazy as _
 
 import rules
 from common.i18n import translate_text
+from rules.limits import (
+    INT32_MAX,
+    MAX_HAND_NUMBER,
+    MAX_MINUTES_LATE,
+    MAX_PENALTY_AMOUNT,
+    MAX_SESSIONS,
+)
 from scoring.services.penalties import INFRACTIONS
 from tournament.models import WIND_LETTERS
 
@@ -20,7 +27,7 @@ SEAT_ERRORS = {
 class TableFormMixin(forms.Form):
     """Hidden fields every write to a table carries: what the page was built from."""
 
-    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    revision = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=INT32_MAX)
     submission = forms.UUIDField(widget=forms.HiddenInput, required=False)
 
     @staticmethod
@@ -41,7 +48,7 @@ def seat_choices(seats, state):
 class HandEntryForm(TableFormMixin):
     """One hand, with the fields `RuleSet.hand_fields(state)` asks for."""
 
-    session = forms.IntegerField(widget=forms.HiddenInput)
+    session = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_SESSIONS)
 
     def __init__(self, *args, ruleset, state, seats, entry=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -180,7 +187,7 @@ class PenaltyForm(TableFormMixin):
         label=_("Minutes late"),
         required=False,
         min_value=0,
-        max_value=600,
+        max_value=MAX_MINUTES_LATE,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "data-kinds": "late_arrival"}),
     )
     infraction = forms.ChoiceField(
@@ -218,6 +225,7 @@ class PenaltyForm(TableFormMixin):
         label=_("Points"),
         required=False,
         min_value=0,
+        max_value=MAX_PENALTY_AMOUNT,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "data-kinds": "referee_decision"}),
     )
     reason = forms.CharField(
@@ -227,12 +235,15 @@ class PenaltyForm(TableFormMixin):
         label=_("During hand"),
         required=False,
         min_value=1,
+        max_value=MAX_HAND_NUMBER,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
     #: How many penalties the player had when the director saw the proposal: a second tap
     #: on "confirm" finds one more and is refused instead of saving the penalty twice.
-    seen = forms.IntegerField(required=False, min_value=0, widget=forms.HiddenInput)
+    seen = forms.IntegerField(
+        required=False, min_value=0, max_value=INT32_MAX, widget=forms.HiddenInput
+    )
 
     def __init__(self, *args, registrations, kinds, **kwargs):
         super().__init__(*args, **kwargs)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from rules.errors import RuleError
 from rules.i18n import _
+from rules.limits import MAX_PENALTY_UNIT, MAX_UMA
 from rules.options import BOOL, INT, INT_TUPLE, TEXT, option
 
 MANGAN_BASE = 2000
@@ -19,7 +20,13 @@ SANBAIMAN_BASE = 6000
 
 
 def check_uma(uma: tuple[int, ...]) -> None:
-    """An uma must go from first to last place and sum to 0."""
+    """An uma must go from first to last place, sum to 0 and stay within +/- MAX_UMA."""
+    if any(abs(value) > MAX_UMA for value in uma):
+        raise RuleError(
+            _("Each place's uma must be between -{limit} and {limit}; got {uma}"),
+            limit=MAX_UMA,
+            uma=", ".join(map(str, uma)),
+        )
     if list(uma) != sorted(uma, reverse=True) or sum(uma) != 0:
         raise RuleError(
             _("The uma must go from first to last place and sum to 0; got {uma}"),
@@ -102,6 +109,7 @@ class RiichiOptions:
         label=_("Penalty unit"),
         kind=INT,
         min_value=1,
+        max_value=MAX_PENALTY_UNIT,
         help_text=_(
             "Multiplier of the MERS penalty amounts (late arrival 10 -> 1000 points); "
             "these penalties come off the final score."

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from common.i18n import translate_error
+from rules.limits import MAX_HAND_NUMBER
 from scoring.models import INFRACTIONS, AuditAction, Penalty
 from scoring.services.audit import log_action
 from scoring.services.tables import TableError, bump_revision, check_writable, lock_table
@@ -124,6 +125,13 @@ def give_penalty(
     """
     if registration.tournament_id != session.tournament_id:
         raise TableError(_("This player is not registered in this tournament."))
+    if hand_number is not None and (
+        not isinstance(hand_number, int) or not 1 <= hand_number <= MAX_HAND_NUMBER
+    ):
+        raise TableError(
+            _("The hand number must be a whole number from 1 to %(maximum)s.")
+            % {"maximum": MAX_HAND_NUMBER}
+        )
     # One writer per player at a time: the ladder counts earlier penalties just below.
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if seen is not None and penalties_of(session, registration) != seen:

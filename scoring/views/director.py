@@ -14,6 +14,8 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from common.errors import ErrorGoesBack
+from common.numbers import bounded_int, parse_int
+from rules.limits import INT32_MAX, MAX_CLOCK_MINUTES_ADDED, MAX_CLOCK_MINUTES_TAKEN_BACK
 from scoring import access
 from scoring.forms import CancelPenaltyForm, PenaltyForm, SubstituteForm
 from scoring.models import AuditEntry, Penalty
@@ -344,11 +346,18 @@ class ClockView(DirectorActionView):
         if action == "extend":
             table = None
             if self.request.POST.get("table"):
-                table = get_object_or_404(Table, pk=self.request.POST["table"], session=session)
+                table_id = parse_int(self.request.POST["table"], minimum=1, maximum=INT32_MAX)
+                table = get_object_or_404(Table, pk=table_id or 0, session=session)
             minutes = self.request.POST.get("minutes", "")
-            if not minutes.lstrip("-").isdigit():
+            if not minutes.strip():
                 raise TableError(_("Say how many minutes to add."))
-            clock.extend_clock(session, int(minutes), actor=actor, table=table)
+            minutes = bounded_int(
+                minutes,
+                _("Minutes"),
+                minimum=-MAX_CLOCK_MINUTES_TAKEN_BACK,
+                maximum=MAX_CLOCK_MINUTES_ADDED,
+            )
+            clock.extend_clock(session, minutes, actor=actor, table=table)
             if table is not None:
                 return _("%(minutes)s minutes added for %(table)s.") % {
                     "minutes": minutes,

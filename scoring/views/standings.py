@@ -1,5 +1,7 @@
 """Standings and player pages (read-only)."""
 
+import re
+
 from django.core.cache import cache
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -13,6 +15,10 @@ from scoring.tables import standings_rows, standings_table
 from tournament.models import Seat
 from tournament.permissions import TournamentMixin
 from tournament.visibility import confirmed_visible, visible_seating_sessions
+
+#: What a column sort in the address looks like ("-name", "place,name"); anything else (10,000
+#: characters, a NUL) is not a column: the table ignores it and the page is not cached under it.
+SORT = re.compile(r"[-\w,]{0,100}", re.ASCII)
 
 
 class StandingsView(TournamentMixin, TemplateView):
@@ -35,14 +41,12 @@ class StandingsView(TournamentMixin, TemplateView):
         if through is None and confirmed:
             through = confirmed[-1]
         context.update(confirmed=confirmed, through=through, table_html=None)
-        if confirmed:
-            key = "standings:{}:{}:{}:{}:{}".format(
-                self.tournament.pk,
-                through,
-                get_language(),
-                self.request.GET.get("sort", ""),
-                standings_version(self.tournament),
-            )
+        sort = self.request.GET.get("sort", "")
+        if confirmed and not SORT.fullmatch(sort):
+            context["table_html"] = self.render_table(through)
+        elif confirmed:
+            version = standings_version(self.tournament)
+            key = f"standings:{self.tournament.pk}:{through}:{get_language()}:{sort}:{version}"
             context["table_html"] = cache.get(key)
             if context["table_html"] is None:
                 context["table_html"] = self.render_table(through)

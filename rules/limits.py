@@ -1,0 +1,40 @@
+"""The ranges of the numbers people type into the desk, in one place.
+
+Every whole number a director or a referee types (a penalty, a hand number, a scoring setting,
+minutes added to the clock, a session asked for in an address) has a range a tournament needs
+and the database holds. The forms show and check these ranges; the services and the rule sets
+check them again, so a command, a script or a tampered page is refused with the same message.
+
+The ceilings are far above any real tournament and far below what a database column holds: on
+PostgreSQL an ``IntegerField`` is 32 bits (2,147,483,647) and a ``SmallIntegerField`` 16 bits
+(32,767); SQLite holds 64 bits. Sums of them (a player's penalties over a tournament) stay in
+range too.
+"""
+
+from __future__ import annotations
+
+#: The largest value of a PostgreSQL ``integer`` column (``IntegerField``,
+#: ``PositiveIntegerField``): revisions, versions, ids asked for in a form.
+INT32_MAX = 2**31 - 1
+#: The largest value of a PostgreSQL ``smallint`` column (``PositiveSmallIntegerField``).
+INT16_MAX = 2**15 - 1
+
+#: A referee's decision, in the rule set's points (riichi points included: 20,000 is a chombo).
+MAX_PENALTY_AMOUNT = 1_000_000
+#: The multiplier of the MERS penalty amounts (riichi uses 100).
+MAX_PENALTY_UNIT = 10_000
+#: The hand during which a penalty was given (a session has a few dozen at most).
+MAX_HAND_NUMBER = 999
+#: Minutes late (the penalty form; after 15 the player is out of the session anyway).
+MAX_MINUTES_LATE = 600
+#: Points in front of each player at the start of a session (shown only).
+MAX_STARTING_POINTS = 1_000_000
+#: A hand's limit, and the value of a limit hand (classic games).
+MAX_LIMIT_VALUE = 100_000
+#: One place's uma, either way (riichi: 15,000 is a common choice).
+MAX_UMA = 1_000_000
+#: Sessions of a tournament (as `Tournament.session_count` allows).
+MAX_SESSIONS = 30
+#: Minutes the director may add to the clock at once, and take back.
+MAX_CLOCK_MINUTES_ADDED = 120
+MAX_CLOCK_MINUTES_TAKEN_BACK = 60
