@@ -15,10 +15,15 @@ import pytest
 from django.test import Client
 from django.urls import resolve, reverse
 
+from common.numbers import OutOfRange, bounded_int, parse_int
+from rules import get_ruleset
+from rules.limits import INT32_MAX, MAX_PENALTY_UNIT, MAX_SESSIONS, MAX_UMA
+from rules.registry import RULESET_CODES
 from scoring.access import Actor
 from scoring.models import Penalty
 from tests.reliability.test_attacks import AUDIENCE, clients, concrete_urls, database_state
 from tests.reliability.test_attacks import world as world  # the shared fixture
+from tournament.models import Tournament
 
 #: What people (and scripts) type where a number is expected.
 HOSTILE = (
@@ -270,3 +275,115 @@ def test_the_penalty_service_refuses_an_amount_out_of_range(world, director):
             hand_number=10**20,
         )
     assert database_state() == before
+
+
+# -- the ranges themselves ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", RULESET_CODES)
+def test_every_number_setting_of_every_rule_set_has_a_ceiling_the_service_enforces(
+    code, tournament
+):
+    """Scoring settings accepted 10^30 for the penalty unit, the starting points and the limits."""
+    from tournament.services.tournaments import TournamentError, update_scoring_options
+
+    numbers = [f for f in get_ruleset(code).option_fields() if f.kind in ("int", "int_tuple")]
+    Tournament.objects.filter(pk=tournament.pk).update(ruleset=code)
+    tournament.refresh_from_db()
+    for field in numbers:
+        if field.kind == "int":
+            assert field.max_value is not None and field.max_value <= INT32_MAX, field.name
+            huge = 10**30
+        else:
+            huge = (10**30, 0, 0, -(10**30))
+        with pytest.raises(TournamentError):
+            update_scoring_options(tournament, {field.name: huge})
+    tournament.refresh_from_db()
+    assert tournament.scoring_options == {}
+
+
+def test_the_settings_page_names_the_limit_and_keeps_the_settings(director_client, tournament):
+    url = reverse("scoring-settings", args=[tournament.slug])
+    Tournament.objects.filter(pk=tournament.pk).update(ruleset="riichi2016")
+    page = director_client.get(url)
+    data = {
+        name: value
+        for _m, _a, values, _n in form_specs(page.content, url)
+        for name, value in values.items()
+    }
+    response = director_client.post(url, {**data, "penalty_unit": str(10**30)})
+    assert response.status_code == 200
+    assert f"less than or equal to {MAX_PENALTY_UNIT}" in response.content.decode()
+    response = director_client.post(url, {**data, "uma": "9000000, 3000, -3000, -9000000"})
+    assert str(MAX_UMA) in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.scoring_options == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("12", 12),
+        (" +7 ", 7),
+        ("-60", -60),
+        ("0", None),
+        ("121", None),
+        ("²", None),
+        ("١٢", None),
+        ("1_0", None),
+        ("1\x00", None),
+        ("9" * 10_000, None),
+        (str(2**63), None),
+        ("", None),
+    ],
+)
+def test_parse_int_reads_only_plain_whole_numbers_in_range(text, expected):
+    low, high = (-60, 120) if text.strip().startswith("-") else (1, 120)
+    assert parse_int(text, minimum=low, maximum=high) == expected
+
+
+def test_bounded_int_names_the_range():
+    with pytest.raises(OutOfRange, match="Minutes must be a whole number from -60 to 120"):
+        bounded_int("²", "Minutes", minimum=-60, maximum=120)
+
+
+def test_a_bad_session_in_an_export_address_is_a_400_naming_the_range(world, director_client):
+    url = reverse("export", args=[world["a"].slug, "scoresheets", "pdf"])
+    for value in ("²", str(10**30), "-1", "abc"):
+        response = director_client.get(url, {"session": value})
+        assert response.status_code == 400, value
+        assert f"from 1 to {MAX_SESSIONS}" in response.content.decode()
+
+
+def test_find_my_seat_with_unicode_digits_finds_nobody_and_a_number_still_works(world):
+    url = reverse("find-seat", args=[world["a"].slug])
+    for value in ("²", "١", str(10**30)):
+        response = Client().get(url, {"q": value})
+        assert response.status_code == 200
+    assert Client().get(url, {"q": "1"}).status_code == 200
+
+
+def test_clock_minutes_out_of_range_are_refused_and_change_nothing(world, director_client):
+    table = world["table"]
+    session = table.session
+    url = reverse("session-clock", args=[world["a"].slug, session.number])
+    for minutes in ("²", str(10**30), "121", "-61", "abc"):
+        response = director_client.post(url, {"action": "extend", "minutes": minutes})
+        assert response.status_code == 302, minutes
+    for table_value in ("abc", str(10**30)):
+        response = director_client.post(
+            url, {"action": "extend", "minutes": "5", "table": table_value}
+        )
+        assert response.status_code == 404
+    session.refresh_from_db()
+    table.refresh_from_db()
+    assert session.clock_extra_minutes == 0 and table.extra_minutes == 0
+    director_client.post(url, {"action": "extend", "minutes": "5"})
+    session.refresh_from_db()
+    assert session.clock_extra_minutes == 5
+
+
+def test_a_page_number_or_size_from_the_address_never_breaks_the_list(client, db):
+    for name in ("page", "per_page"):
+        for value in ("0", "-1", str(10**30), "²"):
+            assert client.get(reverse("home"), {name: value}).status_code == 200
