@@ -21,6 +21,9 @@ INT16_MAX = 2**15 - 1
 
 #: A referee's decision, in the rule set's points (riichi points included: 20,000 is a chombo).
 MAX_PENALTY_AMOUNT = 1_000_000
+#: What one penalty may cost a player, or pay each other player, whatever its kind and unit
+#: (`Penalty.points` and `Penalty.transfer`; the infraction ladder grows without end).
+MAX_PENALTY_POINTS = 10_000_000
 #: The multiplier of the MERS penalty amounts (riichi uses 100).
 MAX_PENALTY_UNIT = 10_000
 #: The hand during which a penalty was given (a session has a few dozen at most).

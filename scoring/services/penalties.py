@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from common.i18n import translate_error
-from rules.limits import MAX_HAND_NUMBER
+from rules.limits import MAX_HAND_NUMBER, MAX_PENALTY_POINTS
 from scoring.models import INFRACTIONS, AuditAction, Penalty
 from scoring.services.audit import log_action
 from scoring.services.tables import TableError, bump_revision, check_writable, lock_table
@@ -164,6 +164,11 @@ def give_penalty(
         **params,
     )
     outcome = proposal.outcome
+    if -outcome.offender_points > MAX_PENALTY_POINTS or outcome.others_points > MAX_PENALTY_POINTS:
+        raise TableError(
+            _("A penalty cannot be more than %(maximum)s points; ask the director.")
+            % {"maximum": MAX_PENALTY_POINTS}
+        )
     changes_points = bool(outcome.offender_points or outcome.others_points)
     if table is not None:
         table = lock_table(table)
