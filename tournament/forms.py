@@ -298,7 +298,7 @@ class RegistrationChangeForm(forms.Form):
         ),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    was_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    was_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=INT32_MAX)
     was_status = forms.CharField(widget=forms.HiddenInput, max_length=20)
     was_substitute = forms.BooleanField(widget=forms.HiddenInput, required=False)
 
