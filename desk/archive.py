@@ -63,6 +63,7 @@ TOURNAMENT_FIELDS = (
     "projector_seconds",
     "status",
     "published",
+    "referee_pin",
 )
 PLAYER_FIELDS = ("first_name", "last_name", "ema_id", "country", "club", "notes")
 REGISTRATION_FIELDS = ("number", "status", "is_substitute", "registered_at")
@@ -84,6 +85,7 @@ SESSION_FIELDS = (
 TABLE_FIELDS = (
     "number",
     "token",
+    "pin",
     "revision",
     "extra_minutes",
     "time_up_at",
@@ -136,7 +138,7 @@ RESULT_FIELDS = (
     "hands_won",
     "biggest_hand",
 )
-AUDIT_FIELDS = ("action", "hand_number", "via", "at", "changes")
+AUDIT_FIELDS = ("action", "hand_number", "via", "device", "device_agent", "at", "changes")
 
 
 def _plain(value):
