@@ -4,6 +4,9 @@ language's format ("2.33" in English, "2,33" in Italian).
 - table points: two decimals;
 - final scores: as the rule set says (riichi: in thousands with one decimal, "+21.6");
 - scores and point changes: whole numbers.
+
+Pages and prints write a negative number with the minus sign "−" (U+2212), never a hyphen;
+CSV and xlsx keep numbers as numbers (`exact(..., ascii_minus=True)` where a CSV needs text).
 """
 
 import functools
@@ -12,9 +15,12 @@ from django.utils.formats import get_format
 
 from rules.ranking import format_decimal
 
+MINUS = "\u2212"
 
-def exact(value, places=2, *, scale=1, signed=False):
-    """An exact value, rounded half away from zero, formatted for the active language.
+
+def exact(value, places=2, *, scale=1, signed=False, ascii_minus=False):
+    """An exact value, rounded half away from zero, formatted for the active language, a
+    negative one with "−" (with "-" when `ascii_minus`, for CSV text).
 
     No digit grouping: tables of points read better without it ("1234.50").
     """
@@ -22,8 +28,15 @@ def exact(value, places=2, *, scale=1, signed=False):
         return ""
     if isinstance(value, int) and scale == 1 and not places:
         text = str(value)
-        return f"+{text}" if signed and value > 0 else text
-    return _exact(value, places, scale, signed, get_format("DECIMAL_SEPARATOR"))
+        text = f"+{text}" if signed and value > 0 else text
+    else:
+        text = _exact(value, places, scale, signed, get_format("DECIMAL_SEPARATOR"))
+    return text if ascii_minus or not text.startswith("-") else MINUS + text[1:]
+
+
+def whole(value, *, signed=False):
+    """A whole number (a score, hand points, a penalty): "−30", with "+10" when `signed`."""
+    return exact(value, 0, signed=signed)
 
 
 @functools.lru_cache(maxsize=4096)

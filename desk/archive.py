@@ -130,6 +130,7 @@ PENALTY_FIELDS = (
 RESULT_FIELDS = (
     "wind",
     "hand_points",
+    "transfers",
     "penalty_points",
     "score",
     "place",

@@ -15,9 +15,9 @@ def _text(value, kind):
     if value is None:
         return ""
     if kind == POINTS:
-        return formatting.exact(value, 2)
+        return formatting.exact(value, 2, ascii_minus=True)
     if kind == THOUSANDS:
-        return formatting.exact(value, 1, scale=1000, signed=True)
+        return formatting.exact(value, 1, scale=1000, signed=True, ascii_minus=True)
     if isinstance(value, datetime):
         return value.isoformat(timespec="seconds")
     if isinstance(value, str) and value.startswith(RISKY_STARTS):

@@ -67,7 +67,7 @@ def standings_sheet(standings):
     if uses_tp:
         columns.append(Column(_("Table points"), POINTS))
     columns.append(Column(translate_text(ruleset.total_label), THOUSANDS if shows_final else INT))
-    columns += [Column(_("Penalties"), INT), Column(_("Status"))]
+    columns += [Column(_("Transfers"), INT), Column(_("Penalties"), INT), Column(_("Status"))]
     for number in standings.session_numbers:
         if uses_tp:
             columns.append(Column(_("S%(n)s table points") % {"n": number}, POINTS))
@@ -90,7 +90,7 @@ def standings_sheet(standings):
         if uses_tp:
             row.append(data["table_points"])
         row.append(data["final_score"] if shows_final else data["score"])
-        row += [data["penalties"], data["status_label"]]
+        row += [data["transfers"], data["penalties"], data["status_label"]]
         for number in standings.session_numbers:
             if uses_tp:
                 row.append(data[f"s{number}_tp"])
@@ -107,6 +107,7 @@ def session_sheet(tournament, number):
         Column(_("No."), INT),
         Column(_("Player")),
         Column(_("Hand points"), INT),
+        Column(_("Transfers"), INT),
         Column(_("Penalties"), INT),
         Column(_("Score"), INT),
         Column(_("Place"), INT),
@@ -127,6 +128,7 @@ def session_sheet(tournament, number):
             r.registration.number,
             r.registration.player.full_name,
             r.hand_points,
+            r.transfers,
             r.penalty_points,
             r.score,
             r.place,

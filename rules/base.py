@@ -351,6 +351,17 @@ class RuleSet(ABC):
 
     # -- penalties --------------------------------------------------------------------------
 
+    def hand_transfers(self, entry: Mapping[str, Any], deltas: Any) -> Four:
+        """The part of one hand's ``deltas`` that is a penalty paid between players, not hand
+        points (docs/rules.md §6, "What each column means"): riichi 2008's chombo payment.
+        None elsewhere."""
+        return NO_POINTS
+
+    def chombo_penalties(self, chombo: Any) -> Four:
+        """Per seat, the points paid to nobody for ``chombo`` (the chombo counts of a session):
+        EMA Riichi 2016 takes them off the final score. None elsewhere."""
+        return NO_POINTS
+
     @property
     @abstractmethod
     def penalty_catalogue(self) -> tuple[PenaltyKind, ...]:

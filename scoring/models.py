@@ -329,8 +329,14 @@ class SeatResult(models.Model):
         Registration, on_delete=models.PROTECT, related_name="results", verbose_name=_("player")
     )
     wind = models.PositiveSmallIntegerField(_("seat wind"), choices=SEAT_CHOICES)
+    # Hand points, transfers and penalties: one meaning everywhere (scoring/figures.py).
     hand_points = models.IntegerField(
-        _("hand points"), help_text=_("Won or lost in the hands, false Hu transfers included.")
+        _("hand points"), help_text=_("The sum of the hand settlements, without penalties.")
+    )
+    transfers = models.IntegerField(
+        _("transfers"),
+        default=0,
+        help_text=_("Penalties paid between players (false Hu, chombo paid at the table)."),
     )
     penalty_points = models.IntegerField(
         _("penalties"), help_text=_("Penalty points paid to nobody (zero or negative).")

@@ -14,6 +14,7 @@ from fractions import Fraction
 from django.db.models import Sum
 
 from rules.ranking import shared_places, tie_sizes
+from scoring.figures import SeatFigures
 from scoring.models import Penalty, SeatResult
 from tournament.models import SessionStatus, TieBreak
 from tournament.rulesets import ruleset_for
@@ -33,6 +34,8 @@ class SessionLine:
     penalty_points: int
     hands_won: int
     biggest_hand: int | None
+    hand_points: int = 0
+    transfers: int = 0
 
 
 @dataclass
@@ -42,11 +45,24 @@ class StandingRow:
     place: int | None = None
     place_label: str = ""
     previous_place: int | None = None
-    penalties: int = 0  # every penalty point of the player, in confirmed sessions
 
     @property
     def player(self):
         return self.registration.player
+
+    @property
+    def figures(self):
+        """Hand points, transfers and penalties over the counted sessions (scoring/figures.py)."""
+        return sum((SeatFigures.of(line) for line in self.sessions.values()), SeatFigures())
+
+    @property
+    def transfers(self):
+        return self.figures.transfers
+
+    @property
+    def penalties(self):
+        """Penalty points paid to nobody in the counted sessions (transfers apart)."""
+        return self.figures.penalties
 
     @property
     def table_points(self):
@@ -144,6 +160,8 @@ def compute_standings(tournament, *, through=None, with_movement=True):
         "penalty_points",
         "hands_won",
         "biggest_hand",
+        "hand_points",
+        "transfers",
     )
     field_names = (
         "score",
@@ -153,22 +171,12 @@ def compute_standings(tournament, *, through=None, with_movement=True):
         "penalty_points",
         "hands_won",
         "biggest_hand",
+        "hand_points",
+        "transfers",
     )
     for registration_id, number, table, wind, *values in results:
         line = SessionLine(number, table, wind, **dict(zip(field_names, values, strict=True)))
         rows[registration_id].sessions[number] = line
-    penalties = (
-        Penalty.objects.filter(
-            session__tournament=tournament,
-            session__number__in=numbers,
-            cancelled_at__isnull=True,
-            registration_id__in=rows.keys(),
-        )
-        .values("registration_id")
-        .annotate(total=Sum("points"))
-    )
-    for item in penalties:
-        rows[item["registration_id"]].penalties = item["total"]
     ordered = list(rows.values())
     tie_breaks = tournament.tie_breaks or []
     rank_rows(ordered, ruleset.ranking_fields, tie_breaks)

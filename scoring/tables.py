@@ -47,11 +47,13 @@ def standings_rows(standings):
             "score": row.score,
             "final_score": row.final_score,
             "final_score_text": final(row.final_score),
+            "transfers": row.transfers,
             "penalties": row.penalties,
             "sessions_played": len(row.sessions),
         }
         data["table_points_text"] = points(row.table_points)
         data["score_text"] = whole(row.score)
+        data["transfers_text"] = whole(row.transfers)
         data["penalties_text"] = whole(row.penalties)
         for number in standings.session_numbers:
             line = row.sessions.get(number)
@@ -176,6 +178,7 @@ def standings_table(standings, data, request=None):
         )
     total = "final_score" if shows_final else "score"
     extra.append((total, NumberColumn(total, verbose_name=translate_text(ruleset.total_label))))
+    extra.append(("transfers", NumberColumn("transfers", verbose_name=_("Transfers"))))
     extra.append(("penalties", NumberColumn("penalties", verbose_name=_("Penalties"))))
     for number in standings.session_numbers:
         label = _("S%(number)s") % {"number": number}

@@ -88,15 +88,15 @@ def table_facts(table, *, blank, starting_points=0):
     return hands, results
 
 
-def penalty_values(hands, results, starting_points):
-    """Per seat: penalties paid to nobody plus false Hu transfers, what the results add to the
-    hands' total (None when all zero)."""
-    last = hands[max(hands)][1] if hands else (starting_points,) * 4
-    values = [
-        r.hand_points + r.penalty_points - (t - starting_points)
-        for r, t in zip(results, last, strict=True)
+def figure_rows(results):
+    """[("transfers", four values), ("penalties", four values)] of a closed table, each only when
+    not all zero: the stored figures every page shows (scoring/figures.py), so the sheet adds
+    up as the screen does."""
+    rows = [
+        ("transfers", [r.transfers for r in results]),
+        ("penalties", [r.penalty_points for r in results]),
     ]
-    return values if any(values) else None
+    return [(key, values) for key, values in rows if any(values)]
 
 
 class ScoreSheets(PdfDocument):

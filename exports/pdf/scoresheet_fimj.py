@@ -30,7 +30,7 @@ from exports.pdf.scoresheet_base import (
     TOTAL_FILL,
     TOTAL_HEIGHT,
     ScoreSheets,
-    penalty_values,
+    figure_rows,
     seats_by_wind,
     signed,
     table_facts,
@@ -60,12 +60,13 @@ class FimjScoreSheets(ScoreSheets):
         return value, [signed(c) for c in hand.changes], [whole(t) for t in totals]
 
     def result_values(self, hands, results):
-        """Per seat: penalties (None when all zero), score and table points."""
+        """The transfers and penalties rows (scoresheet_base.figure_rows), and per seat the
+        score and table points."""
         if results is None:
-            return None, [""] * 4, [""] * 4
+            return [], [""] * 4, [""] * 4
         scores = [whole(r.score) for r in results]
         points = [formatting.table_points(r.table_points) for r in results]
-        return penalty_values(hands, results, 0), scores, points
+        return figure_rows(results), scores, points
 
     # -- the FIMJ sheet ---------------------------------------------------------------------
 
@@ -108,17 +109,24 @@ class FimjScoreSheets(ScoreSheets):
                 ("FONT", (7, first), (7, last), FONT_CONDENSED_BOLD, 7.5),
                 ("LINEBELOW", (0, last), (-1, last), 1.2, BLACK),
             ]
-        penalties, scores, points = self.result_values(hands, results)
+        figures, scores, points = self.result_values(hands, results)
         bold = (
             ("SPAN", (0, None), (2, None)),
             ("FONT", (0, None), (2, None), FONT_CONDENSED_BOLD, 8.5),
             ("FONT", (3, None), (6, None), FONT_BOLD, 10),
         )
-        if penalties:
-            grid.add(["Penalità", "", "", *(signed(p) for p in penalties), ""], 6 * mm, *bold)
+        labels = {"transfers": "Trasferimenti", "penalties": "Penalità"}
+        # Two figure rows take the room of one and part of the signature's: one page a table.
+        both = len(figures) == 2
+        for key, values in figures:
+            grid.add(
+                [labels[key], "", "", *(signed(v) for v in values), ""],
+                (5 if both else 6) * mm,
+                *bold,
+            )
         start = grid.add(["Mini Punti", "", "", *scores, self.legend()], 7 * mm, *bold)
         grid.add(["Punti Tavolo", "", "", *points, ""], 7 * mm, *bold)
-        end = grid.add(["Firma", "", "", "", "", "", "", ""], 12 * mm, *bold)
+        end = grid.add(["Firma", "", "", "", "", "", "", ""], (10 if both else 12) * mm, *bold)
         grid.style += [
             ("SPAN", (7, start), (7, end)),
             ("VALIGN", (7, start), (7, end), "TOP"),
@@ -128,7 +136,7 @@ class FimjScoreSheets(ScoreSheets):
             ("FONT", (7, start), (7, end), FONT, 7.5),
             ("BACKGROUND", (7, start), (7, end), LIGHT),
         ]
-        page = [self.form_header(table), Spacer(0, 3 * mm), grid.table()]
+        page = [self.form_header(table), Spacer(0, (1 if both else 3) * mm), grid.table()]
         if not (get_language() or "").startswith("it"):
             # The form's words are Italian (MCR App. B): explained for everyone else.
             page += [
@@ -136,8 +144,9 @@ class FimjScoreSheets(ScoreSheets):
                 Paragraph(
                     markup(
                         _(
-                            "Mini Punti: session score · Punti Tavolo: table points · Penalità: penalties "
-                            "· CAMBIO POSTI: seat change at the end of the round · Firma: signature."
+                            "Mini Punti: score · Punti Tavolo: table points · Trasferimenti: "
+                            "transfers · Penalità: penalties · CAMBIO POSTI: seat change · Firma: "
+                            "signature."
                         )
                     ),
                     self.styles["small"],

@@ -20,7 +20,7 @@ from exports.pdf.scoresheet_base import (
     TOTAL_FILL,
     TOTAL_HEIGHT,
     ScoreSheets,
-    penalty_values,
+    figure_rows,
     seats_by_wind,
     signed,
     table_facts,
@@ -104,14 +104,15 @@ class GenericScoreSheets(ScoreSheets):
             ("FONT", (2, None), (5, None), FONT_BOLD, 10),
         )
         empty = [""] * 4
-        penalties, scores, points, finals = None, empty, empty, empty
+        figures, scores, points, finals = [], empty, empty, empty
         if results is not None:
-            penalties = penalty_values(hands, results, self.ruleset.starting_points)
+            figures = figure_rows(results)
             scores = [whole(r.score) for r in results]
             points = [formatting.table_points(r.table_points) for r in results]
             finals = [formatting.final_score(r.final_score, self.ruleset) for r in results]
-        if penalties:
-            grid.add([_("Penalties"), "", *(signed(p) for p in penalties), ""], 6 * mm, *bold)
+        labels = {"transfers": _("Transfers"), "penalties": _("Penalties")}
+        for key, values in figures:
+            grid.add([labels[key], "", *(signed(v) for v in values), ""], 6 * mm, *bold)
         start = grid.add([_("Score"), "", *scores, ""], 7 * mm, *bold)
         if self.uses_table_points:
             grid.add([_("Table points"), "", *points, ""], 7 * mm, *bold)

@@ -4,7 +4,7 @@ The rows are `scoring.tables.standings_rows()`, the very dicts the standings pag
 screen and the paper never differ: place ("=3" when shared), player (last name, first name; a
 withdrawn or disqualified player is marked), number, country, club, the rule set's totals
 (MCR: table points and score; riichi: final score in thousands; classic: score and table points
-when used), penalties, then one column per confirmed session as fit the page (A4, landscape
+when used), transfers and penalties, then one column per confirmed session as fit the page (A4, landscape
 when the sessions need it). The header row is repeated on every page. Substitutes never appear.
 """
 
@@ -105,7 +105,8 @@ class StandingsDocument(PdfDocument):
                     format=_whole,
                 )
             )
-        columns.append(Column("penalties", _("Pen."), 10 * mm, align="RIGHT", format=_whole))
+        columns.append(Column("transfers", _("Transfers"), 10 * mm, align="RIGHT", format=_whole))
+        columns.append(Column("penalties", _("Penalties"), 10 * mm, align="RIGHT", format=_whole))
         return columns
 
     def session_columns(self, width):

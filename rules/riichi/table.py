@@ -40,6 +40,7 @@ from typing import Any
 
 from rules import penalties as pen
 from rules.base import (
+    NO_POINTS,
     OPTIONAL_SEAT,
     OUTCOME,
     PER_SEAT_INT,
@@ -405,6 +406,16 @@ class RiichiRuleSet(RuleSet):
         return tuple(results)
 
     # -- penalties --------------------------------------------------------------------------
+
+    def hand_transfers(self, entry: Mapping[str, Any], deltas: Any) -> Four:
+        """A chombo paid at the table (2008) moves points between players: a transfer."""
+        if entry.get("outcome") == CHOMBO and self.options.chombo_payment:
+            return tuple(int(d) for d in deltas)  # type: ignore[return-value]
+        return NO_POINTS
+
+    def chombo_penalties(self, chombo: Any) -> Four:
+        """2016: each chombo takes ``chombo_final_penalty`` off the final score, paid to nobody."""
+        return tuple(-self.options.chombo_final_penalty * c for c in chombo)
 
     @property
     def penalty_catalogue(self) -> tuple[pen.PenaltyKind, ...]:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from common.i18n import translate_error
+from scoring.figures import table_figures
 from scoring.models import AuditAction, Penalty, SeatResult
 from scoring.services.audit import log_action
 from scoring.services.tables import (
@@ -77,6 +78,7 @@ def seat_results(snap):
         )
     except rules.RuleError as exc:
         raise TableError(translate_error(exc)) from exc
+    figures = table_figures(snap)
     rows = []
     for seat, result in zip(snap.seats, results, strict=True):
         rows.append(
@@ -85,8 +87,9 @@ def seat_results(snap):
                 session_id=snap.table.session_id,
                 registration_id=seat.registration_id,
                 wind=seat.wind,
-                hand_points=snap.totals[seat.wind] + transfers[seat.wind],
-                penalty_points=paid[seat.wind],
+                hand_points=figures[seat.wind].hand_points,
+                transfers=figures[seat.wind].transfers,
+                penalty_points=figures[seat.wind].penalties,
                 score=result.score,
                 place=result.place,
                 table_points=result.table_points,

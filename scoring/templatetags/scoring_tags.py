@@ -21,6 +21,12 @@ def points(value):
 
 
 @register.filter
+def whole(value):
+    """A whole number (score, hand points, transfers, penalties), negative with "−"."""
+    return formatting.whole(value)
+
+
+@register.filter
 def thousands(value):
     """A riichi final score in thousands with one decimal and its sign."""
     return formatting.thousands(value)

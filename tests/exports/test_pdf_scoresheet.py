@@ -38,7 +38,8 @@ FIXED_WORDS = (
 
 
 def numbers(line):
-    return [int(value) for value in re.findall(r"[+-]?\d+", line)]
+    """The whole numbers of a line; the sheet writes a negative one with "−" (U+2212)."""
+    return [int(value) for value in re.findall(r"[+-]?\d+", line.replace("\u2212", "-"))]
 
 
 def labelled(text, label):
@@ -59,7 +60,7 @@ def hand_lines(text):
     """{hand number: the numbers after it} for the hand rows of a page."""
     found = {}
     for line in text.splitlines():
-        match = re.match(r"^\s*(\d{1,2})\s+(\d+|—)?\s*((?:[+-]?\d+\s*){4})", line)
+        match = re.match(r"^\s*(\d{1,2})\s+(\d+|—)?\s*((?:[+\-−]?\d+\s*){4})", line)
         if match and "N°" not in line:
             found[int(match.group(1))] = numbers(match.group(3))
     return found

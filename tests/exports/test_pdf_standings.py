@@ -6,6 +6,7 @@ from fractions import Fraction
 import pytest
 from django.utils import translation
 
+from common import formatting
 from exports import ExportError
 from exports.pdf.standings import StandingsDocument, render_standings
 from rules.ranking import format_decimal
@@ -50,7 +51,7 @@ def ranked(db, director):
 
 
 def test_places_shared_places_and_exact_table_points(ranked):
-    text = pdf_text(render_standings(ranked))
+    text = pdf_text(render_standings(ranked)).replace(formatting.MINUS, "-")  # "−8" reads -8
     assert "Standings after session 1 of 3" in text
     assert "Page 1 of 1" in text
     assert re.match(r"^\s*1\s.*\s4\.00\s+48\s", line_of(text, seat(ranked, 1, 0)))
@@ -58,7 +59,8 @@ def test_places_shared_places_and_exact_table_points(ranked):
     for wind in (1, 2):
         line = line_of(text, seat(ranked, 2, wind))
         assert re.match(r"^\s*=3\s", line)
-        assert re.search(r"\s1\.50\s+-8\s+0\s+1\.50\s+-8\s*$", line)  # totals, then session 1
+        # totals (table points, score, transfers, penalties), then session 1
+        assert re.search(r"\s1\.50\s+-8\s+0\s+0\s+1\.50\s+-8\s*$", line)
     for wind in (1, 2, 3):
         assert re.match(r"^\s*=5\s", line_of(text, seat(ranked, 1, wind)))
     last = line_of(text, seat(ranked, 2, 3))
@@ -66,7 +68,7 @@ def test_places_shared_places_and_exact_table_points(ranked):
 
 
 def test_the_rows_are_those_of_the_standings_service(ranked):
-    text = pdf_text(render_standings(ranked))
+    text = pdf_text(render_standings(ranked)).replace(formatting.MINUS, "-")
     standings = compute_standings(ranked)
     rows = re.findall(
         r"^\s*(=?\d+|—)\s+(Player\d+, P\d+)\s+(\d+)\s+([\d.]+)\s+(-?\d+)\s", text, re.M

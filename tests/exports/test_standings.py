@@ -5,6 +5,7 @@ from fractions import Fraction
 import pytest
 from django.urls import reverse
 
+from common import formatting
 from scoring.access import Actor
 from scoring.services.penalties import give_penalty
 from scoring.standings import compute_standings
@@ -147,7 +148,7 @@ def test_player_page(client, played):
     for other in seat.table.seats.exclude(pk=seat.pk):
         assert other.registration.player.full_name in page
     result = registration.results.get(session__number=1)
-    assert str(result.score) in page
+    assert formatting.whole(result.score) in page  # a negative score with "−" (U+2212)
 
 
 def test_the_cached_standings_follow_every_change(client, played, director):
