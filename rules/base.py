@@ -353,7 +353,7 @@ class RuleSet(ABC):
 
     def hand_transfers(self, entry: Mapping[str, Any], deltas: Any) -> Four:
         """The part of one hand's ``deltas`` that is a penalty paid between players, not hand
-        points (docs/rules.md §6, "What each column means"): riichi 2008's chombo payment.
+        points (docs/rules.md §6.13): riichi 2008's chombo payment.
         None elsewhere."""
         return NO_POINTS
 

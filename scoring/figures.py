@@ -1,4 +1,4 @@
-"""The one meaning of the numbers of a seat's session (docs/rules.md §6, "What each column
+"""The one meaning of the numbers of a seat's session (docs/rules.md §6.13, "What each column
 means"). Every page, print and export that shows them reads them from here.
 
 - **Hand points**: the sum of the hand settlements of the session (what the hands list adds up
