@@ -7,8 +7,10 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+from common.errors import ExplainedNotFound
 from scoring.models import Penalty, SeatResult
 from scoring.standings import compute_standings, standings_version
 from scoring.tables import standings_rows, standings_table
@@ -37,6 +39,11 @@ class StandingsView(TournamentMixin, TemplateView):
         confirmed = confirmed_visible(self.request.user, self.tournament)
         through = self.kwargs.get("number")
         if through is not None and through not in confirmed:
+            if self.tournament.sessions.filter(number=through).exists():
+                raise ExplainedNotFound(
+                    _("The standings after session %(number)s have not been published yet.")
+                    % {"number": through}
+                )
             raise Http404
         if through is None and confirmed:
             through = confirmed[-1]

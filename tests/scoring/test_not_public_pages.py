@@ -35,7 +35,9 @@ def test_pages_not_public_yet_say_why_in_the_desks_layout(cup, settings, debug):
         reverse("table-results", args=[cup.slug, 1, table.number]): (
             "The results of session 1 have not been published yet."
         ),
-        reverse("standings-after", args=[cup.slug, 1]): "not been published yet",
+        reverse("standings-after", args=[cup.slug, 1]): (
+            "The standings after session 1 have not been published yet."
+        ),
     }
     for url, reason in pages.items():
         response = public.get(url)
