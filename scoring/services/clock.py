@@ -1,13 +1,16 @@
 """The session clock: started, paused and extended by the director, for all tables or one.
 
 The time left is always computed from stored instants (start, pause, seconds paused, minutes
-added), never counted down in memory, so every page and every worker agrees on it.
+added), never counted down in memory, so every page and every worker agrees on it. The clock
+stops by itself when every table has closed: from then on the time is measured up to the last
+table's closing (a table's own clock, up to its closing), read from the database.
 """
 
 import datetime as dt
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -24,15 +27,20 @@ class ClockState:
     paused: bool
     remaining: int  # seconds; negative once time is up
     total: int  # seconds allowed, extensions included
+    stopped: bool = False  # every table closed (or this table closed): it no longer runs
 
     @property
     def over(self):
         return self.started and self.remaining <= 0
 
     @property
+    def running(self):
+        return self.started and not self.paused and not self.stopped
+
+    @property
     def ends_at(self):
         """When time is up, if the clock runs; None when stopped or paused."""
-        if not self.started or self.paused:
+        if not self.running:
             return None
         return timezone.now() + dt.timedelta(seconds=self.remaining)
 
@@ -41,6 +49,7 @@ class ClockState:
         return {
             "started": self.started,
             "paused": self.paused,
+            "stopped": self.stopped,
             "remaining": self.remaining,
             "total": self.total,
             "over": self.over,
@@ -56,9 +65,29 @@ def clock_state(session, table=None, now=None):
     total = minutes * 60
     if session.clock_started_at is None:
         return ClockState(False, False, total, total)
-    until = session.clock_paused_at or now
+    stopped_at = closed_at(session, table)
+    until = min(t for t in (session.clock_paused_at, stopped_at, now) if t is not None)
     elapsed = (until - session.clock_started_at).total_seconds() - session.clock_paused_seconds
-    return ClockState(True, session.clock_paused_at is not None, int(total - elapsed), total)
+    return ClockState(
+        True,
+        session.clock_paused_at is not None,
+        int(total - elapsed),
+        total,
+        stopped=stopped_at is not None,
+    )
+
+
+def closed_at(session, table=None):
+    """When the clock stopped by itself: the table's closing (for one table), or the last
+    table's closing once every table of the session is closed; None while it runs."""
+    if table is not None:
+        return table.closed_at
+    tables = session.tables.aggregate(
+        count=Count("pk"), open=Count("pk", filter=Q(closed_at__isnull=True)), last=Max("closed_at")
+    )
+    if tables["count"] and not tables["open"]:
+        return tables["last"]
+    return None
 
 
 def _require_director(actor):

@@ -13,14 +13,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
+from common.confirm import Confirmation, ConfirmFirst
 from common.errors import ErrorGoesBack
 from common.numbers import bounded_int, parse_int
 from rules.limits import INT32_MAX, MAX_CLOCK_MINUTES_ADDED, MAX_CLOCK_MINUTES_TAKEN_BACK
-from scoring import access
+from scoring import access, dashboard
 from scoring.forms import CancelPenaltyForm, PenaltyForm, SubstituteForm
 from scoring.models import AuditEntry, Penalty
-from scoring.services import clock, closing, penalties, publication
+from scoring.services import clock, closing, consequences, penalties, publication
 from scoring.services.tables import TableError
+from scoring.states import session_state_label
 from tournament.models import Seat, Table
 from tournament.permissions import DirectorTournamentMixin
 from tournament.rulesets import ruleset_for
@@ -64,6 +66,9 @@ def table_state(table, session):
 
 
 class SessionDashboardView(SessionMixin, TemplateView):
+    """Every table's state, its results once closed (flagged when not zero-sum), and the tables
+    running late (see `dashboard.late_tables`), so the director can check before confirming."""
+
     template_name = "scoring/dashboard.html"
 
     def get_context_data(self, **kwargs):
@@ -71,12 +76,17 @@ class SessionDashboardView(SessionMixin, TemplateView):
         session = self.get_session()
         tables = list(
             session.tables.annotate(hand_count=Count("hands", filter=Q(hands__is_current=True)))
-            .prefetch_related("seats__registration__player", "referees")
+            .prefetch_related(
+                "seats__registration__player", "referees", "results__registration__player"
+            )
             .order_by("number")
         )
+        session_clock = clock.clock_state(session)
+        late = dashboard.late_tables(tables, session_clock)
         rows = []
         for table in tables:
             code, label = table_state(table, session)
+            results = sorted(table.results.all(), key=lambda r: (r.place, r.wind))
             rows.append(
                 {
                     "table": table,
@@ -85,6 +95,10 @@ class SessionDashboardView(SessionMixin, TemplateView):
                     "link": table_link(self.request, table),
                     "clock": clock.clock_state(session, table),
                     "seats": sorted(table.seats.all(), key=lambda seat: seat.wind),
+                    "reopen_text": consequences.reopen_table(table) if table.is_closed else "",
+                    "results": results,
+                    "imbalance": dashboard.imbalance(table, results),
+                    "late": late.get(table.pk, ""),
                 }
             )
         host = self.request.get_host().split(":")[0]
@@ -95,7 +109,14 @@ class SessionDashboardView(SessionMixin, TemplateView):
             local_only=not getattr(settings, "DESK_PUBLIC_URL", "") and host in LOCAL_HOSTS,
             sessions=self.tournament.sessions.order_by("number"),
             late=closing.disqualified_for_session(session),
-            clock=clock.clock_state(session),
+            clock=session_clock,
+            late_margin=dashboard.LATE_MARGIN,
+            state_line=session_state_label(session),
+            confirm_texts={
+                "confirm": consequences.confirm_session(session),
+                "hide_seating": consequences.hide(session, seating=True),
+                "hide_results": consequences.hide(session, results=True),
+            },
         )
         return context
 
@@ -121,7 +142,15 @@ class DirectorActionView(ErrorGoesBack, SessionMixin, View):
         )
 
 
-class ConfirmSessionView(DirectorActionView):
+class ConfirmSessionView(ConfirmFirst, DirectorActionView):
+    def confirmation(self):
+        session = self.get_session()
+        return Confirmation(
+            title=_("Confirm session %(number)s?") % {"number": session.number},
+            consequence=consequences.confirm_session(session),
+            button=_("Confirm the session"),
+        )
+
     def act(self, actor):
         session = closing.confirm_session(self.get_session(), actor=actor)
         return _("Session %(number)s confirmed: it now counts in the standings.") % {
@@ -129,7 +158,15 @@ class ConfirmSessionView(DirectorActionView):
         }
 
 
-class ReopenTableView(DirectorActionView):
+class ReopenTableView(ConfirmFirst, DirectorActionView):
+    def confirmation(self):
+        table = self.get_table()
+        return Confirmation(
+            title=_("Reopen table %(number)s?") % {"number": table.number},
+            consequence=consequences.reopen_table(table),
+            button=_("Reopen"),
+        )
+
     def act(self, actor):
         table = closing.reopen_table(self.get_table(), actor=actor)
         return _("%(table)s reopened.") % {"table": table}
@@ -320,7 +357,8 @@ class PlayerAuditView(DirectorTournamentMixin, TemplateView):
                 | Q(table__seats__registration=registration, registrations__isnull=True)
             )
             .distinct()
-            .select_related("user", "table", "session"),
+            .select_related("user", "table", "session")
+            .prefetch_related("table__seats__registration__player", "registrations__player"),
             penalties=Penalty.objects.filter(registration=registration).select_related(
                 "session", "table"
             ),
@@ -367,8 +405,27 @@ class ClockView(DirectorActionView):
         raise TableError(_("Unknown clock action."))
 
 
-class PublishView(DirectorActionView):
-    """Show or hide a session's seating and results on the public pages and the projector."""
+class PublishView(ConfirmFirst, DirectorActionView):
+    """Show or hide a session's seating and results on the public pages and the projector.
+    Hiding asks first (it takes away what players are reading); showing does not."""
+
+    def needs_confirmation(self, data):
+        return data.get("seating") == "0" or data.get("results") == "0"
+
+    def confirmation(self):
+        data = self.request.POST if self.request.method == "POST" else self.request.GET
+        session = self.get_session()
+        seating, results = data.get("seating") == "0", data.get("results") == "0"
+        if not (seating or results):
+            seating = results = True  # a bare GET of the address: say what hiding both does
+        return Confirmation(
+            title=_("Hide from the public pages?"),
+            consequence=consequences.hide(session, seating=seating, results=results),
+            button={
+                (True, False): _("Hide the seating"),
+                (False, True): _("Hide the results"),
+            }.get((seating, results), _("Hide")),
+        )
 
     def act(self, actor):
         def flag(name):

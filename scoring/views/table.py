@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
+from common.confirm import Confirmation, ConfirmFirst
 from common.errors import ErrorGoesBack
 from common.i18n import translate_message
 from common.net import client_address
@@ -21,7 +22,7 @@ from scoring.presentation import (
     hand_rows,
     seat_cards,
 )
-from scoring.services import closing, hands, penalties
+from scoring.services import closing, consequences, hands, penalties
 from scoring.services.clock import clock_state
 from scoring.services.tables import (
     StaleTable,
@@ -118,6 +119,10 @@ class TableView(TableAccessMixin, TemplateView):
             urls={
                 name.replace("-", "_"): self.table_url(name)
                 for name in ("table", "close", "time-up", "penalty", "void-last", "history")
+            },
+            confirm_texts={
+                "close": consequences.close_table(self.table, snap),
+                "void_last": consequences.void_last_hand(self.table, snap),
             },
         )
         return context
@@ -289,7 +294,14 @@ class TableWriteView(ErrorGoesBack, TableAccessMixin, View):
         return self.table_url("table")
 
 
-class VoidLastHandView(TableWriteView):
+class VoidLastHandView(ConfirmFirst, TableWriteView):
+    def confirmation(self):
+        return Confirmation(
+            title=_("Take back the last hand?"),
+            consequence=consequences.void_last_hand(self.table),
+            button=_("Take back the last hand"),
+        )
+
     def act(self):
         hand = hands.void_last_hand(self.table, actor=self.actor, revision=self.revision())
         return _("Hand %(number)s was taken back; it stays in the history.") % {
@@ -305,7 +317,14 @@ class TimeUpView(TableWriteView):
         )
 
 
-class CloseTableView(TableWriteView):
+class CloseTableView(ConfirmFirst, TableWriteView):
+    def confirmation(self):
+        return Confirmation(
+            title=_("Close table %(number)s?") % {"number": self.table.number},
+            consequence=consequences.close_table(self.table),
+            button=_("Close the table"),
+        )
+
     def act(self):
         closing.close_table(self.table, actor=self.actor, revision=self.revision())
         return _("Table closed. Players: check your results below.")
@@ -400,7 +419,9 @@ class TableHistoryView(TableAccessMixin, TemplateView):
             session=self.session,
             tournament=self.tournament,
             versions=[(hand, describe_hand(hand, snap.seats)) for hand in versions],
-            audit=AuditEntry.objects.filter(table=self.table).select_related("user"),
+            audit=AuditEntry.objects.filter(table=self.table)
+            .select_related("user", "table")
+            .prefetch_related("table__seats__registration__player", "registrations__player"),
             back_url=self.table_url("table"),
         )
         return context

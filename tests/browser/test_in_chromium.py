@@ -10,6 +10,7 @@ from scoring.models import Hand, SeatResult
 from scoring.services import publication
 from tests.browser.helpers import CONTRAST, PHONE, open_page
 from tests.factories import build, mcr_entry, play_session
+from tournament.models import Table
 
 
 def wait_for_text(browser, text, seconds=10):
@@ -59,6 +60,11 @@ def test_a_referee_enters_a_full_mcr_table_on_a_phone(
             screenshot("referee-phone-hand-9")
     assert Hand.objects.filter(table=table, is_current=True).count() == 16
     browser.find_element(By.XPATH, '//button[text()="Close the table"]').click()
+    dialog = browser.find_element(By.ID, "confirm-dialog")
+    assert dialog.is_displayed() and "ends play there after 16 hands" in dialog.text
+    assert not Table.objects.get(pk=table.pk).is_closed  # the dialog asks first
+    screenshot("referee-phone-close-dialog")
+    dialog.find_element(By.CSS_SELECTOR, "button[value='confirm']").click()
     wait_for_text(browser, "Table closed")
     screenshot("referee-phone-closed")
     results = SeatResult.objects.filter(table=table)

@@ -58,7 +58,7 @@ def cup(db):
 def test_a_refused_director_action_goes_back_to_the_dashboard_with_the_message(
     cup, director_client
 ):
-    response = director_client.post(reverse("session-confirm", args=["cup", 1]))
+    response = director_client.post(reverse("session-confirm", args=["cup", 1]), {"confirmed": "1"})
     assert response.status_code == 302
     assert response["Location"] == reverse("session-dashboard", args=["cup", 1])
     texts = [str(message) for message in get_messages(response.wsgi_request)]
@@ -70,7 +70,8 @@ def test_a_refused_table_action_goes_back_to_the_table_page(cup):
     table = cup.sessions.get(number=1).tables.get(number=1)
     link = reverse("link:table", kwargs={"token": table.token})
     response = Client().post(
-        reverse("link:void-last", kwargs={"token": table.token}), {"revision": 0}
+        reverse("link:void-last", kwargs={"token": table.token}),
+        {"revision": 0, "confirmed": "1"},
     )
     assert response.status_code == 302
     assert response["Location"] == link

@@ -41,7 +41,7 @@ def test_a_table_of_session_1_cannot_be_reached_through_another_session(
 def test_the_table_s_own_session_url_still_reopens_it(cup, confirmed, director_client):
     table = confirmed.tables.get(number=1)
     url = reverse("table-reopen", args=[cup.slug, 1, table.pk])
-    assert director_client.post(url).status_code == 302
+    assert director_client.post(url, {"confirmed": "1"}).status_code == 302
     table.refresh_from_db()
     confirmed.refresh_from_db()
     assert table.closed_at is None and confirmed.status == SessionStatus.RUNNING

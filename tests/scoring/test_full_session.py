@@ -39,13 +39,15 @@ def test_a_full_session_of_eight_tables(client, director_client, db):
         assert "Every hand" not in page.content.decode()
         response = client.post(
             reverse("link:close", kwargs={"token": table.token}),
-            {"revision": page_fields(page)["revision"]},
+            {"revision": page_fields(page)["revision"], "confirmed": "1"},
         )
         assert response.status_code == 302
     assert Hand.objects.filter(table__session=session).count() == 8 * 16
     dashboard = reverse("session-dashboard", args=[cup.slug, 1])
     assert director_client.get(dashboard).content.decode().count("Closed") >= 8
-    response = director_client.post(reverse("session-confirm", args=[cup.slug, 1]))
+    response = director_client.post(
+        reverse("session-confirm", args=[cup.slug, 1]), {"confirmed": "1"}
+    )
     assert response.status_code == 302
     confirmed = director_client.get(dashboard).content.decode()
     assert "Session confirmed" in confirmed and "Start the clock" not in confirmed

@@ -118,7 +118,9 @@ def test_time_up_then_close_then_results(client, table):
     page = client.get(link(table)).content.decode()
     assert "Time is up" in page and "Close the table" in page
     revision = page_fields(client.get(link(table)))["revision"]
-    response = client.post(link(table, "close"), {"revision": revision}, follow=True)
+    response = client.post(
+        link(table, "close"), {"revision": revision, "confirmed": "1"}, follow=True
+    )
     page = response.content.decode()
     assert "Table closed. Players: check your results below." in page
     assert "4.00" in page and page.count("1.00") == 3  # three tied second share 2+1+0

@@ -50,3 +50,16 @@ def test_a_form_field_is_rendered_as_itself_and_a_button_can_be_disabled():
 def test_hidden_values_are_escaped():
     html = render('{% post_button "/x/" "Go" note=text %}', text='"><script>')
     assert 'value="&quot;&gt;&lt;script&gt;"' in html
+
+
+def test_a_button_that_asks_first_carries_its_question_for_the_dialog():
+    html = render(
+        '{% post_button url _("Reopen") confirm=text %}',
+        url="/reopen/",
+        text='Reopening table 3 un-confirms session 1 ("final")',
+    )
+    assert html.startswith(
+        '<form method="post" action="/reopen/" data-confirm="Reopening table 3 un-confirms '
+        'session 1 (&quot;final&quot;)">'
+    )
+    assert "data-confirm" not in render("{% post_button url label %}", url="/x/", label="X")

@@ -1,0 +1,69 @@
+"""Actions that ask first: a POST without `confirmed=1` changes nothing and shows the question.
+
+A view that mixes in `ConfirmFirst` (before its POST-only base) names the question with
+`confirmation()`: a title, the consequence in words (computed by the service: who and what is
+affected) and the button's label. Then:
+
+- a POST without `confirmed=1` (a page without JavaScript, a replayed or forged one-tap POST)
+  only shows the confirm page: the consequence and a button that posts the same fields with
+  `confirmed=1`; nothing is written;
+- a GET of the action's address shows the same confirm page (its query becomes the fields);
+- with JavaScript, `{% post_button ... confirm=text %}` marks the form with `data-confirm` and
+  `static/desk/confirm.js` asks in a `<dialog>`, then posts with `confirmed=1`.
+"""
+
+from dataclasses import dataclass
+
+from django.shortcuts import render
+
+CONFIRM_FIELD = "confirmed"
+#: Fields of the posted form that are not carried over to the confirm page's form.
+NOT_CARRIED = {"csrfmiddlewaretoken", CONFIRM_FIELD}
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    title: str
+    consequence: str
+    button: str
+
+
+class ConfirmFirst:
+    """Mixin for a POST action view; see the module's docstring."""
+
+    http_method_names = ["get", "post"]
+    confirm_template = "confirm.html"
+
+    def confirmation(self):  # pragma: no cover - every subclass defines it
+        raise NotImplementedError
+
+    def needs_confirmation(self, data):
+        """Whether this request must be confirmed (e.g. only hiding, not showing)."""
+        return True
+
+    def cancel_url(self):
+        return self.error_url()
+
+    def get(self, request, *args, **kwargs):
+        return self.confirm_page(request.GET)
+
+    def post(self, request, *args, **kwargs):
+        if self.needs_confirmation(request.POST) and request.POST.get(CONFIRM_FIELD) != "1":
+            return self.confirm_page(request.POST)
+        return super().post(request, *args, **kwargs)
+
+    def confirm_page(self, data):
+        fields = [
+            (name, value)
+            for name, values in data.lists()
+            if name not in NOT_CARRIED
+            for value in values
+        ]
+        context = {
+            "confirmation": self.confirmation(),
+            "action": self.request.path,
+            "fields": fields,
+            "cancel_url": self.cancel_url(),
+            "confirm_field": CONFIRM_FIELD,
+        }
+        return render(self.request, self.confirm_template, context)

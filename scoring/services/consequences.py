@@ -1,0 +1,136 @@
+"""What an action will do, in words, before the director or the referee does it.
+
+Each function reads the database (nothing is written) and returns the sentence shown by the
+confirm dialog and the confirm page (`common.confirm`): who and what is affected, e.g.
+"Reopening table 3 un-confirms session 1: the public standings and the projector go back to
+after session 0 until you confirm it again."
+"""
+
+from django.utils.translation import gettext as _
+
+from scoring.presentation import describe_hand
+from scoring.services.tables import current_hands
+
+
+def public_standings_before(session):
+    """The last session the public standings would show without `session`: they stop before
+    the first confirmed session whose results are not published (0: none)."""
+    last = 0
+    for earlier in session.tournament.sessions.confirmed().filter(number__lt=session.number):
+        if not earlier.results_published:
+            break
+        last = earlier.number
+    return last
+
+
+def _standings_go_back(session):
+    previous = public_standings_before(session)
+    if previous == 0:
+        return _(
+            "the public standings and the projector show no session's results until you "
+            "confirm it again"
+        )
+    return _(
+        "the public standings and the projector go back to after session %(previous)s until "
+        "you confirm it again"
+    ) % {"previous": previous}
+
+
+def reopen_table(table):
+    session = table.session
+    names = {"table": table.number, "session": session.number}
+    if not table.is_closed:
+        return _("Table %(table)s is not closed: there is nothing to reopen.") % names
+    if session.is_confirmed and session.results_published:
+        return _(
+            "Reopening table %(table)s un-confirms session %(session)s: %(standings)s. The "
+            "table's results are removed until it is closed again."
+        ) % {**names, "standings": _standings_go_back(session)}
+    if session.is_confirmed:
+        return (
+            _(
+                "Reopening table %(table)s un-confirms session %(session)s: it stops counting in "
+                "the standings until you confirm it again. The table's results are removed until it "
+                "is closed again."
+            )
+            % names
+        )
+    return (
+        _(
+            "Reopening table %(table)s removes its results until it is closed again; its referee "
+            "can enter and correct hands again."
+        )
+        % names
+    )
+
+
+def close_table(table, snap=None):
+    hands = snap.hands_played if snap is not None else len(current_hands(table))
+    return _(
+        "Closing table %(table)s ends play there after %(hands)s hands: no hand can be entered "
+        "or corrected any more, and the desk computes the results for the players to check. "
+        "Only the director can reopen it."
+    ) % {"table": table.number, "hands": hands}
+
+
+def confirm_session(session):
+    names = {"session": session.number}
+    open_tables = [str(t.number) for t in session.tables.order_by("number") if not t.is_closed]
+    if open_tables:
+        return _("Session %(session)s cannot be confirmed yet: tables still open: %(tables)s.") % {
+            **names,
+            "tables": ", ".join(open_tables),
+        }
+    if session.results_published:
+        return (
+            _(
+                "Confirming session %(session)s makes it count in the standings, and its results "
+                "show at once on the public standings and the projector. Reopening a table later "
+                "un-confirms it."
+            )
+            % names
+        )
+    return (
+        _(
+            "Confirming session %(session)s makes it count in the standings; the public pages show "
+            "its results once you publish them. Reopening a table later un-confirms it."
+        )
+        % names
+    )
+
+
+def void_last_hand(table, snap=None):
+    hands = [line.hand for line in snap.lines] if snap is not None else current_hands(table)
+    if not hands:
+        return _("No hand has been entered at table %(table)s.") % {"table": table.number}
+    last = hands[-1]
+    seats = snap.seats if snap is not None else list(table.seats.order_by("wind"))
+    return _(
+        "Taking back hand %(number)s of table %(table)s (%(hand)s) removes it from the totals; "
+        "it stays in the history, and the next hand entered is hand %(number)s again."
+    ) % {"number": last.number, "table": table.number, "hand": describe_hand(last, seats)}
+
+
+def hide(session, *, seating=False, results=False):
+    parts = []
+    names = {"session": session.number}
+    if seating:
+        parts.append(
+            _(
+                "Hiding the seating of session %(session)s: players no longer find their seat "
+                "on “Where do I sit?”, the seating page and the projector until you publish it "
+                "again."
+            )
+            % names
+        )
+    if results:
+        previous = public_standings_before(session)
+        parts.append(
+            _(
+                "Hiding the results of session %(session)s: its tables' results disappear "
+                "from the public pages, and the public standings and the projector go back to "
+                "after session %(previous)s until you publish them again."
+            )
+            % {**names, "previous": previous}
+        )
+    return " ".join(parts)
