@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from scoring.access import Actor
 from scoring.services import closing, hands, penalties, publication
+from scoring.services.clock import start_session
 from tournament.models import RuleSetCode, Tournament
 from tournament.services.draw import write_draw
 from tournament.services.player_import import import_players
@@ -142,6 +143,10 @@ def load_demo(today=None):
     referee = Actor(via="demo referee")
     director = Actor(user=_director(), via="demo")
     for session in tournament.sessions.order_by("number")[:PLAYED_SESSIONS]:
+        # As at the venue: the seating is published and the director starts the session
+        # before the referees' links take hands.
+        publication.publish(session, actor=director, seating=True)
+        start_session(session, actor=director)
         _play_session(session, rng, referee, director)
         publication.publish(session, actor=director, seating=True, results=True)
     publication.publish(

@@ -150,7 +150,8 @@ class SchedulesExporter(Exporter):
 
 
 class TableCardsExporter(Exporter):
-    """The table cards of a session, with the QR code of each table's entry page."""
+    """The table cards of a session: table number, session and players, and no referee link
+    (a card stands where everyone passes)."""
 
     identifier = "tablecards"
     formats = ("pdf",)
@@ -160,7 +161,21 @@ class TableCardsExporter(Exporter):
     def render_pdf(self, tournament, request):
         from exports.pdf.tablecards import render_tablecards
 
-        return render_tablecards(
+        return render_tablecards(tournament, session_number=request.session)
+
+
+class RefereeSlipsExporter(Exporter):
+    """The referee slips of a session: each table's link as a QR code, and its PIN if set."""
+
+    identifier = "refslips"
+    formats = ("pdf",)
+    needs_session = True
+    per_session = gettext_lazy("The referee slips are printed per session.")
+
+    def render_pdf(self, tournament, request):
+        from exports.pdf.refslips import render_refslips
+
+        return render_refslips(
             tournament, session_number=request.session, link_base=request.link_base.rstrip("/")
         )
 
@@ -175,5 +190,6 @@ EXPORTERS = {
         SeatingExporter(),
         SchedulesExporter(),
         TableCardsExporter(),
+        RefereeSlipsExporter(),
     )
 }

@@ -6,19 +6,24 @@ assigned to tables, or the bearer of a table's secret link. `table_for_token` an
 can never read or write table 4, another session, or a director page.
 """
 
+import hmac
+import re
+import secrets
 from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from common.errors import ExplainedNotFound
 from tournament.models import OPEN_FOR_ENTRY, Table
 from tournament.permissions import is_director
 
-#: A referee link works while its session is being played or checked, never before the draw is
-#: published or after the director confirmed the session.
+#: A referee link finds its table while its session is seated or running (never before the draw
+#: or after the director confirmed the session); it writes only while the session is the
+#: current one (`Session.is_current`), and otherwise shows why it does not.
 LINK_SESSION_STATUSES = OPEN_FOR_ENTRY
 
 
@@ -28,6 +33,9 @@ class Actor:
 
     user: object = None
     via: str = ""
+    #: The random id the device keeps in a long-lived signed cookie, and its browser family.
+    device: str = ""
+    device_agent: str = ""
 
     @property
     def is_director(self):
@@ -40,7 +48,145 @@ class Actor:
 
 def actor_for(request, *, via_link=False):
     user = request.user if request.user.is_authenticated else None
-    return Actor(user=user, via=_("table link") if via_link else "")
+    return Actor(
+        user=user,
+        via=_("table link") if via_link else "",
+        device=device_id(request),
+        device_agent=agent_family(request.META.get("HTTP_USER_AGENT", "")),
+    )
+
+
+# -- the device ------------------------------------------------------------------------------
+
+#: The signed cookie that tells one phone from another in the audit trail (two years).
+DEVICE_COOKIE = "desk_device"
+DEVICE_SALT = "desk.device"
+DEVICE_MAX_AGE = 2 * 365 * 24 * 3600
+_DEVICE_PATTERN = re.compile(r"[A-Za-z0-9_-]{16}")
+
+
+def device_id(request):
+    """This device's random id: from its signed cookie, else a new one (kept on the request so
+    that `remember_device` sets the cookie on the response)."""
+    known = getattr(request, "_desk_device", None)
+    if known:
+        return known
+    value = request.get_signed_cookie(DEVICE_COOKIE, default="", salt=DEVICE_SALT)
+    if not _DEVICE_PATTERN.fullmatch(value or ""):
+        value = secrets.token_urlsafe(12)
+        request._desk_device_new = True
+    request._desk_device = value
+    return value
+
+
+def remember_device(request, response):
+    """Set the device cookie when this request made a new device id."""
+    if getattr(request, "_desk_device_new", False):
+        response.set_signed_cookie(
+            DEVICE_COOKIE,
+            request._desk_device,
+            salt=DEVICE_SALT,
+            max_age=DEVICE_MAX_AGE,
+            httponly=True,
+            samesite="Lax",
+        )
+    return response
+
+
+_SYSTEMS = (
+    ("iPhone", "iPhone"),
+    ("iPad", "iPad"),
+    ("Android", "Android"),
+    ("Windows", "Windows"),
+    ("Macintosh", "Mac"),
+    ("CrOS", "ChromeOS"),
+    ("Linux", "Linux"),
+)
+_BROWSERS = (
+    ("Firefox/", "Firefox"),
+    ("FxiOS/", "Firefox"),
+    ("Edg", "Edge"),
+    ("OPR/", "Opera"),
+    ("SamsungBrowser/", "Samsung Internet"),
+    ("CriOS/", "Chrome"),
+    ("Chrome/", "Chrome"),
+    ("Safari/", "Safari"),
+)
+
+
+def agent_family(user_agent):
+    """The system and browser of a User-Agent header ("Android, Chrome"), or ""."""
+    system = next((name for key, name in _SYSTEMS if key in user_agent), "")
+    browser = next((name for key, name in _BROWSERS if key in user_agent), "")
+    return ", ".join(part for part in (system, browser) if part)
+
+
+# -- the current session ---------------------------------------------------------------------
+
+
+def not_current_reason(session):
+    """Why a referee cannot write to `session` now, or "" when it is the current session."""
+    if session.is_current:
+        return ""
+    if session.is_confirmed:
+        return _("Session %(number)s is over: its results were confirmed.") % {
+            "number": session.number
+        }
+    return _(
+        "Session %(number)s has not started yet: this link works once the director "
+        "publishes its seating and starts the session."
+    ) % {"number": session.number}
+
+
+# -- the table's PIN -------------------------------------------------------------------------
+
+#: Wrong PINs tolerated from one address at one table in PIN_WINDOW seconds (shared cache).
+PIN_LIMIT = 8
+PIN_WINDOW = 600
+
+
+class TooManyWrongPins(Exception):
+    """This address typed too many wrong PINs for the table lately."""
+
+
+def needs_pin(table, actor):
+    return table.session.tournament.referee_pin and not actor.is_director
+
+
+def _pin_key(table):
+    return f"table-pin:{table.pk}"
+
+
+def _pin_digest(table):
+    return salted_hmac("desk.table-pin", f"{table.pk}:{table.token}:{table.pin}").hexdigest()
+
+
+def pin_accepted(request, table):
+    """Did this device already type the table's current PIN (kept in its session)?"""
+    stored = request.session.get(_pin_key(table), "")
+    return isinstance(stored, str) and hmac.compare_digest(stored, _pin_digest(table))
+
+
+def _bad_pin_key(table, address):
+    return f"desk:bad-table-pin:{table.pk}:{address}"
+
+
+def try_pin(request, table, typed, address):
+    """Check a typed PIN (constant time); remember the device when right. Returns True when
+    right; raises TooManyWrongPins when this address is throttled (right or not)."""
+    key = _bad_pin_key(table, address)
+    if cache.get(key, 0) >= PIN_LIMIT:
+        raise TooManyWrongPins
+    typed = str(typed or "").strip()
+    if hmac.compare_digest(typed.encode(), table.pin.encode()):
+        request.session[_pin_key(table)] = _pin_digest(table)
+        return True
+    if not cache.add(key, 1, PIN_WINDOW):
+        try:
+            cache.incr(key)
+        except ValueError:  # expired between add() and incr()
+            cache.add(key, 1, PIN_WINDOW)
+    return False
 
 
 #: Bad referee links tolerated from one address in BAD_TOKEN_WINDOW seconds before its further

@@ -14,10 +14,10 @@ from django.contrib.auth import get_user_model
 from scoring.access import Actor
 from scoring.services import closing, hands
 from scoring.services.penalties import give_penalty
-from tournament.models import Player, RuleSetCode
+from tournament.models import Player, RuleSetCode, SessionStatus
 from tournament.services.draw import write_draw
 from tournament.services.registrations import register_player
-from tournament.services.tournaments import create_tournament
+from tournament.services.tournaments import create_tournament, follow_sessions
 
 # -- tournaments, players, registrations, accounts ------------------------------------------
 
@@ -70,9 +70,10 @@ def staff(director):
 # -- drawn tournaments -----------------------------------------------------------------------
 
 
-def build(players=16, ruleset="mcr", sessions=3, slug="cup"):
+def build(players=16, ruleset="mcr", sessions=3, slug="cup", started=True):
     """`players` players "P<n> Player<nn>" (no seating groups), session 1 drawn (seed 7) and its
-    seating published."""
+    seating published; with `started` session 1 is started too (the director pressed start),
+    so its tables' links write."""
     tournament = create_tournament(
         name=f"Cup {slug}",
         slug=slug,
@@ -87,6 +88,10 @@ def build(players=16, ruleset="mcr", sessions=3, slug="cup"):
         register_player(tournament, first_name=f"P{n}", last_name=f"Player{n:02d}")
     write_draw(tournament, session_number=1, seed=7)
     tournament.sessions.filter(number=1).update(seating_published=True)
+    if started:
+        tournament.sessions.filter(number=1).update(status=SessionStatus.RUNNING)
+        follow_sessions(tournament.pk)
+        tournament.refresh_from_db()
     return tournament
 
 

@@ -2,8 +2,9 @@
 
 The front (lower half) shows the big table number, the session and its start, and the four
 players with their starting winds. The back (upper half, printed upside down so that it reads
-upright once folded) repeats the table number and carries the QR code of the table's referee
-link, `link_base` + the link's path, with the address in small print under the code.
+upright once folded) shows the same. A card stands where everyone passes, so it carries no
+referee link: the links (and PINs) are on the referee slips (`refslips.py`), which go to the
+referees' pockets. `table_link` and `draw_qr` are shared with the slips.
 """
 
 import segno
@@ -28,8 +29,7 @@ from exports.pdf.base import (
 from exports.pdf.seating import session_start
 from tournament.models import WIND_NAMES
 
-QR_SIZE = 66 * mm  # quiet zone included
-QR_ABOVE = 12 * mm  # from the bottom of the back face to the bottom of the code
+QR_SIZE = 66 * mm  # quiet zone included (the referee slips use their own size)
 
 
 def table_link(link_base, table):
@@ -64,9 +64,9 @@ def draw_qr(canvas, url, x, y, size=QR_SIZE, border=4):
 class FoldedCard(Flowable):
     """A whole page: the front below the fold, the back above it, upside down."""
 
-    def __init__(self, document, table, url):
+    def __init__(self, document, table):
         super().__init__()
-        self.document, self.table, self.url = document, table, url
+        self.document, self.table = document, table
 
     def wrap(self, available_width, available_height):
         return available_width, available_height
@@ -115,6 +115,9 @@ class FoldedCard(Flowable):
         canvas.drawCentredString(center, top - 52, _("Table"))
         canvas.setFont(FONT_BOLD, 140)
         canvas.drawCentredString(center, top - 168, str(self.table.number))
+        self.seats_grid(canvas, center, y, width, height)
+
+    def seats_grid(self, canvas, center, y, width, height):
         seats = {seat.wind: seat for seat in self.table.seats.all()}
         rows = []
         for wind in range(4):
@@ -146,6 +149,7 @@ class FoldedCard(Flowable):
         grid.drawOn(canvas, center - grid_width / 2, y + 4 * mm)
 
     def back(self, canvas, x, y, width, height):
+        """The upper half, read upright once folded: the table and its players, no link."""
         top = y + height
         self.heading(canvas, x, top, width)
         center = x + width / 2
@@ -153,23 +157,15 @@ class FoldedCard(Flowable):
         canvas.drawCentredString(
             center, top - 72, _("Table %(number)s") % {"number": self.table.number}
         )
-        qr_bottom = y + QR_ABOVE
-        draw_qr(canvas, self.url, center - QR_SIZE / 2, qr_bottom)
-        canvas.setFont(FONT, 9)
-        canvas.drawCentredString(
-            center, qr_bottom - 1 * mm, _("Referee link: scan to enter this table's hands")
-        )
-        canvas.setFont(FONT, 7)
-        canvas.setFillColor(GREY)
-        canvas.drawCentredString(center, qr_bottom - 5.5 * mm, fit_text(self.url, FONT, 7, width))
+        self.seats_grid(canvas, center, y, width, height)
 
 
 class TableCardsDocument(PdfDocument):
     show_header = False
 
-    def __init__(self, tournament, session, link_base):
+    def __init__(self, tournament, session):
         super().__init__(tournament)
-        self.session, self.link_base = session, link_base
+        self.session = session
         self.tables = seated_tables(session)
         start = session_start(session)
         self.session_line = _("Session %(number)s") % {"number": session.number}
@@ -184,18 +180,23 @@ class TableCardsDocument(PdfDocument):
         for table in self.tables:
             if story:
                 story.append(PageBreak())
-            story.append(FoldedCard(self, table, table_link(self.link_base, table)))
+            story.append(FoldedCard(self, table))
         return story
 
 
-def render_tablecards(tournament, *, session_number, link_base):
-    """One folding card per table of session `session_number` (see the module docstring)."""
+def check_link_base(link_base):
+    """The desk's address for the QR codes; ExportError when it is not an http(s) address."""
     if not link_base or not str(link_base).startswith(("http://", "https://")):
         raise ExportError(
             _(
-                "The table cards need the desk's address on the venue network, "
+                "The referee slips need the desk's address on the venue network, "
                 "e.g. http://192.168.1.20:8000, for their QR codes."
             )
         )
+    return str(link_base)
+
+
+def render_tablecards(tournament, *, session_number):
+    """One folding card per table of session `session_number` (see the module docstring)."""
     session = drawn_session(tournament, session_number)
-    return TableCardsDocument(tournament, session, str(link_base)).render()
+    return TableCardsDocument(tournament, session).render()

@@ -1,4 +1,5 @@
-"""The audit trail: one entry per write, with who, when, through what, and what changed."""
+"""The audit trail: one entry per write, with who, when, through what (and from which device),
+and what changed."""
 
 from django.db import transaction
 
@@ -19,6 +20,8 @@ def log_action(
         hand_number=hand_number,
         user=actor.user,
         via=actor.via,
+        device=getattr(actor, "device", "")[:32],
+        device_agent=getattr(actor, "device_agent", "")[:60],
         changes=changes or {},
     )
     if registrations:

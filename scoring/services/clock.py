@@ -116,6 +116,21 @@ def start_clock(session, *, actor):
 
 
 @transaction.atomic
+def start_session(session, *, actor):
+    """The director starts a seated session without its clock: its referee links now write
+    (once its seating is published). Starting the clock starts the session too."""
+    _require_director(actor)
+    session = _lock(session)
+    if not session.is_seated:
+        raise TableError(_("Only a seated session that has not started can be started."))
+    session.status = SessionStatus.RUNNING
+    session.save(update_fields=["status"])
+    follow_sessions(session.tournament_id)
+    log_action(actor, AuditAction.CLOCK, session=session, changes={"session": "started"})
+    return session
+
+
+@transaction.atomic
 def pause_clock(session, *, actor):
     _require_director(actor)
     session = _lock(session)

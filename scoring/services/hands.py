@@ -163,7 +163,9 @@ def record_hand(table, entry, *, actor, revision, submission=None, session_numbe
     version = sum(1 for hand in every_version if hand.number == state.hand_number) + 1
     hand = _create(table, state.hand_number, version, clean, settlement, actor, submission)
     bump_revision(table)
-    if table.session.is_seated:
+    if table.session.is_seated and actor.is_director:
+        # The director entering a hand starts the session; a referee cannot write before it
+        # started (check_writable), so a stray hand never marks a session as running.
         table.session.status = SessionStatus.RUNNING
         table.session.save(update_fields=["status"])
         follow_sessions(table.session.tournament_id)

@@ -3,7 +3,7 @@ director. Each view finds its table only through `scoring.access`, then calls a 
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
@@ -31,13 +31,23 @@ from scoring.services.tables import (
     entry_state,
     snapshot,
 )
-from tournament.models import Registration
+from tournament.models import PIN_DIGITS, Registration
 
 
 class TableAccessMixin:
-    """Resolves `self.table` and `self.actor` from a referee link or a logged-in account."""
+    """Resolves `self.table` and `self.actor` from a referee link or a logged-in account.
+
+    A referee (link or account) of a session that is not the current one gets a page that says
+    why, and nothing is written (the services refuse it too). With the tournament's referee
+    PIN, a link's device types the table's PIN once before anything else. Every response
+    carries the device's id cookie, so the audit trail tells two phones apart.
+    """
 
     def dispatch(self, request, *args, **kwargs):
+        response = self.guarded_dispatch(request, *args, **kwargs)
+        return access.remember_device(request, response)
+
+    def guarded_dispatch(self, request, *args, **kwargs):
         if "token" in kwargs:
             address = client_address(request)
             try:
@@ -61,7 +71,44 @@ class TableAccessMixin:
             self.actor = access.actor_for(request)
         self.session = self.table.session
         self.tournament = self.session.tournament
+        if (
+            self.namespace == "link"
+            and access.needs_pin(self.table, self.actor)
+            and not access.pin_accepted(request, self.table)
+        ):
+            return self.ask_pin(request)
+        if not self.actor.is_director and not self.session.is_current:
+            return self.page(
+                "scoring/table_waiting.html",
+                {"reason": access.not_current_reason(self.session)},
+                status=200 if request.method in ("GET", "HEAD") else 403,
+            )
         return super().dispatch(request, *args, **kwargs)
+
+    def page(self, template, extra, status):
+        context = {"table": self.table, "session": self.session, "tournament": self.tournament}
+        return render(self.request, template, {**context, **extra}, status=status)
+
+    def ask_pin(self, request):
+        """The PIN page; a POST with `table_pin` checks it (throttled per address and table)."""
+        action = self.table_url("table")
+        context = {"action": action, "digits": PIN_DIGITS, "error": ""}
+        if request.method != "POST" or "table_pin" not in request.POST:
+            status = 200 if request.method in ("GET", "HEAD") else 403
+            return self.page("scoring/table_pin.html", context, status=status)
+        try:
+            right = access.try_pin(
+                request, self.table, request.POST["table_pin"], client_address(request)
+            )
+        except access.TooManyWrongPins:
+            context["error"] = _("Too many wrong PINs from this device: wait ten minutes.")
+            response = self.page("scoring/table_pin.html", context, status=429)
+            response["Retry-After"] = str(access.PIN_WINDOW)
+            return response
+        if right:
+            return redirect(action)
+        context["error"] = _("This is not the table's PIN.")
+        return self.page("scoring/table_pin.html", context, status=403)
 
     def table_url(self, name, **extra):
         return reverse(f"{self.namespace}:{name}", kwargs={**self.access_kwargs, **extra})

@@ -16,6 +16,7 @@ def test_every_export_is_registered_once_with_a_renderer_per_format():
         "seating",
         "schedules",
         "tablecards",
+        "refslips",
     ]
     for identifier, exporter in EXPORTERS.items():
         assert exporter.identifier == identifier
@@ -24,7 +25,7 @@ def test_every_export_is_registered_once_with_a_renderer_per_format():
             assert fmt in CONTENT_TYPES
             assert callable(getattr(exporter, f"render_{fmt}"))
     needing = {identifier for identifier, e in EXPORTERS.items() if e.needs_session}
-    assert needing == {"scoresheets", "seating", "tablecards"}
+    assert needing == {"scoresheets", "seating", "tablecards", "refslips"}
 
 
 def test_the_command_offers_the_registry():

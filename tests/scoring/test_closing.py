@@ -156,7 +156,7 @@ def test_the_tournament_status_follows_its_sessions(db, director):
     from scoring.access import Actor
     from tests.factories import build, play_session
 
-    cup = build(sessions=2, slug="status")
+    cup = build(sessions=2, slug="status", started=False)
     actor = Actor(user=director)
     assert cup.status == "preparing"
     table = cup.sessions.get(number=1).tables.get(number=1)

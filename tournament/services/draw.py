@@ -34,6 +34,7 @@ from tournament.models import (
     SessionStatus,
     Table,
 )
+from tournament.services.tournaments import follow_sessions
 
 
 class DrawError(UserError):
@@ -152,8 +153,23 @@ def _check_history(tournament, number, tables):
             )
 
 
+def with_results(sessions):
+    """The pks of those of `sessions` that have real results: confirmed, or with a current hand
+    (a hand taken back is not one). Only these are history that a draw keeps; every other
+    drawn session, started or not, may be drawn again."""
+    pks = [s.pk for s in sessions]
+    confirmed = {s.pk for s in sessions if s.is_confirmed}
+    with_hands = set(
+        Table.objects.filter(session__in=pks, hands__is_current=True).values_list(
+            "session_id", flat=True
+        )
+    )
+    return confirmed | with_hands
+
+
 def scope_for(tournament, session_number=None):
-    """The sessions a draw covers: the given session alone, or every session not yet played.
+    """The sessions a draw covers: the given session alone, or every session not yet played
+    (without results, see `with_results`).
 
     A Swiss session seats players by the standings, so "every session" stops before it: the
     sessions up to it are drawn together (no repeats, balanced winds), the Swiss one when the
@@ -162,19 +178,20 @@ def scope_for(tournament, session_number=None):
     sessions = list(tournament.sessions.order_by("number"))
     if not sessions:
         raise DrawError(_("The tournament has no session."))
+    played = with_results(sessions)
     if session_number is not None:
         scope = [s for s in sessions if s.number == session_number]
         if not scope:
             raise DrawError(_("There is no session %(number)s.") % {"number": session_number})
     else:
-        scope = [s for s in sessions if not s.is_played]
+        scope = [s for s in sessions if s.pk not in played]
         if not scope:
             raise DrawError(_("Every session has been played: there is nothing left to draw."))
         swiss = next((i for i, s in enumerate(scope) if s.is_swiss), None)
         if swiss is not None:
             scope = scope[: max(swiss, 1)]
     first = scope[0]
-    played_later = [s.number for s in sessions if s.number >= first.number and s.is_played]
+    played_later = [s.number for s in sessions if s.number >= first.number and s.pk in played]
     if played_later:
         raise DrawError(
             _("Session %(number)s has already been played and cannot be drawn again.")
@@ -219,7 +236,7 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
             tables = session_tables(session)
             _check_history(tournament, session.number, tables)
             history.append(tables)
-    cleared = [s for s in sessions if s.number > scope[-1].number and s.is_seated]
+    cleared = [s for s in sessions if s.number > scope[-1].number and not s.is_draft]
     seed = secrets.randbelow(2**31) if seed is None else int(seed)
     groups = _groups(tournament, players)
     swiss = [s for s in scope if s.is_swiss]
@@ -233,7 +250,7 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
         else:
             # Drawing again sessions that were drawn: hand the old draw over, so that when
             # only substitutes changed, the other players keep their tables.
-            drawn = [s for s in scope if s.is_seated]
+            drawn = [s for s in scope if not s.is_draft]
             previous = None
             if drawn and len(drawn) == len(scope) and not cleared:
                 previous = history + [session_tables(s) for s in scope]
@@ -337,7 +354,7 @@ def write_draw(tournament, *, session_number=None, seed=None, fingerprint=None, 
     if fingerprint is not None and fingerprint != plan.fingerprint:
         raise DrawError(_changed_message())
     redrawn = plan.scope + plan.cleared
-    if Table.objects.filter(session__in=redrawn, hands__isnull=False).exists():
+    if Table.objects.filter(session__in=redrawn, hands__is_current=True).exists():
         raise DrawError(
             _("Hands were already entered in a session being drawn: it cannot be drawn again.")
         )
@@ -348,9 +365,18 @@ def write_draw(tournament, *, session_number=None, seed=None, fingerprint=None, 
                 "drawn again (a penalty is cancelled, never deleted)."
             )
         )
+    # Hands taken back are no results: they go with their tables (the audit trail keeps them).
+    for table in Table.objects.filter(session__in=redrawn, hands__isnull=False).distinct():
+        table.hands.all().delete()
     Table.objects.filter(session__in=redrawn).delete()
+    not_started = {
+        "clock_started_at": None,
+        "clock_paused_at": None,
+        "clock_paused_seconds": 0,
+        "clock_extra_minutes": 0,
+    }
     Session.objects.filter(pk__in=[s.pk for s in plan.cleared]).update(
-        status=SessionStatus.DRAFT, draw_seed=None
+        status=SessionStatus.DRAFT, draw_seed=None, **not_started
     )
     for session, tables in plan.sessions:
         created = Table.objects.bulk_create(
@@ -361,9 +387,13 @@ def write_draw(tournament, *, session_number=None, seed=None, fingerprint=None, 
             for table, players in zip(created, tables, strict=True)
             for wind, registration in enumerate(players)
         )
-        session.status = SessionStatus.SEATED
+        session.status = SessionStatus.SEATED  # drawn again: started again by the director
         session.draw_seed = plan.seed
-        session.save(update_fields=["status", "draw_seed"])
+        for name, value in not_started.items():
+            setattr(session, name, value)
+        session.save(update_fields=["status", "draw_seed", *not_started])
+    if any(not s.is_seated and not s.is_draft for s in redrawn):
+        follow_sessions(tournament.pk)  # a started session drawn again is no longer running
     return plan
 
 

@@ -1,7 +1,8 @@
 """`python manage.py export <tournament-slug> <what> --format <fmt> -o <file>`
 
 <what>: standings (xlsx, pdf, csv), ema (xlsx), scoresheets (pdf; --session N, --blank),
-seating (pdf; --session N), schedules (pdf), tablecards (pdf; --session N, --link-base URL).
+seating (pdf; --session N), schedules (pdf), tablecards (pdf; --session N),
+refslips (pdf; --session N, --link-base URL: the referee slips with each table's link and PIN).
 """
 
 from pathlib import Path
@@ -39,7 +40,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--link-base",
             default=settings.DESK_PUBLIC_URL or "http://127.0.0.1:8000",
-            help="the address phones use to reach the desk (table cards)",
+            help="the address phones use to reach the desk (referee slips)",
         )
 
     def handle(self, *args, **options):
