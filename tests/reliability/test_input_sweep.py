@@ -43,8 +43,8 @@ HOSTILE = (
 #: negative, other scripts' digits) and long text. Each field gets these alone, the others valid;
 #: every value of HOSTILE is also posted in every field at once (a crash while cleaning a field).
 REACHES_THE_SERVICE = (
+    str(10**30),  # first: SQLite stores -2**63 in a penalty, and the next save is then stale
     "9223372036854775808",
-    str(10**30),
     "-1",
     "-" + str(10**20),
     "١٢",
@@ -100,8 +100,12 @@ def form_specs(html, page_url):
                 options = element.xpath(".//option")
                 chosen = [o for o in options if o.get("selected") is not None] or options[:1]
                 baseline[name] = chosen[0].get("value", chosen[0].text or "") if chosen else ""
+            elif name == "confirmed":  # the second step of a two-step form: save it
+                baseline[name] = "True"
             else:
-                baseline.setdefault(name, element.value or "")
+                # A written reason where one is needed, so that the numbers reach the service.
+                filler = "sweep" if element.tag == "textarea" else ""
+                baseline.setdefault(name, (element.value or "").strip() or filler)
         buttons = [
             (button.get("name"), button.get("value", ""))
             for button in form.xpath(".//button[@name]|.//input[@type='submit'][@name]")
