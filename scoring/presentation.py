@@ -2,10 +2,12 @@
 signed point changes, wind names. Pure formatting; no writes, no rules of its own."""
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from scoring.models import AuditAction, PenaltyKind
 from tournament.models import WIND_LETTERS, WIND_NAMES
 
 
@@ -163,3 +165,118 @@ def describe_details(value):
             return " / ".join(signed(item) for item in value)
         return "; ".join(describe_details(item) for item in value)
     return str(value)
+
+
+# -- the audit trail in words -----------------------------------------------------------------
+
+
+def _hand_of(entry, changes):
+    """A stand-in for a Hand from the entry and changes an audit entry stored, enough for
+    `describe_hand`."""
+    winners = entry.get("winners") or []
+    winner = entry.get("winner", winners[0] if winners else None)
+
+    def per_winner(value):
+        if isinstance(value, list | tuple):
+            return value[winner] if winner is not None and winner < len(value) else None
+        return value
+
+    return SimpleNamespace(
+        entry=entry,
+        outcome=entry.get("outcome", ""),
+        winner=winner,
+        discarder=entry.get("discarder"),
+        fan=entry.get("fan"),
+        han=per_winner(entry.get("han")),
+        fu=per_winner(entry.get("fu")),
+        changes=tuple(changes or ()),
+    )
+
+
+def _past_hand(hand, seats):
+    """What happened in a hand, as the trail tells it: "Anna Rossi won on Marco Bianchi's
+    discard, 12 fan"; draws, washouts and chombo as the hands list says them."""
+    winners = hand.entry.get("winners") or ([hand.winner] if hand.winner is not None else [])
+    if not winners:
+        return describe_hand(hand, seats)
+    names = ", ".join(seat_name(seats, seat) for seat in winners)
+    value = _value(hand)
+    if hand.discarder is not None:
+        text = _("%(winners)s won on %(discarder)s's discard") % {
+            "winners": names,
+            "discarder": seat_name(seats, hand.discarder),
+        }
+    elif hand.entry.get("outcome", hand.outcome) in ("self_drawn", "tsumo"):
+        text = _("%(winners)s won self-drawn") % {"winners": names}
+    else:
+        text = _("%(winners)s won") % {"winners": names}
+    return f"{text}, {value}" if value else text
+
+
+def _hand_sentence(stored, seats):
+    """ "Anna Rossi won on Marco Bianchi's discard, 12 fan · Anna Rossi +36 · …" """
+    if not isinstance(stored, dict) or "entry" not in stored:
+        return ""
+    text = _past_hand(_hand_of(stored["entry"], stored.get("changes")), seats)
+    if stored.get("changes"):
+        text += " · " + describe_changes(stored["changes"], seats)
+    return text
+
+
+def _names(entry):
+    return ", ".join(r.player.full_name for r in entry.registrations.all())
+
+
+def describe_audit(entry):
+    """An audit entry as a sentence with the players' names, from its stored data: "Anna Rossi
+    won on Marco Bianchi's discard, 12 fan · …", not "winner 1 · discarder 3 · wind 0".
+    Actions without a sentence of their own keep the readable list of their changes."""
+    changes = entry.changes or {}
+    seats = list(entry.table.seats.all()) if entry.table_id else []
+    action = entry.action
+    if action == AuditAction.HAND_SAVED:
+        return _hand_sentence(changes, seats)
+    if action in (AuditAction.HAND_CORRECTED, AuditAction.HAND_RESETTLED):
+        before = _hand_sentence(changes.get("before"), seats)
+        if changes.get("after") is None:
+            return _("Taken back: %(hand)s") % {"hand": before}
+        return _("Before: %(before)s. After: %(after)s") % {
+            "before": before,
+            "after": _hand_sentence(changes.get("after"), seats),
+        }
+    if action == AuditAction.PENALTY_GIVEN:
+        kind = changes.get("kind", "")
+        label = PenaltyKind(kind).label if kind in PenaltyKind.values else kind
+        text = _("%(player)s: %(kind)s, %(points)s") % {
+            "player": _names(entry),
+            "kind": label,
+            "points": signed(changes.get("points") or 0),
+        }
+        if changes.get("transfer"):
+            text += " · " + _("%(points)s to each other player") % {
+                "points": signed(changes["transfer"])
+            }
+        return text
+    if action == AuditAction.PENALTY_CANCELLED:
+        return _("%(player)s: penalty of %(points)s cancelled (%(reason)s)") % {
+            "player": _names(entry),
+            "points": signed(changes.get("points") or 0),
+            "reason": changes.get("reason") or "—",
+        }
+    if action == AuditAction.TABLE_CLOSED and isinstance(changes.get("results"), list):
+        return " · ".join(
+            _("%(player)s: place %(place)s, score %(score)s")
+            % {
+                "player": seat_name(seats, item.get("wind")),
+                "place": item.get("place"),
+                "score": signed(item.get("score") or 0),
+            }
+            for item in changes["results"]
+        )
+    if action == AuditAction.SUBSTITUTE_SEATED:
+        by_number = {r.number: r.player.full_name for r in entry.registrations.all()}
+        return _("%(substitute)s takes the seat of %(replaced)s") % {
+            "substitute": by_number.get(changes.get("substitute"), "?"),
+            "replaced": by_number.get(changes.get("replaced"), "?"),
+        }
+    return describe_details(changes)

@@ -3,7 +3,7 @@
 from django import template
 
 from common import formatting
-from scoring.presentation import describe_details
+from scoring.presentation import describe_audit, describe_details
 from tournament.rulesets import ruleset_for
 
 register = template.Library()
@@ -12,6 +12,12 @@ register = template.Library()
 @register.filter
 def audit_details(changes):
     return describe_details(changes)
+
+
+@register.filter
+def audit_sentence(entry):
+    """An audit entry in words, with the players' names (scoring.presentation.describe_audit)."""
+    return describe_audit(entry)
 
 
 @register.filter
