@@ -18,6 +18,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from rules.limits import MAX_HAND_NUMBER, MAX_MINUTES_LATE, MAX_PENALTY_POINTS
 from scoring.fields import TwelfthsField
 from tournament.models import WIND_NAMES, Registration, Session, Table
 
@@ -299,6 +300,19 @@ class Penalty(models.Model):
             models.CheckConstraint(
                 condition=Q(hand_number__isnull=True) | Q(hand_number__gte=1),
                 name="penalty_hand_number_min",
+            ),
+            # The ranges of rules/limits.py (issue 13): the services refuse beyond them.
+            models.CheckConstraint(
+                condition=Q(hand_number__isnull=True) | Q(hand_number__lte=MAX_HAND_NUMBER),
+                name="penalty_hand_number_max",
+            ),
+            models.CheckConstraint(
+                condition=Q(minutes_late__isnull=True) | Q(minutes_late__lte=MAX_MINUTES_LATE),
+                name="penalty_minutes_late_max",
+            ),
+            models.CheckConstraint(
+                condition=Q(points__gte=-MAX_PENALTY_POINTS) & Q(transfer__lte=MAX_PENALTY_POINTS),
+                name="penalty_points_range",
             ),
         ]
 
