@@ -528,9 +528,31 @@ class _Planner:
                 ("session", "table", "player", "wind"),
             )
             result.wind = wind
+            if "transfers" not in item:
+                # Written before transfers were kept apart from the hand points (scoring
+                # migration 0007): the false Hu transfers were inside the hand points.
+                result.transfers = self.old_transfers(session, table, registration)
+                result.hand_points = (result.hand_points or 0) - result.transfers
             validate(result, where)
             require(1 <= result.place <= 4, where, _("the place must be 1 to 4"))
             self.plan.results.append(result)
+
+    def old_transfers(self, session, table, registration):
+        """The false Hu transfers of `registration` at `table`, from the archive's live
+        penalties: its own points for its false Hu, the others' shares for theirs."""
+        # Planned registrations may have no primary key yet: compared by identity.
+        seated = [self.seat_at.get((session.number, table.number, wind)) for wind in range(4)]
+        total = 0
+        for penalty in self.plan.penalties:
+            if (
+                penalty.session is session
+                and penalty.transfer
+                and penalty.cancelled_at is None
+                and any(penalty.registration is seat for seat in seated if seat is not None)
+            ):
+                own = penalty.registration is registration
+                total += penalty.points if own else penalty.transfer
+        return total
 
     def audit(self):
         for index, item in enumerate(items_of(self.data, "audit"), start=1):

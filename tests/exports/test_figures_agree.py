@@ -310,3 +310,32 @@ def test_a_riichi_chombo_shows_the_same_everywhere(db, director, ruleset, chombo
     values = [number(v) for v in re.findall(r"[+−]?\d+", line.split(label, 1)[1])]
     column = 1 if chombo == "paid" else 2
     assert values == [figures[column] for figures in expected]
+
+
+# -- an archive written before transfers were kept apart -------------------------------------
+
+
+def test_an_archive_from_before_the_split_restores_the_same_figures(mcr):
+    import gzip
+    import json
+
+    from desk.archive import export_archive, read_archive, restore_archive
+    from desk.services import delete_tournament
+
+    tournament, table = mcr
+    before = {
+        (r.registration.number, r.hand_points, r.transfers, r.penalty_points, r.score)
+        for r in SeatResult.objects.filter(table=table).select_related("registration")
+    }
+    data = read_archive(export_archive(tournament))
+    for item in data["results"]:  # as the desk wrote it then: transfers inside hand points
+        item["hand_points"] += item.pop("transfers")
+    delete_tournament(tournament)
+    restored = restore_archive(gzip.compress(json.dumps(data).encode()))
+    after = {
+        (r.registration.number, r.hand_points, r.transfers, r.penalty_points, r.score)
+        for r in SeatResult.objects.filter(session__tournament=restored).select_related(
+            "registration"
+        )
+    }
+    assert after == before
