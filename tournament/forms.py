@@ -271,13 +271,19 @@ class PlayerEditForm(PlayerRegistrationForm):
         kwargs["initial"] = {**player_values, **kwargs.get("initial", {})}
         super().__init__(*args, **kwargs)
         del self.fields["is_substitute"]
+        self.fields["was_id"] = forms.IntegerField(
+            widget=forms.HiddenInput, min_value=1, max_value=INT32_MAX, initial=player_values["id"]
+        )
         for name in self.EDITED:
             self.fields[f"was_{name}"] = forms.CharField(
                 widget=forms.HiddenInput, required=False, initial=player_values[name]
             )
 
     def expected(self):
-        return {name: self.cleaned_data.get(f"was_{name}", "") for name in self.EDITED}
+        return {
+            "id": self.cleaned_data["was_id"],
+            **{name: self.cleaned_data.get(f"was_{name}", "") for name in self.EDITED},
+        }
 
     def values(self):
         return {name: self.cleaned_data[name] for name in self.EDITED}
@@ -298,12 +304,14 @@ class RegistrationChangeForm(forms.Form):
         ),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
+    was_id = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=INT32_MAX)
     was_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=INT32_MAX)
     was_status = forms.CharField(widget=forms.HiddenInput, max_length=20)
     was_substitute = forms.BooleanField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args, registration_values, **kwargs):
         initial = {
+            "was_id": registration_values["id"],
             "number": registration_values["number"],
             "was_number": registration_values["number"],
             "was_status": registration_values["status"],
@@ -320,6 +328,7 @@ class RegistrationChangeForm(forms.Form):
 
     def expected(self):
         return {
+            "id": self.cleaned_data["was_id"],
             "number": self.cleaned_data["was_number"],
             "status": self.cleaned_data["was_status"],
             "is_substitute": self.cleaned_data["was_substitute"],

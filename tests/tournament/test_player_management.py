@@ -44,6 +44,12 @@ def test_update_player_changes_the_details(cup):
     )
     player.refresh_from_db()
     assert changed == ["first_name", "last_name", "ema_id", "country", "club"]
+    # A page of another player (the numbers were swapped meanwhile) is refused.
+    other = reg(cup, 4).player
+    with pytest.raises(RegistrationError, match="changed this player meanwhile"):
+        service.update_player(
+            other, expected={**service.player_values(other), "id": player.pk}, **expected
+        )
     assert (player.full_name, player.ema_id, player.country, player.club) == (
         "Anna Rossi",
         "04000123",
@@ -153,6 +159,28 @@ def test_number_clash_is_refused_and_a_free_number_is_taken(cup):
     assert not cup.registrations.filter(number=4).exists()
 
 
+def test_a_page_of_a_renumbered_player_does_not_touch_the_new_holder(cup, director_client):
+    """Director A opened player 5's page; meanwhile 5 became 40 and 9 became 5. A's withdrawal
+    posted to number 5 must not withdraw the new player 5."""
+    first, second = reg(cup, 5), reg(cup, 9)
+    stale = {
+        "action": "withdraw",
+        "was_id": first.pk,
+        "was_number": 5,
+        "was_status": "active",
+        "was_substitute": "False",
+    }
+    service.change_registration(
+        cup, first, service.NUMBER, expected=service.registration_values(first), number=40
+    )
+    service.change_registration(
+        cup, second, service.NUMBER, expected=service.registration_values(second), number=5
+    )
+    page = director_client.post(urls(cup, 5)[1], stale).content.decode()
+    assert "changed this player meanwhile" in page
+    assert reg(cup, 5).is_active and reg(cup, 40).is_active
+
+
 def test_a_stale_registration_page_changes_nothing(cup):
     registration = reg(cup, 8)
     expected = service.registration_values(registration)
@@ -217,6 +245,7 @@ def post_change(client, tournament, position, action, **extra):
     registration = reg(tournament, position)
     data = {
         "action": action,
+        "was_id": registration.pk,
         "was_number": registration.number,
         "was_status": registration.status,
         "was_substitute": registration.is_substitute,
@@ -256,6 +285,10 @@ def test_number_clash_on_the_page_changes_nothing(cup, director_client):
     response = post_change(director_client, cup, 4, "number", number=0)
     assert reg(cup, 4).player.first_name == "P4"
     assert response.status_code == 200
+    assert "Ensure this value is greater than or equal to 1." in response.content.decode()
+    response = post_change(director_client, cup, 4, "explode")
+    assert "This page is out of date: reload it" in response.content.decode()
+    assert reg(cup, 4).is_active
 
 
 def test_player_edit_page_saves_and_checks_the_ema_id(cup, director_client):

@@ -129,13 +129,15 @@ PLAYER_FIELDS = ("first_name", "last_name", "ema_id", "country", "club")
 
 
 def player_values(player):
-    """The editable values of a player, as a form shows them (an absent EMA id is "")."""
-    return {name: getattr(player, name) or "" for name in PLAYER_FIELDS}
+    """The editable values of a player, as a form shows them (an absent EMA id is ""), and the
+    player's id (a page of another player, e.g. after a renumbering, is refused)."""
+    return {"id": player.pk, **{name: getattr(player, name) or "" for name in PLAYER_FIELDS}}
 
 
 def registration_values(registration):
     """The editable values of a registration, as the registration page was built from them."""
     return {
+        "id": registration.pk,
         "number": registration.number,
         "status": registration.status,
         "is_substitute": registration.is_substitute,
@@ -163,7 +165,8 @@ def update_player(player, *, expected, **fields):
     since, nothing is written. Returns the names of the fields that changed.
     """
     player = Player.objects.select_for_update().get(pk=player.pk)
-    if player_values(player) != {name: expected.get(name) or "" for name in PLAYER_FIELDS}:
+    wanted = {name: expected.get(name) or "" for name in PLAYER_FIELDS}
+    if player_values(player) != {"id": expected.get("id"), **wanted}:
         raise _stale()
     values = {name: (fields.get(name) or "").strip() for name in PLAYER_FIELDS}
     if not values["first_name"] or not values["last_name"]:

@@ -44,6 +44,16 @@ class RegistrationMixin(DirectorTournamentMixin):
         form = self.get_form_class()(**kwargs)
         return self.render_to_response(self.get_context_data(form=form, stale_error=str(error)))
 
+    def form_invalid(self, form):
+        """A field the page does not show (the hidden values, the button) cannot be corrected
+        by the director: say so instead of showing the page again without a word."""
+        shown = {field.name for field in form.visible_fields()} - {"action"}
+        if any(name not in shown for name in form.errors):
+            form.add_error(
+                None, _("This page is out of date: reload it and make your change again.")
+            )
+        return super().form_invalid(form)
+
     def get_context_data(self, **kwargs):
         registration = self.registration
         kwargs["registration"] = registration
