@@ -391,3 +391,20 @@ def test_a_page_number_or_size_from_the_address_never_breaks_the_list(client, db
     for name in ("page", "per_page"):
         for value in ("0", "-1", str(10**30), "²"):
             assert client.get(reverse("home"), {name: value}).status_code == 200
+
+
+def test_a_huge_number_in_an_address_is_not_a_500(world, director_client):
+    """The numbers in the path (session, table, player, penalty): 2^63 and 10^30 find nothing."""
+    director_client.raise_request_exception = False
+    failures, tried = [], 0
+    for name, url in concrete_urls(world).items():
+        if AUDIENCE[name] in ("login", "i18n"):
+            continue
+        for match in re.finditer(r"/(\d+)(?=[/.])", url):
+            for value in (str(2**63), str(10**30)):
+                address = url[: match.start(1)] + value + url[match.end(1) :]
+                status = director_client.get(address).status_code
+                tried += 1
+                if status == 500:
+                    failures.append((name, address))
+    assert tried > 20 and failures == []
