@@ -329,8 +329,20 @@ def _swiss_tables(tournament, scope, players, history, groups, seed):
 
 
 @transaction.atomic
-def write_draw(tournament, *, session_number=None, seed=None, fingerprint=None, previewed=None):
+def write_draw(
+    tournament,
+    *,
+    session_number=None,
+    seed=None,
+    fingerprint=None,
+    previewed=None,
+    publish_seating=False,
+):
     """Write a draw: tables, seats, seeds, statuses, in one transaction; returns its plan.
+
+    With `publish_seating`, the seating of the first session drawn becomes public in the same
+    transaction (players see it on "Where do I sit?" and the projector); the later sessions'
+    seatings stay private until the director makes each public from its dashboard.
 
     With `previewed` (the stored preview, `DrawPlan.stored()`), exactly the previewed tables are
     written, without searching again; without it, the draw is computed here from `seed` (a
@@ -368,6 +380,7 @@ def write_draw(tournament, *, session_number=None, seed=None, fingerprint=None, 
     # Hands taken back are no results: they go with their tables (the audit trail keeps them).
     for table in Table.objects.filter(session__in=redrawn, hands__isnull=False).distinct():
         table.hands.all().delete()
+    was_started = any(s.status == SessionStatus.RUNNING for s in redrawn)
     Table.objects.filter(session__in=redrawn).delete()
     not_started = {
         "clock_started_at": None,
@@ -392,7 +405,9 @@ def write_draw(tournament, *, session_number=None, seed=None, fingerprint=None, 
         for name, value in not_started.items():
             setattr(session, name, value)
         session.save(update_fields=["status", "draw_seed", *not_started])
-    if any(not s.is_seated and not s.is_draft for s in redrawn):
+    if publish_seating and plan.scope:
+        Session.objects.filter(pk=plan.scope[0].pk).update(seating_published=True)
+    if was_started:
         follow_sessions(tournament.pk)  # a started session drawn again is no longer running
     return plan
 
