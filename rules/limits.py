@@ -36,6 +36,8 @@ MAX_STARTING_POINTS = 1_000_000
 MAX_LIMIT_VALUE = 100_000
 #: One place's uma, either way (riichi: 15,000 is a common choice).
 MAX_UMA = 1_000_000
+#: A Swiss session's band, in players (a multiple of 4; more than a tournament has is useless).
+MAX_SWISS_BAND = 1_000
 #: Sessions of a tournament (as `Tournament.session_count` allows).
 MAX_SESSIONS = 30
 #: Minutes the director may add to the clock at once, and take back.

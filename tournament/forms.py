@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from common.i18n import translate_text
 from common.numbers import parse_int
-from rules.limits import INT32_MAX
+from rules.limits import INT32_MAX, MAX_SWISS_BAND
 from tournament.countries import country_choices
 from tournament.models import EMA_ID_PATTERN, Player, Session, TieBreak, Tournament
 from tournament.services.player_files import PlayerListError, check_size
@@ -175,6 +175,10 @@ class SessionSettingsForm(forms.ModelForm):
 
     def clean_swiss_band(self):
         band = self.cleaned_data.get("swiss_band")
+        if band is not None and band > MAX_SWISS_BAND:
+            raise forms.ValidationError(
+                _("A band has at most %(maximum)s players.") % {"maximum": MAX_SWISS_BAND}
+            )
         if band is not None and band % 4:
             raise forms.ValidationError(
                 _("A band is a whole number of tables: use a multiple of 4 players.")

@@ -17,7 +17,7 @@ from django.urls import resolve, reverse
 
 from common.numbers import OutOfRange, bounded_int, parse_int
 from rules import get_ruleset
-from rules.limits import INT32_MAX, MAX_PENALTY_UNIT, MAX_SESSIONS, MAX_UMA
+from rules.limits import INT32_MAX, MAX_PENALTY_UNIT, MAX_SESSIONS, MAX_SWISS_BAND, MAX_UMA
 from rules.registry import RULESET_CODES
 from scoring.access import Actor
 from scoring.models import Penalty
@@ -408,3 +408,14 @@ def test_a_huge_number_in_an_address_is_not_a_500(world, director_client):
                 if status == 500:
                     failures.append((name, address))
     assert tried > 20 and failures == []
+
+
+def test_a_swiss_band_beyond_the_limit_is_refused_on_any_database(world, director_client):
+    """SQLite would store 40,000 in a small integer and PostgreSQL would not: the form says no."""
+    session = world["a"].sessions.get(number=3)
+    url = reverse("session-settings", args=[world["a"].slug, session.number])
+    response = director_client.post(url, {"is_swiss": "on", "swiss_band": "40000"})
+    assert response.status_code == 200
+    assert f"at most {MAX_SWISS_BAND} players" in response.content.decode()
+    session.refresh_from_db()
+    assert session.swiss_band is None
