@@ -34,6 +34,7 @@ class TournamentForm(forms.ModelForm):
             "session_minutes",
             "seating_groups",
             "published",
+            "referee_pin",
             "projector_mode",
             "projector_seconds",
         )

@@ -375,6 +375,9 @@ class ClockView(DirectorActionView):
         if action == "start":
             clock.start_clock(session, actor=actor)
             return _("The clock is running.")
+        if action == "start-session":
+            clock.start_session(session, actor=actor)
+            return _("The session has started: the referee links take hands.")
         if action == "pause":
             clock.pause_clock(session, actor=actor)
             return _("The clock is paused.")
