@@ -15,6 +15,7 @@ player at two tables of one session.
 """
 
 import secrets
+from typing import NamedTuple
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -22,6 +23,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -470,6 +472,53 @@ class Session(models.Model):
         """The session being played: its seating published and the session started (by the
         director's start or the clock). Only then do its tables' links and referees write."""
         return self.seating_published and self.status == SessionStatus.RUNNING
+
+    @cached_property
+    def state(self):
+        """The session's state in one line (issue 14, point 5), the same words on the
+        tournament page, the draw page and the dashboard. The steps, in order: drawn, seating
+        public, playing, all tables closed, confirmed, results public; the line names the
+        furthest step reached and what the public sees. `code` is for a CSS class."""
+        if self.is_draft:
+            return self.state_for(0, 0)
+        counts = self.tables.aggregate(
+            tables=models.Count("pk"), closed=models.Count("pk", filter=Q(closed_at__isnull=False))
+        )
+        return self.state_for(counts["tables"], counts["closed"])
+
+    def state_for(self, tables, closed):
+        """`state` from the numbers of tables and closed tables, when the caller has them."""
+        if self.is_draft:
+            return SessionState("draft", _("Not drawn yet"))
+        seating = _("seating public") if self.seating_published else _("seating not public yet")
+        if self.is_confirmed:
+            if self.results_published:
+                return SessionState("published", _("Confirmed · results public"))
+            return SessionState("confirmed", _("Confirmed · results not public yet"))
+        if tables and closed == tables:
+            return SessionState(
+                "closed",
+                _("All tables closed · waiting for confirmation · %(seating)s")
+                % {"seating": seating},
+            )
+        if self.is_seated and not closed and not self.clock_started_at:
+            if self.seating_published:
+                return SessionState("public", _("Drawn · seating public"))
+            return SessionState("drawn", _("Drawn · seating not public yet"))
+        return SessionState(
+            "playing",
+            _("Playing · %(closed)s of %(tables)s tables closed · %(seating)s")
+            % {"closed": closed, "tables": tables, "seating": seating},
+        )
+
+    @property
+    def state_label(self):
+        return self.state.label
+
+
+class SessionState(NamedTuple):
+    code: str  # draft, drawn, public, playing, closed, confirmed, published
+    label: str
 
 
 def new_table_token():

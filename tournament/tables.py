@@ -45,6 +45,12 @@ class SessionTable(DeskTable):
         self.user = user
         super().__init__(*args, **kwargs)
 
+    def render_status(self, record):
+        """The session's state in one line (Session.state), as on the draw page and dashboard."""
+        return format_html(
+            '<span class="session-state state-{}">{}</span>', record.state.code, record.state_label
+        )
+
     def render_seating(self, record):
         if record.is_draft or not seating_visible(self.user, record):
             return "—"

@@ -57,7 +57,7 @@ class ClockState:
         }
 
 
-def clock_state(session, table=None, now=None):
+def clock_state(session, table=None, now=None, tables=None):
     now = now or timezone.now()
     minutes = session.tournament.session_minutes + session.clock_extra_minutes
     if table is not None:
@@ -65,7 +65,7 @@ def clock_state(session, table=None, now=None):
     total = minutes * 60
     if session.clock_started_at is None:
         return ClockState(False, False, total, total)
-    stopped_at = closed_at(session, table)
+    stopped_at = closed_at(session, table, tables)
     until = min(t for t in (session.clock_paused_at, stopped_at, now) if t is not None)
     elapsed = (until - session.clock_started_at).total_seconds() - session.clock_paused_seconds
     return ClockState(
@@ -77,11 +77,16 @@ def clock_state(session, table=None, now=None):
     )
 
 
-def closed_at(session, table=None):
+def closed_at(session, table=None, tables=None):
     """When the clock stopped by itself: the table's closing (for one table), or the last
-    table's closing once every table of the session is closed; None while it runs."""
+    table's closing once every table of the session is closed; None while it runs. `tables`:
+    the session's tables, when the caller has them already."""
     if table is not None:
         return table.closed_at
+    if tables is not None:
+        if tables and all(t.closed_at for t in tables):
+            return max(t.closed_at for t in tables)
+        return None
     tables = session.tables.aggregate(
         count=Count("pk"), open=Count("pk", filter=Q(closed_at__isnull=True)), last=Max("closed_at")
     )

@@ -12,19 +12,23 @@ from scoring.presentation import describe_hand
 from scoring.services.tables import current_hands
 
 
-def public_standings_before(session):
+def public_standings_before(session, sessions=None):
     """The last session the public standings would show without `session`: they stop before
-    the first confirmed session whose results are not published (0: none)."""
+    the first confirmed session whose results are not published (0: none). `sessions`: the
+    tournament's sessions, when the caller has them already."""
+    if sessions is None:
+        sessions = session.tournament.sessions.order_by("number")
     last = 0
-    for earlier in session.tournament.sessions.confirmed().filter(number__lt=session.number):
+    for earlier in sorted(sessions, key=lambda s: s.number):
+        if earlier.number >= session.number or not earlier.is_confirmed:
+            break
         if not earlier.results_published:
             break
         last = earlier.number
     return last
 
 
-def _standings_go_back(session):
-    previous = public_standings_before(session)
+def _standings_go_back(session, previous):
     if previous == 0:
         return _(
             "the public standings and the projector show no session's results until you "
@@ -36,7 +40,7 @@ def _standings_go_back(session):
     ) % {"previous": previous}
 
 
-def reopen_table(table):
+def reopen_table(table, sessions=None):
     session = table.session
     names = {"table": table.number, "session": session.number}
     if not table.is_closed:
@@ -45,7 +49,10 @@ def reopen_table(table):
         return _(
             "Reopening table %(table)s un-confirms session %(session)s: %(standings)s. The "
             "table's results are removed until it is closed again."
-        ) % {**names, "standings": _standings_go_back(session)}
+        ) % {
+            **names,
+            "standings": _standings_go_back(session, public_standings_before(session, sessions)),
+        }
     if session.is_confirmed:
         return (
             _(
@@ -73,9 +80,10 @@ def close_table(table, snap=None):
     ) % {"table": table.number, "hands": hands}
 
 
-def confirm_session(session):
+def confirm_session(session, tables=None):
     names = {"session": session.number}
-    open_tables = [str(t.number) for t in session.tables.order_by("number") if not t.is_closed]
+    tables = session.tables.order_by("number") if tables is None else tables
+    open_tables = [str(t.number) for t in tables if not t.is_closed]
     if open_tables:
         return _("Session %(session)s cannot be confirmed yet: tables still open: %(tables)s.") % {
             **names,
@@ -111,7 +119,7 @@ def void_last_hand(table, snap=None):
     ) % {"number": last.number, "table": table.number, "hand": describe_hand(last, seats)}
 
 
-def hide(session, *, seating=False, results=False):
+def hide(session, *, seating=False, results=False, sessions=None):
     parts = []
     names = {"session": session.number}
     if seating:
@@ -124,7 +132,7 @@ def hide(session, *, seating=False, results=False):
             % names
         )
     if results:
-        previous = public_standings_before(session)
+        previous = public_standings_before(session, sessions)
         parts.append(
             _(
                 "Hiding the results of session %(session)s: its tables' results disappear "

@@ -6,7 +6,7 @@ import io
 import segno
 from django.conf import settings
 from django.contrib import messages
-from django.db.models import Count, Q
+from django.db.models import Count, Prefetch, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -19,10 +19,9 @@ from common.numbers import bounded_int, parse_int
 from rules.limits import INT32_MAX, MAX_CLOCK_MINUTES_ADDED, MAX_CLOCK_MINUTES_TAKEN_BACK
 from scoring import access, dashboard
 from scoring.forms import CancelPenaltyForm, PenaltyForm, SubstituteForm
-from scoring.models import AuditEntry, Penalty
+from scoring.models import AuditEntry, Penalty, SeatResult
 from scoring.services import clock, closing, consequences, penalties, publication
 from scoring.services.tables import TableError
-from scoring.states import session_state_label
 from tournament.models import Seat, Table
 from tournament.permissions import DirectorTournamentMixin
 from tournament.rulesets import ruleset_for
@@ -77,11 +76,16 @@ class SessionDashboardView(SessionMixin, TemplateView):
         tables = list(
             session.tables.annotate(hand_count=Count("hands", filter=Q(hands__is_current=True)))
             .prefetch_related(
-                "seats__registration__player", "referees", "results__registration__player"
+                "seats__registration__player",
+                "referees",
+                Prefetch("results", SeatResult.objects.select_related("registration__player")),
             )
             .order_by("number")
         )
-        session_clock = clock.clock_state(session)
+        for table in tables:
+            table.session = session  # the one already read: no query per table
+        sessions = list(self.tournament.sessions.order_by("number"))
+        session_clock = clock.clock_state(session, tables=tables)
         late = dashboard.late_tables(tables, session_clock)
         rows = []
         for table in tables:
@@ -95,7 +99,9 @@ class SessionDashboardView(SessionMixin, TemplateView):
                     "link": table_link(self.request, table),
                     "clock": clock.clock_state(session, table),
                     "seats": sorted(table.seats.all(), key=lambda seat: seat.wind),
-                    "reopen_text": consequences.reopen_table(table) if table.is_closed else "",
+                    "reopen_text": consequences.reopen_table(table, sessions)
+                    if table.is_closed
+                    else "",
                     "results": results,
                     "imbalance": dashboard.imbalance(table, results),
                     "late": late.get(table.pk, ""),
@@ -107,15 +113,15 @@ class SessionDashboardView(SessionMixin, TemplateView):
             rows=rows,
             all_closed=bool(tables) and all(t.is_closed for t in tables),
             local_only=not getattr(settings, "DESK_PUBLIC_URL", "") and host in LOCAL_HOSTS,
-            sessions=self.tournament.sessions.order_by("number"),
+            sessions=sessions,
+            session_state=session.state_for(len(tables), sum(t.is_closed for t in tables)),
             late=closing.disqualified_for_session(session),
             clock=session_clock,
             late_margin=dashboard.LATE_MARGIN,
-            state_line=session_state_label(session),
             confirm_texts={
-                "confirm": consequences.confirm_session(session),
+                "confirm": consequences.confirm_session(session, tables),
                 "hide_seating": consequences.hide(session, seating=True),
-                "hide_results": consequences.hide(session, results=True),
+                "hide_results": consequences.hide(session, results=True, sessions=sessions),
             },
         )
         return context

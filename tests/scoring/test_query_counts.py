@@ -28,8 +28,9 @@ STANDINGS_PAGE_QUERIES = 17
 STANDINGS_PAGE_CACHED_QUERIES = 8
 #: The session dashboard: the login session and its user, the tournament, the session, its
 #: tables with hands counted, their seats, registrations, players and referees, the sessions
-#: (tabs), and the seats of the players out for the session.
-DASHBOARD_QUERIES = 11
+#: (tabs), the seats of the players out for the session, and the closed tables' results with
+#: their players (issue 14, point 6: shown on the dashboard before confirming).
+DASHBOARD_QUERIES = 12
 
 
 @pytest.fixture(params=SIZES)

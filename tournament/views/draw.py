@@ -86,6 +86,31 @@ class DrawView(DirectorTournamentMixin, FormView):
         )
 
 
+def saved_message(plan, publish_seating):
+    """What became public, exactly: the draw is saved; only a seating made public is seen."""
+    names = {
+        "numbers": ", ".join(str(session.number) for session in plan.scope),
+        "seed": plan.seed,
+        "first": plan.scope[0].number,
+    }
+    if publish_seating:
+        return (
+            _(
+                "Draw saved for session(s) %(numbers)s (seed %(seed)s). The seating of session "
+                "%(first)s is now public: players see it on “Where do I sit?” and the projector. "
+                "Make each later session's seating public from its dashboard."
+            )
+            % names
+        )
+    return (
+        _(
+            "Draw saved for session(s) %(numbers)s (seed %(seed)s). Players do not see it yet: "
+            "make each session's seating public from its dashboard."
+        )
+        % names
+    )
+
+
 class PublishDrawView(ErrorGoesBack, DirectorTournamentMixin, FormView):
     """POST only: write exactly the previewed draw (kept in the session), in one transaction.
     A refused draw (DrawError) goes back to the draw page with its message."""
@@ -114,19 +139,16 @@ class PublishDrawView(ErrorGoesBack, DirectorTournamentMixin, FormView):
                 _("This preview is no longer available: preview the draw again, then publish it."),
             )
             return redirect("draw", slug=self.tournament.slug)
+        publish_seating = self.request.POST.get("publish_seating") == "1"
         plan = write_draw(
             self.tournament,
             session_number=form.session_number,
             fingerprint=fingerprint,
             previewed=previewed,
+            publish_seating=publish_seating,
         )
         self.request.session[PREVIEWS] = {k: v for k, v in previews.items() if k != fingerprint}
-        numbers = ", ".join(str(session.number) for session in plan.scope)
-        messages.success(
-            self.request,
-            _("Draw published for session(s) %(numbers)s (seed %(seed)s).")
-            % {"numbers": numbers, "seed": plan.seed},
-        )
+        messages.success(self.request, saved_message(plan, publish_seating))
         return redirect("seating", slug=self.tournament.slug, number=plan.scope[0].number)
 
 
