@@ -38,7 +38,8 @@ def test_every_refusal_is_a_user_error_and_still_a_value_error(error):
 
 @pytest.fixture
 def cup(db):
-    """16 players, session 1 of 2 drawn: four open tables, nothing confirmed."""
+    """16 players, session 1 of 2 drawn, published and started: four open tables, nothing
+    confirmed."""
     tournament = create_tournament(
         name="Cup",
         slug="cup",
@@ -52,6 +53,7 @@ def cup(db):
     for n in range(1, 17):
         register_player(tournament, first_name=f"P{n}", last_name=f"Player{n:02d}")
     write_draw(tournament, session_number=1, seed=7)
+    tournament.sessions.filter(number=1).update(seating_published=True, status="running")
     return tournament
 
 
