@@ -294,3 +294,50 @@ def test_the_history_shows_the_device(db, client):
 )
 def test_the_browser_family(agent, family):
     assert access.agent_family(agent) == family
+
+
+# -- the director's side ---------------------------------------------------------------------
+
+
+def test_the_dashboard_offers_the_slips_shows_the_pins_and_starts_the_session(
+    director_client, director, tmp_path
+):
+    cup = build(slug="dash", started=False)
+    table = first_table(cup)
+    url = reverse("session-dashboard", args=["dash", 1])
+    page = director_client.get(url).content.decode()
+    slips = reverse("export", args=["dash", "refslips", "pdf"]) + "?session=1"
+    assert slips in page and f"<strong>{table.pin}</strong>" not in page
+    cup.referee_pin = True
+    cup.save(update_fields=["referee_pin"])
+    assert f"<strong>{table.pin}</strong>" in director_client.get(url).content.decode()
+    response = director_client.post(
+        reverse("session-clock", args=["dash", 1]), {"action": "start-session"}
+    )
+    assert response.status_code == 302
+    session = cup.sessions.get(number=1)
+    assert session.is_current and session.clock_started_at is None
+    download = director_client.get(slips)
+    assert download.status_code == 200 and download["Content-Type"] == "application/pdf"
+
+
+def test_manage_py_exports_the_slips(db, tmp_path):
+    from django.core.management import call_command
+
+    from tests.exports.pdf_support import pdf_text
+
+    cup = build(slug="cmd")
+    out = tmp_path / "slips.pdf"
+    call_command(
+        "export",
+        "cmd",
+        "refslips",
+        "--session",
+        "1",
+        "--link-base",
+        "http://10.0.0.5:8000",
+        "-o",
+        str(out),
+    )
+    table = first_table(cup)
+    assert f"http://10.0.0.5:8000/r/{table.token}/" in pdf_text(out.read_bytes(), 1)
