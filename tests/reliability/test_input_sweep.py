@@ -419,3 +419,20 @@ def test_a_swiss_band_beyond_the_limit_is_refused_on_any_database(world, directo
     assert f"at most {MAX_SWISS_BAND} players" in response.content.decode()
     session.refresh_from_db()
     assert session.swiss_band is None
+
+
+def test_an_ema_id_of_other_scripts_digits_is_refused_by_the_player_import(tournament):
+    """ "²²²²²²²²" and Arabic-Indic digits pass str.isdigit(): they are not an EMA id."""
+    from tournament.models import Player
+    from tournament.services.player_import import import_players
+
+    text = (
+        "First name,Last name,EMA id,Country,Club\n"
+        "Anna,Rossi,²²²²²²²²,ITA,\n"
+        "Marco,Verdi,٠٤٠٠٠١٢٥,ITA,\n"
+        "Luca,Neri,04000126,ITA,\n"
+    )
+    result = import_players(tournament, "players.csv", text.encode())
+    assert [error.line for error in result.errors] == [2, 3]
+    assert all("is not 8 digits" in str(error) for error in result.errors)
+    assert Player.objects.count() == 0

@@ -244,11 +244,12 @@ def _check_ema_id(kind, text):
     digits = text.replace(" ", "")
     if not digits:
         return None, None
-    if kind == "number" and digits.isdigit() and len(digits) < 8:
+    plain = digits.isascii() and digits.isdigit()  # "²" and "١" pass isdigit(), not an EMA id
+    if kind == "number" and plain and len(digits) < 8:
         digits = digits.zfill(8)  # a numeric Excel cell drops leading zeros
-    if digits.isdigit() and len(digits) == 8:
+    if plain and len(digits) == 8:
         return digits, None
-    if digits.isdigit() and len(digits) < 8:
+    if plain and len(digits) < 8:
         return None, _(
             "EMA id '%(value)s' has %(count)s digits; an EMA id has 8 (a lost leading zero? "
             "write it as %(padded)s)"
