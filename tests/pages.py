@@ -39,4 +39,8 @@ def tour_pages(slug, director):
         reverse("session-settings", args=[slug, 2]),
         reverse("player-audit", args=[slug, 1]),
         reverse("session-dashboard", args=[slug, 1]),
+        # confirm pages (issue 14, point 4): what a one-tap POST, or a GET, of these shows
+        reverse("table-reopen", args=[slug, 1, cup.sessions.get(number=1).tables.first().pk]),
+        reverse("session-confirm", args=[slug, 2]),
+        reverse("link:close", kwargs={"token": table.token}),
     ]

@@ -48,7 +48,9 @@ class SessionTable(DeskTable):
     def render_status(self, record):
         """The session's state in one line (Session.state), as on the draw page and dashboard."""
         return format_html(
-            '<span class="session-state state-{}">{}</span>', record.state.code, record.state_label
+            '<span class="session-state session-state-{}">{}</span>',
+            record.state.code,
+            record.state_label,
         )
 
     def render_seating(self, record):
