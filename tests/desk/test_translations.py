@@ -83,7 +83,8 @@ def test_pages_come_in_italian(client, db):
 
 @pytest.mark.parametrize(
     ("language", "points", "riichi", "date"),
-    [("en", "2.33", "-21.6", "May 2, 2026"), ("it", "2,33", "-21,6", "2 maggio 2026")],
+    # A negative number is written with the minus sign "−" (U+2212) on pages and prints.
+    [("en", "2.33", "\u221221.6", "May 2, 2026"), ("it", "2,33", "\u221221,6", "2 maggio 2026")],
 )
 def test_numbers_and_dates_follow_the_language(language, points, riichi, date):
     import datetime as dt
