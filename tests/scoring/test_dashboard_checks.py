@@ -175,3 +175,16 @@ def test_saving_a_draw_without_making_it_public_says_players_do_not_see_it(
     page = publish_draw(director_client, sixteen).content.decode()
     assert "Players do not see it yet" in page
     assert not sixteen.sessions.filter(seating_published=True).exists()
+
+
+def test_making_the_seating_public_is_proposed_only_for_the_next_session_to_play(
+    cup, actor, director_client
+):
+    url = reverse("draw", args=[cup.slug])
+    checkbox = '<input type="checkbox" name="publish_seating" value="1" checked>'
+    page = director_client.post(url, {"scope": "remaining", "seed": "5"}).content.decode()
+    assert "Make the seating of session 2 public now" in page and checkbox in page
+    play(cup.sessions.get(number=2).tables.get(number=1), [mcr_entry(1)], actor)
+    page = director_client.post(url, {"scope": "remaining", "seed": "5"}).content.decode()
+    assert "Make the seating of session 3 public now" in page  # session 2 is being played
+    assert 'name="publish_seating" value="1">' in page and checkbox not in page

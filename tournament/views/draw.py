@@ -12,7 +12,7 @@ from django.views.generic import FormView
 
 from common.errors import ErrorGoesBack
 from tournament.forms import DrawForm, PublishDrawForm, SessionSettingsForm
-from tournament.models import SeatingGroups
+from tournament.models import SeatingGroups, SessionStatus
 from tournament.permissions import DirectorTournamentMixin
 from tournament.services.draw import DrawError, current_report, draw_players, plan_draw, write_draw
 
@@ -81,8 +81,19 @@ class DrawView(DirectorTournamentMixin, FormView):
             },
             tournament=self.tournament,
         )
+        # "Make the seating public now" is ticked when the first session drawn is the next to
+        # play (no earlier session still unconfirmed), so a draw made while a session is being
+        # played does not show the next seating too early.
+        earlier_open = self.tournament.sessions.filter(number__lt=plan.scope[0].number).exclude(
+            status=SessionStatus.CONFIRMED
+        )
         return self.render_to_response(
-            self.get_context_data(form=form, plan=plan, publish_form=publish)
+            self.get_context_data(
+                form=form,
+                plan=plan,
+                publish_form=publish,
+                publish_seating_now=not earlier_open.exists(),
+            )
         )
 
 
