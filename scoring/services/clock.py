@@ -14,6 +14,7 @@ from django.db.models import Count, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from rules.limits import MAX_CLOCK_MINUTES_ADDED, MAX_CLOCK_MINUTES_TAKEN_BACK
 from scoring.models import AuditAction
 from scoring.services.audit import log_action
 from scoring.services.tables import TableError
@@ -170,8 +171,9 @@ def resume_clock(session, *, actor):
 def extend_clock(session, minutes, *, actor, table=None):
     """Add (or, with a negative number, take back) minutes for every table or for one."""
     _require_director(actor)
-    minutes = int(minutes)
-    if not -60 <= minutes <= 120 or minutes == 0:
+    if isinstance(minutes, bool) or not isinstance(minutes, int):
+        raise TableError(_("Say how many minutes to add."))
+    if not -MAX_CLOCK_MINUTES_TAKEN_BACK <= minutes <= MAX_CLOCK_MINUTES_ADDED or minutes == 0:
         raise TableError(_("Add between 1 and 120 minutes (or take back up to 60)."))
     session = _lock(session)
     if table is None:

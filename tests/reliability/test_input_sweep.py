@@ -436,3 +436,16 @@ def test_an_ema_id_of_other_scripts_digits_is_refused_by_the_player_import(tourn
     assert [error.line for error in result.errors] == [2, 3]
     assert all("is not 8 digits" in str(error) for error in result.errors)
     assert Player.objects.count() == 0
+
+
+def test_the_clock_service_refuses_minutes_out_of_range(world, director):
+    """A command or a script calling the service directly is refused like the page."""
+    from scoring.services.clock import extend_clock
+    from scoring.services.tables import TableError
+
+    session = world["table"].session
+    for minutes in ("²", "5", 10**30, -(10**20), 121, -61, 0, True, None):
+        with pytest.raises(TableError):
+            extend_clock(session, minutes, actor=Actor(user=director))
+    session.refresh_from_db()
+    assert session.clock_extra_minutes == 0
