@@ -188,3 +188,14 @@ def test_making_the_seating_public_is_proposed_only_for_the_next_session_to_play
     page = director_client.post(url, {"scope": "remaining", "seed": "5"}).content.decode()
     assert "Make the seating of session 3 public now" in page  # session 2 is being played
     assert 'name="publish_seating" value="1">' in page and checkbox not in page
+
+
+def test_the_seating_page_says_whether_players_see_it_and_makes_it_public(cup, director_client):
+    url = reverse("seating", args=[cup.slug, 2])
+    page = director_client.get(url).content.decode()
+    assert "Drawn · seating not public yet" in page and "Make this seating public" in page
+    publish = reverse("session-publish", args=[cup.slug, 2])
+    assert f'action="{publish}"' in page
+    director_client.post(publish, {"seating": "1"})
+    page = director_client.get(url).content.decode()
+    assert "Drawn · seating public" in page and "Make this seating public" not in page
