@@ -4,6 +4,7 @@ desk never needs to know which rules a table plays; the rules check the values t
 import uuid
 
 from django import forms
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 import rules
@@ -15,6 +16,7 @@ from rules.limits import (
     MAX_PENALTY_AMOUNT,
     MAX_SESSIONS,
 )
+from scoring.presentation import seat_order
 from scoring.services.penalties import INFRACTIONS
 from tournament.models import WIND_LETTERS
 
@@ -35,14 +37,55 @@ class TableFormMixin(forms.Form):
         return {"revision": table.revision, "submission": uuid.uuid4()}
 
 
+def seat_label(seat, wind):
+    """A seat's button or row label: its wind letter, then the player's last name on a line of
+    its own (wrapped at spaces only, cut with an ellipsis if one word is still too long), the
+    full name in the tooltip."""
+    player = seat.registration.player
+    return format_html(
+        '<span class="seat-wind">{}</span> <span class="seat-name" title="{}">{}</span>',
+        WIND_LETTERS[wind],
+        player.full_name,
+        player.last_name or player.full_name,
+    )
+
+
 def seat_choices(seats, state):
-    """(starting seat, label) pairs, ordered by the seat wind of the current hand."""
+    """(starting seat, label) pairs, ordered by the seat wind of the current hand (East first,
+    `scoring.presentation.seat_order`: the one order of the whole page)."""
     winds = state.seat_winds if state is not None else (0, 1, 2, 3)
-    ordered = sorted(seats, key=lambda seat: winds[seat.wind])
+    by_seat = {seat.wind: seat for seat in seats}
     return [
-        (seat.wind, f"{WIND_LETTERS[winds[seat.wind]]} · {seat.registration.player.full_name}")
-        for seat in ordered
+        (seat, seat_label(by_seat[seat], winds[seat]))
+        for seat in seat_order(state)
+        if seat in by_seat
     ]
+
+
+def per_seat_grid(layout):
+    """Consecutive per-seat number groups (Han, Fu, Yakuman; Points, Doubles) as one grid:
+    one row per player, labelled with the name, one column per group. Fits a 360 px phone."""
+    merged = []
+    for group in layout:
+        if group["kind"] != rules.base.PER_SEAT_INT:
+            merged.append(group)
+            continue
+        if not merged or merged[-1]["kind"] != "per_seat_grid":
+            merged.append({"kind": "per_seat_grid", "columns": [], "rows": [], "outcomes": set()})
+        grid = merged[-1]
+        grid["columns"].append(group)
+        grid["outcomes"].update(group["outcomes"].split())
+        if not grid["rows"]:
+            grid["rows"] = [{"label": field.label, "fields": []} for field in group["fields"]]
+        for row, field in zip(grid["rows"], group["fields"], strict=True):
+            row["fields"].append((group, field))
+    for group in merged:
+        if group["kind"] == "per_seat_grid":
+            # a group with no outcomes of its own is always shown
+            always = any(not column["outcomes"] for column in group["columns"])
+            group["outcomes"] = "" if always else " ".join(sorted(group["outcomes"]))
+            group["label"] = " · ".join(str(column["label"]) for column in group["columns"])
+    return merged
 
 
 class HandEntryForm(TableFormMixin):
@@ -70,6 +113,7 @@ class HandEntryForm(TableFormMixin):
                     "fields": [self[name] for name in names],
                 }
             )
+        self.layout = per_seat_grid(self.layout)
 
     def _add(self, spec, choices):
         label = translate_text(spec.label)
@@ -122,10 +166,10 @@ class HandEntryForm(TableFormMixin):
             )
         elif kind == rules.base.PER_SEAT_INT:
             names = []
-            for seat, seat_label in sorted(choices):
+            for seat, label in choices:
                 name = f"{spec.name}_{seat}"
                 self.fields[name] = forms.IntegerField(
-                    label=seat_label,
+                    label=label,
                     required=False,
                     widget=forms.NumberInput(
                         attrs={
@@ -245,10 +289,17 @@ class PenaltyForm(TableFormMixin):
         required=False, min_value=0, max_value=INT32_MAX, widget=forms.HiddenInput
     )
 
-    def __init__(self, *args, registrations, kinds, **kwargs):
+    def __init__(self, *args, registrations, kinds, winds=None, **kwargs):
         super().__init__(*args, **kwargs)
+        # at a table, `winds` gives each player's seat wind letter ("E · Anna Rossi")
         self.fields["registration"].choices = [
-            (r.pk, f"{r.number}. {r.player.full_name}") for r in registrations
+            (
+                r.pk,
+                f"{winds[r.pk]} · {r.player.full_name}"
+                if winds
+                else f"{r.number}. {r.player.full_name}",
+            )
+            for r in registrations
         ]
         self.fields["kind"].choices = [(k.code, translate_text(k.label)) for k in kinds]
         self.fields["infraction"].choices = [("", "—"), *INFRACTIONS]

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from scoring.figures import table_figures
 from scoring.models import AuditAction, PenaltyKind
 from tournament.models import WIND_LETTERS, WIND_NAMES
 
@@ -91,6 +92,14 @@ def describe_hand(hand, seats):
     return text
 
 
+def seat_order(state):
+    """The starting seats in the order of their seat wind in `state` (East first): the one
+    order of every per-seat thing on a referee page (score strip, buttons, per-seat fields,
+    hands list), so a han is never typed into the wrong player's box after the deal moved."""
+    winds = state.seat_winds if state is not None else (0, 1, 2, 3)
+    return sorted(range(4), key=lambda seat: winds[seat])
+
+
 @dataclass
 class SeatCard:
     seat: object
@@ -99,23 +108,31 @@ class SeatCard:
     wind_letter: str
     points: int
     is_dealer: bool
+    penalties: int = 0
 
 
 def seat_cards(snap):
-    """The four players in the order of their seat wind for the next hand (East first)."""
+    """The four players in the order of their seat wind for the next hand (East first), each
+    with the points in front of them (starting points, hands and transfers such as a false Hu's:
+    the hands list's running total plus the transfers) and the penalties paid to nobody apart
+    (late arrival, the infraction ladder, a 2016 chombo), which the closed table's score counts
+    as its rule set says."""
     winds = snap.state.seat_winds
-    cards = [
+    figures = table_figures(snap)
+    by_seat = {seat.wind: seat for seat in snap.seats}
+    return [
         SeatCard(
-            seat,
-            winds[seat.wind],
-            WIND_NAMES[winds[seat.wind]],
-            WIND_LETTERS[winds[seat.wind]],
-            snap.points[seat.wind],
-            winds[seat.wind] == 0,
+            by_seat[seat],
+            winds[seat],
+            WIND_NAMES[winds[seat]],
+            WIND_LETTERS[winds[seat]],
+            snap.starting_points + figures[seat].hand_points + figures[seat].transfers,
+            winds[seat] == 0,
+            figures[seat].penalties,
         )
-        for seat in snap.seats
+        for seat in seat_order(snap.state)
+        if seat in by_seat
     ]
-    return sorted(cards, key=lambda card: card.wind)
 
 
 @dataclass
@@ -128,8 +145,9 @@ class HandRow:
     correct_url: str | None
 
 
-def hand_rows(snap, table_url=None):
-    """The current hands, newest first, with their changes and the running totals."""
+def hand_rows(snap, table_url=None, order=(0, 1, 2, 3)):
+    """The current hands, newest first, with their changes and the running totals (of the
+    hands: penalties are shown apart), per seat in `order` (starting seats)."""
     rows = []
     editable = table_url is not None and not snap.table.is_closed
     for line in snap.lines:
@@ -137,8 +155,8 @@ def hand_rows(snap, table_url=None):
             HandRow(
                 hand=line.hand,
                 description=describe_hand(line.hand, snap.seats),
-                changes=tuple(signed(c) for c in line.hand.changes),
-                totals=tuple(snap.starting_points + t for t in line.totals),
+                changes=tuple(signed(line.hand.changes[seat]) for seat in order),
+                totals=tuple(snap.starting_points + line.totals[seat] for seat in order),
                 round_name=str(WIND_NAMES[line.state.prevalent_wind]),
                 correct_url=table_url("correct", number=line.hand.number) if editable else None,
             )

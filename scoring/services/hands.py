@@ -68,12 +68,22 @@ def _jsonable(entry):
     return {key: list(value) if isinstance(value, tuple) else value for key, value in entry.items()}
 
 
-def _settle(ruleset, entry, state):
+def seat_names(table):
+    """The players' full names by starting seat: a rule's message names them, not "seat 0"."""
+    names = ["?"] * 4
+    for seat in table.seats.select_related("registration__player"):
+        if 0 <= seat.wind < 4:
+            names[seat.wind] = seat.registration.player.full_name
+    return names
+
+
+def _settle(ruleset, entry, state, table=None):
     try:
         clean = rules.base.clean_entry(ruleset.hand_fields(state), entry)
         return clean, ruleset.settle(clean, state)
     except rules.RuleError as exc:
-        raise TableError(translate_error(exc)) from exc
+        names = seat_names(table) if table is not None else None
+        raise TableError(translate_error(exc, names)) from exc
 
 
 def _existing_submission(submission):
@@ -159,7 +169,7 @@ def record_hand(table, entry, *, actor, revision, submission=None, session_numbe
         raise TableError(_("Every hand of this session has been entered: close the table."))
     _call_time_if_the_clock_ran_out(table, hands)
     _check_time(table, hands)
-    clean, settlement = _settle(ruleset, entry, state)
+    clean, settlement = _settle(ruleset, entry, state, table)
     version = sum(1 for hand in every_version if hand.number == state.hand_number) + 1
     hand = _create(table, state.hand_number, version, clean, settlement, actor, submission)
     bump_revision(table)
@@ -195,7 +205,7 @@ def correct_hand(table, number, entry, *, actor, revision, submission=None):
     lines, _state, _totals, _chombo = hand_entry_state(ruleset, hands)
     state = lines[index].state
     old = hands[index]
-    clean, settlement = _settle(ruleset, entry, state)
+    clean, settlement = _settle(ruleset, entry, state, table)
     replacements = [(old, clean, settlement, AuditAction.HAND_CORRECTED)]
     state = settlement.next_state
     for later in hands[index + 1 :]:
@@ -208,7 +218,7 @@ def correct_hand(table, number, entry, *, actor, revision, submission=None):
                 % {"number": later.number}
             )
         try:
-            later_clean, later_settlement = _settle(ruleset, later.entry, state)
+            later_clean, later_settlement = _settle(ruleset, later.entry, state, table)
         except TableError as exc:
             raise TableError(
                 _("After this correction hand %(number)s no longer fits: %(error)s")

@@ -21,6 +21,7 @@ from scoring.presentation import (
     describe_penalty,
     hand_rows,
     seat_cards,
+    seat_order,
 )
 from scoring.services import closing, consequences, hands, penalties
 from scoring.services.clock import clock_state
@@ -31,7 +32,7 @@ from scoring.services.tables import (
     entry_state,
     snapshot,
 )
-from tournament.models import PIN_DIGITS, Registration
+from tournament.models import PIN_DIGITS, WIND_LETTERS, Registration
 
 
 class TableAccessMixin:
@@ -153,7 +154,7 @@ class TableView(TableAccessMixin, TemplateView):
             writable=writable,
             actor=self.actor,
             cards=seat_cards(snap),
-            rows=hand_rows(snap, self.table_url),
+            rows=hand_rows(snap, self.table_url, order=seat_order(snap.state)),
             state_text=describe_state(snap),
             clock=clock_state(self.session, self.table),
             table_form=TableFormMixin(initial=TableFormMixin.table_initial(self.table)),
@@ -233,9 +234,17 @@ class TableView(TableAccessMixin, TemplateView):
 
 
 def describe_state(snap):
-    """ "Hand 5 of 16, South round" in the active language."""
+    """ "Hand 5 of 16, South round" in the active language; once time is called, the hand
+    being played is the last one and the page says so instead of "of 16"."""
+    if snap.session_over:
+        return _("No more hands: close the table.")
+    if snap.table.time_up_at:
+        return _("Hand %(number)s, the last one") % {"number": snap.state.hand_number}
     message = snap.ruleset.describe_state(snap.state)
-    return translate_message(message.template, message.params)
+    names = ["?"] * 4
+    for seat in snap.seats:
+        names[seat.wind] = seat.registration.player.full_name
+    return translate_message(message.template, message.params, names)
 
 
 def washout_outcome(snap):
@@ -284,7 +293,12 @@ class CorrectHandView(TableAccessMixin, TemplateView):
             tournament=self.tournament,
             hand=hand,
             form=form or self.get_form(snap, hand),
-            versions=Hand.objects.filter(table=self.table, number=hand.number).order_by("-version"),
+            versions=[
+                (version, describe_changes(version.changes, snap.seats))
+                for version in Hand.objects.filter(table=self.table, number=hand.number)
+                .select_related("entered_by")
+                .order_by("-version")
+            ],
             describe=describe_hand(hand, snap.seats),
             back_url=self.table_url("table"),
         )
@@ -387,13 +401,18 @@ class TablePenaltyView(TableAccessMixin, TemplateView):
         return Registration.objects.filter(pk__in=ids).select_related("player").order_by("number")
 
     def get_form(self, data=None):
-        snap_ruleset = snapshot(self.table).ruleset
-        kinds = penalties.catalogue(snap_ruleset, director=self.actor.is_director)
+        snap = snapshot(self.table)
+        kinds = penalties.catalogue(snap.ruleset, director=self.actor.is_director)
+        # the players in the entry page's one seat order (East of the next hand first)
+        winds = snap.state.seat_winds
+        seat_of = {seat.registration_id: seat.wind for seat in snap.seats}
+        registrations = sorted(self.registrations(), key=lambda r: winds[seat_of[r.pk]])
         return PenaltyForm(
             data,
-            registrations=self.registrations(),
+            registrations=registrations,
             kinds=kinds,
             initial=TableFormMixin.table_initial(self.table),
+            winds={r.pk: WIND_LETTERS[winds[seat_of[r.pk]]] for r in registrations},
         )
 
     def get_context_data(self, form=None, proposal=None, **kwargs):

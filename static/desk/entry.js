@@ -19,7 +19,9 @@
 
   function setUpHandForm(form) {
     var groups = Array.prototype.slice.call(form.querySelectorAll("fieldset[data-outcomes]"))
-      .filter(function (group) { return !group.hasAttribute("data-outcome-group"); });
+      .filter(function (group) { return !group.hasAttribute("data-outcome-group"); })
+      // the columns of a per-seat grid (Han, Fu, Yakuman) each follow their own outcomes
+      .concat(Array.prototype.slice.call(form.querySelectorAll(".per-seat-grid [data-outcomes]")));
     function update() { toggle(groups, "data-outcomes", selected(form, "outcome")); }
     form.addEventListener("change", update);
     update();

@@ -1,0 +1,46 @@
+"""Every referee page of every rule set fits a 360 px phone (issue 14, point 1): the entry page
+after the deal moved (with a penalty and long names), the penalty page and the correction page of
+a table of MCR, EMA Riichi 2008 and 2016, classic European, FIMJ and Faentino. No sideways scroll;
+a screenshot of each page goes to $DESK_REFEREE_SHOTS (default /tmp/shots)."""
+
+import base64
+import os
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from tests.browser.helpers import OVERFLOW, PHONE, open_page
+from tests.scoring.referee_tables import RULESETS, referee_table
+
+SHOTS = Path(os.environ.get("DESK_REFEREE_SHOTS", "/tmp/shots"))
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("browser", [PHONE], indirect=True)
+def test_every_referee_page_of_every_rule_set_fits_a_phone(browser, live_server, transactional_db):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for code in RULESETS:
+        table = referee_table(code)
+        pages = {
+            "entry": reverse("link:table", kwargs={"token": table.token}),
+            "penalty": reverse("link:penalty", kwargs={"token": table.token}),
+            "correction": reverse("link:correct", kwargs={"token": table.token, "number": 1}),
+        }
+        for name, url in pages.items():
+            open_page(browser, live_server.url + url)
+            assert browser.current_url == live_server.url + url, (url, browser.current_url)
+            scroll_width, inner_width = browser.execute_script(
+                "return [document.scrollingElement.scrollWidth, window.innerWidth];"
+            )
+            browser.save_screenshot(str(SHOTS / f"referee-{code}-{name}.png"))
+            # The whole page, as a referee scrolls down it.
+            full = browser.execute_cdp_cmd(
+                "Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True}
+            )
+            (SHOTS / f"referee-{code}-{name}-full.png").write_bytes(base64.b64decode(full["data"]))
+            _document_width, _width, wide = browser.execute_script(OVERFLOW)
+            if scroll_width > min(inner_width, PHONE[0]) or wide:
+                problems.append((code, name, scroll_width, inner_width, wide))
+    assert not problems, problems
