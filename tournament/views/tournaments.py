@@ -67,7 +67,8 @@ class TournamentView(TournamentMixin, MultiTableMixin, DetailView):
 
     def get_tables(self):
         sessions = self.tournament.sessions.select_related("tournament").annotate(
-            table_count=Count("tables")
+            table_count=Count("tables"),
+            closed_count=Count("tables", filter=Q(tables__closed_at__isnull=False)),
         )
         registrations = self.tournament.registrations.select_related("player", "tournament")
         return [
