@@ -29,10 +29,11 @@ def seat_name(seats, seat):
     return _("seat %(seat)s") % {"seat": seat}
 
 
-def describe_changes(changes, seats):
-    return " · ".join(
-        f"{seat_name(seats, seat)} {signed(change)}" for seat, change in enumerate(changes)
-    )
+def describe_changes(changes, seats, order=None):
+    """ "Anna Rossi +33 · Marco Bianchi −11 · …", by starting seat or in `order` (the page's
+    seat order, `seat_order`)."""
+    order = range(len(changes)) if order is None else order
+    return " · ".join(f"{seat_name(seats, seat)} {signed(changes[seat])}" for seat in order)
 
 
 def _value(hand):

@@ -286,6 +286,9 @@ class CorrectHandView(TableAccessMixin, TemplateView):
     def get_context_data(self, form=None, **kwargs):
         snap = snapshot(self.table)
         hand = self.get_hand()
+        # this page's one seat order: the winds of the hand being corrected, East first
+        line = next((line for line in snap.lines if line.hand.pk == hand.pk), None)
+        order = seat_order(line.state if line else snap.state)
         context = super().get_context_data(**kwargs)
         context.update(
             table=self.table,
@@ -294,7 +297,7 @@ class CorrectHandView(TableAccessMixin, TemplateView):
             hand=hand,
             form=form or self.get_form(snap, hand),
             versions=[
-                (version, describe_changes(version.changes, snap.seats))
+                (version, describe_changes(version.changes, snap.seats, order))
                 for version in Hand.objects.filter(table=self.table, number=hand.number)
                 .select_related("entered_by")
                 .order_by("-version")

@@ -1,6 +1,7 @@
 """Every referee page of every rule set fits a 360 px phone (issue 14, point 1): the entry page
 after the deal moved (with a penalty and long names), the penalty page and the correction page of
-a table of MCR, EMA Riichi 2008 and 2016, classic European, FIMJ and Faentino. No sideways scroll;
+a table of MCR, EMA Riichi 2008 and 2016, classic European, FIMJ and Faentino, and the entry page
+again in Italian. No sideways scroll (document.scrollingElement.scrollWidth within the 360 px);
 a screenshot of each page goes to $DESK_REFEREE_SHOTS (default /tmp/shots)."""
 
 import base64
@@ -28,8 +29,13 @@ def test_every_referee_page_of_every_rule_set_fits_a_phone(browser, live_server,
             "penalty": reverse("link:penalty", kwargs={"token": table.token}),
             "correction": reverse("link:correct", kwargs={"token": table.token, "number": 1}),
         }
-        for name, url in pages.items():
+        for name, url in [*pages.items(), ("entry-it", pages["entry"])]:
+            # the Italian words are longer: the entry page again in Italian
+            language = "it" if name.endswith("-it") else "en"
             open_page(browser, live_server.url + url)
+            if (browser.get_cookie("django_language") or {}).get("value", "en") != language:
+                browser.add_cookie({"name": "django_language", "value": language})
+                open_page(browser, live_server.url + url)
             assert browser.current_url == live_server.url + url, (url, browser.current_url)
             scroll_width, inner_width = browser.execute_script(
                 "return [document.scrollingElement.scrollWidth, window.innerWidth];"
@@ -40,6 +46,16 @@ def test_every_referee_page_of_every_rule_set_fits_a_phone(browser, live_server,
                 "Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True}
             )
             (SHOTS / f"referee-{code}-{name}-full.png").write_bytes(base64.b64decode(full["data"]))
+            assert browser.execute_script("return document.documentElement.lang;") == language
+            if name.startswith("entry"):
+                # the hands list shows its four player columns whole, without scrolling
+                hands = browser.execute_script(
+                    "const t = document.querySelector('table.hands');"
+                    "return [t.scrollWidth, t.clientWidth, t.getBoundingClientRect().right,"
+                    " t.querySelectorAll('thead th').length];"
+                )
+                if hands[0] > hands[1] or hands[2] > PHONE[0] or hands[3] != 5:
+                    problems.append((code, name, "hands list", hands))
             _document_width, _width, wide = browser.execute_script(OVERFLOW)
             if scroll_width > min(inner_width, PHONE[0]) or wide:
                 problems.append((code, name, scroll_width, inner_width, wide))
