@@ -22,6 +22,7 @@ from scoring.presentation import (
     hand_rows,
     seat_cards,
     seat_order,
+    signed,
 )
 from scoring.services import closing, consequences, hands, penalties
 from scoring.services.clock import clock_state
@@ -477,6 +478,7 @@ class TableHistoryView(TableAccessMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         snap = snapshot(self.table)
+        order = seat_order(snap.state)  # the entry page's seat order
         context = super().get_context_data(**kwargs)
         versions = (
             Hand.objects.filter(table=self.table)
@@ -487,7 +489,15 @@ class TableHistoryView(TableAccessMixin, TemplateView):
             table=self.table,
             session=self.session,
             tournament=self.tournament,
-            versions=[(hand, describe_hand(hand, snap.seats)) for hand in versions],
+            versions=[
+                (
+                    hand,
+                    describe_hand(hand, snap.seats),
+                    [signed(hand.changes[seat]) for seat in order],
+                )
+                for hand in versions
+            ],
+            cards=seat_cards(snap),
             audit=AuditEntry.objects.filter(table=self.table)
             .select_related("user", "table")
             .prefetch_related("table__seats__registration__player", "registrations__player"),

@@ -1,6 +1,6 @@
 """Every referee page of every rule set fits a 360 px phone (issue 14, point 1): the entry page
-after the deal moved (with a penalty and long names), the penalty page and the correction page of
-a table of MCR, EMA Riichi 2008 and 2016, classic European, FIMJ and Faentino, and the entry page
+after the deal moved (with a penalty and long names), the penalty, correction and history pages
+of a table of MCR, EMA Riichi 2008 and 2016, classic European, FIMJ and Faentino, and the entry page
 again in Italian. No sideways scroll (document.scrollingElement.scrollWidth within the 360 px);
 a screenshot of each page goes to $DESK_REFEREE_SHOTS (default /tmp/shots)."""
 
@@ -28,6 +28,7 @@ def test_every_referee_page_of_every_rule_set_fits_a_phone(browser, live_server,
             "entry": reverse("link:table", kwargs={"token": table.token}),
             "penalty": reverse("link:penalty", kwargs={"token": table.token}),
             "correction": reverse("link:correct", kwargs={"token": table.token, "number": 1}),
+            "history": reverse("link:history", kwargs={"token": table.token}),
         }
         for name, url in [*pages.items(), ("entry-it", pages["entry"])]:
             # the Italian words are longer: the entry page again in Italian
@@ -47,8 +48,8 @@ def test_every_referee_page_of_every_rule_set_fits_a_phone(browser, live_server,
             )
             (SHOTS / f"referee-{code}-{name}-full.png").write_bytes(base64.b64decode(full["data"]))
             assert browser.execute_script("return document.documentElement.lang;") == language
-            if name.startswith("entry"):
-                # the hands list shows its four player columns whole, without scrolling
+            if name.startswith("entry") or name == "history":
+                # the hands list (and the history's versions) shows its four player columns whole, without scrolling
                 hands = browser.execute_script(
                     "const t = document.querySelector('table.hands');"
                     "return [t.scrollWidth, t.clientWidth, t.getBoundingClientRect().right,"
