@@ -128,3 +128,42 @@ def test_after_time_is_up_the_header_says_this_is_the_last_hand(client, db):
     html = client.get(link(table)).content.decode()
     assert "Hand 3 of 16" not in html
     assert "Hand 3, the last one" in html
+
+
+@pytest.mark.parametrize(
+    ("language", "template", "params", "expected"),
+    [
+        ("en", "Winner seat {seat} needs at least 1 han", {"seat": 3}, "Winner Dora Dahl needs"),
+        ("it", "Winner seat {seat} needs at least 1 han", {"seat": 3}, "Il vincitore Dora Dahl"),
+        (
+            "en",
+            "Ron by seat {winners} on the discard of seat {discarder}",
+            {"winners": "1, 2", "discarder": 0},
+            "Ron by Bo Berg, Cy Cole on the discard of Ann Alm",
+        ),
+        (
+            "it",
+            "Ron by seat {winners} on the discard of seat {discarder}",
+            {"winners": "1, 2", "discarder": 0},
+            "Ron di Bo Berg, Cy Cole sullo scarto di Ann Alm",
+        ),
+        (
+            "it",
+            "Hand {hand}, round {round} of {rounds}, East is seat {dealer}",
+            {"hand": 3, "round": 1, "rounds": 4, "dealer": 2},
+            "Mano 3, giro 1 di 4, Est è Cy Cole",
+        ),
+    ],
+)
+def test_a_rules_message_names_the_players_in_both_languages(language, template, params, expected):
+    from django.utils import translation
+
+    from common.i18n import translate_message
+
+    names = ["Ann Alm", "Bo Berg", "Cy Cole", "Dora Dahl"]
+    with translation.override(language):
+        text = translate_message(template, params, names)
+        assert text.startswith(expected), text
+        assert "seat" not in text and "posto" not in text
+        # without the names the message keeps its seat numbers
+        assert translate_message(template, params) != text
