@@ -43,8 +43,15 @@ def _first(value):
     return value
 
 
-def _columns(entry, deltas):
-    """The normalized columns of a hand, for lists, filters and constraints."""
+def hand_columns(entry, deltas):
+    """The normalized columns of a hand, for lists, filters and constraints.
+
+    `entry` is the hand's entry as the rule set cleaned it, `deltas` its four point changes by
+    starting seat (east, south, west, north). Returns the `Hand` fields kept beside the entry:
+    outcome, winner, discarder, fan, flowers, the winner's han and fu, change_east..north. Every
+    saved hand gets them from here, and a restore (`desk.archive_hands`) compares an archived
+    hand's stored columns with them.
+    """
     outcome = entry["outcome"]
     winners = entry.get("winners")
     winner = entry.get("winner", _first(winners))
@@ -105,7 +112,7 @@ def _create(table, number, version, clean, settlement, actor, submission=None, n
             entered_via=actor.via,
             submission=submission,
             note=note,
-            **_columns(clean, settlement.deltas),
+            **hand_columns(clean, settlement.deltas),
         )
     except IntegrityError as exc:
         raise TableError(_("The hand could not be saved: %(error)s") % {"error": exc}) from exc

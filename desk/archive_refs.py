@@ -1,0 +1,235 @@
+"""A restore's checks of the archive's references and ranges: registrations, sessions, tables
+and seats.
+
+`ReferenceChecks` is part of `desk.archive_plan`'s planner: it reads the parsed archive
+(`self.data`), the accounts (`self.user`, `self.accounts`, `self.existing_accounts`) and the
+plan (`self.plan`) the planner set up, adds the unsaved objects to the plan and keeps them by
+number, so later checks (`desk.archive_hands`) find a seat's, a hand's or a penalty's table,
+session and player with `registration`, `session` and `table`, each refusing a reference to
+something the archive does not hold.
+"""
+
+import re
+from collections import Counter
+
+from django.utils.translation import gettext as _
+
+from desk.archive_values import (
+    chunks,
+    fill,
+    items_of,
+    read_datetime,
+    require,
+    validate,
+    whole_number,
+)
+from tournament.models import (
+    Player,
+    Registration,
+    Seat,
+    Session,
+    SessionStatus,
+    Table,
+)
+
+#: A referee link's secret as `tournament.models.new_table_token` makes it (32 bytes, URL-safe).
+TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")
+#: Minutes added to a session's or a table's clock, in total (a week either way).
+MAX_EXTRA_MINUTES = 7 * 24 * 60
+#: Seconds a session's clock may have been paused, in total (a week).
+MAX_PAUSED_SECONDS = 7 * 24 * 3600
+#: Hands of one table in one session, and versions of one hand.
+MAX_HANDS = 200
+MAX_VERSIONS = 1000
+
+
+class ReferenceChecks:
+    """Players and registrations, sessions, tables and seats (a mixin of the planner)."""
+
+    def registrations(self):
+        tournament = self.plan.tournament
+        items = items_of(self.data, "registrations")
+        ema_ids = []
+        for item in items:
+            person = item.get("player")
+            require(isinstance(person, dict), _("registrations"), _("a player is missing"))
+            if person.get("ema_id"):
+                ema_ids.append(person["ema_id"])
+        repeated = [ema for ema, count in Counter(ema_ids).items() if count > 1]
+        require(
+            not repeated,
+            _("registrations"),
+            _("EMA id %(ema)s is registered twice") % {"ema": ", ".join(map(str, repeated))},
+        )
+        known = {p.ema_id: p for p in Player.objects.filter(ema_id__in=ema_ids)}
+        self.registrations_by_number = {}
+        for item in items:
+            number = whole_number(item.get("number"), _("registrations"), _("player number"))
+            where = _("player %(number)s") % {"number": number}
+            require(number not in self.registrations_by_number, where, _("registered twice"))
+            person = item["player"]
+            player = known.get(person.get("ema_id")) if person.get("ema_id") else None
+            if player is None:
+                player = fill(Player(), person, where)
+                player.ema_id = player.ema_id or None
+                validate(player, where)
+                self.plan.new_players.append(player)
+            registration = fill(
+                Registration(tournament=tournament, player=player), item, where, ("player",)
+            )
+            validate(registration, where)
+            registered_at = read_datetime(item.get("registered_at"), where, _("registered"))
+            registration.registered_at = registered_at
+            self.plan.registrations.append(registration)
+            self.registrations_by_number[number] = registration
+
+    def registration(self, number, where):
+        whole_number(number, where, _("player number"))
+        require(
+            number in self.registrations_by_number,
+            where,
+            _("player %(number)s is not registered") % {"number": number},
+        )
+        return self.registrations_by_number[number]
+
+    # sessions and tables
+
+    def sessions(self):
+        tournament = self.plan.tournament
+        self.sessions_by_number = {}
+        for item in items_of(self.data, "sessions"):
+            number = whole_number(
+                item.get("number"), _("sessions"), _("session"), 1, tournament.session_count
+            )
+            where = _("session %(number)s") % {"number": number}
+            require(number not in self.sessions_by_number, where, _("listed twice"))
+            if item.get("status") == "finished":  # archives written before the rename
+                item = {**item, "status": SessionStatus.CONFIRMED}
+            session = fill(Session(tournament=tournament), item, where, ("confirmed_by",))
+            session.confirmed_by = self.user(item.get("confirmed_by"))
+            validate(session, where)
+            require(
+                session.swiss_band is None or session.swiss_band >= 4,
+                where,
+                _("a Swiss band has at least 4 players"),
+            )
+            require(
+                abs(session.clock_extra_minutes) <= MAX_EXTRA_MINUTES
+                and session.clock_paused_seconds <= MAX_PAUSED_SECONDS,
+                where,
+                _("the clock's minutes added or seconds paused are out of range"),
+            )
+            self.plan.sessions.append(session)
+            self.sessions_by_number[number] = session
+
+    def session(self, number, where):
+        whole_number(number, where, _("session"))
+        require(
+            number in self.sessions_by_number,
+            where,
+            _("there is no session %(number)s") % {"number": number},
+        )
+        return self.sessions_by_number[number]
+
+    def tables(self):
+        self.tables_by_key = {}
+        tokens = set()
+        for item in items_of(self.data, "tables"):
+            session = self.session(item.get("session"), _("tables"))
+            number = whole_number(item.get("number"), _("tables"), _("table"))
+            key = (session.number, number)
+            where = _("session %(session)s, table %(table)s") % {
+                "session": key[0],
+                "table": key[1],
+            }
+            require(key not in self.tables_by_key, where, _("listed twice"))
+            token = item.get("token")
+            require(
+                isinstance(token, str) and TOKEN_PATTERN.fullmatch(token),
+                where,
+                _("the referee link's secret is not one this desk makes"),
+            )
+            require(token not in tokens, where, _("the referee link is another table's"))
+            tokens.add(token)
+            table = fill(
+                Table(session=session), item, where, ("session", "closed_by", "referees", "token")
+            )
+            table.token = token
+            table.closed_by = self.user(item.get("closed_by"))
+            validate(table, where)
+            require(
+                abs(table.extra_minutes) <= MAX_EXTRA_MINUTES,
+                where,
+                _("minutes added %(value)s is out of range") % {"value": table.extra_minutes},
+            )
+            require(
+                table.time_up_after_hand is None or table.time_up_after_hand <= MAX_HANDS,
+                where,
+                _("time up after hand %(value)s is out of range")
+                % {"value": table.time_up_after_hand},
+            )
+            for name in item.get("referees", []):
+                if name in self.existing_accounts:
+                    self.plan.skipped_referees.append((table, name))
+                else:
+                    self.plan.referees.append((table, self.accounts[name]))
+            self.plan.tables.append(table)
+            self.tables_by_key[key] = table
+        for chunk in chunks(sorted(tokens), 500):
+            taken = Table.objects.filter(token__in=chunk).exists()
+            require(
+                not taken, _("tables"), _("a referee link is already used by a table of this desk")
+            )
+
+    def table(self, session_number, number, where):
+        whole_number(number, where, _("table"))
+        key = (session_number, number)
+        require(
+            key in self.tables_by_key,
+            where,
+            _("there is no table %(table)s in session %(session)s")
+            % {"table": number, "session": session_number},
+        )
+        return self.tables_by_key[key]
+
+    def seats(self):
+        self.seat_at = {}  # (session, table, wind) -> registration
+        seated, replaced = set(), set()
+        for item in items_of(self.data, "seats"):
+            session = self.session(item.get("session"), _("seats"))
+            table = self.table(session.number, item.get("table"), _("seats"))
+            wind = whole_number(item.get("wind"), _("seats"), _("seat wind"), 0, 3)
+            where = _("session %(session)s, table %(table)s, seat %(wind)s") % {
+                "session": session.number,
+                "table": table.number,
+                "wind": wind,
+            }
+            registration = self.registration(item.get("player"), where)
+            key = (session.number, table.number, wind)
+            require(key not in self.seat_at, where, _("the seat is listed twice"))
+            require(
+                (session.number, registration.number) not in seated,
+                where,
+                _("player %(number)s has two seats in the session")
+                % {"number": registration.number},
+            )
+            seated.add((session.number, registration.number))
+            former = None
+            if item.get("replaced") is not None:
+                former = self.registration(item["replaced"], where)
+                require(
+                    former is not registration and (session.number, former.number) not in replaced,
+                    where,
+                    _("the replaced player is not valid"),
+                )
+                replaced.add((session.number, former.number))
+            self.seat_at[key] = registration
+            self.plan.seats.append(
+                Seat(
+                    table=table,
+                    session=session,
+                    wind=wind,
+                    registration=registration,
+                    replaced=former,
+                )
+            )
