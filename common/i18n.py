@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 #: numbers, and the words around them that go when the seat is given as the player's name.
 _SEAT_WORDS = (
     (re.compile(r"\bde[li] post[oi] \{(\w+)\}"), r"di {\1}"),
-    (re.compile(r"\b(?:[Ii]l |al |[Ii] )?post[oi] \{(\w+)\}"), r"{\1}"),
+    (re.compile(r"\b(?:[Ii]l |al |[Ii] )?[Pp]ost[oi] \{(\w+)\}"), r"{\1}"),
     (re.compile(r"\b[Ss]eats? \{(\w+)\}"), r"{\1}"),
 )
 
