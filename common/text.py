@@ -2,6 +2,8 @@
 
 import unicodedata
 
+from django.utils.translation import pgettext
+
 _FOLD = str.maketrans(
     {
         "ł": "l",
@@ -38,3 +40,19 @@ def search_key(text):
 
 #: An alphabetical sort key that puts "Łukasz" with the L and "Ødegaard" with the O.
 sort_key = fold
+
+
+def person_name(first, last):
+    """A person's name in the active language's one order, on every page, print and export:
+    "Anna Rossi" in English, "Rossi Anna" in Italian (as the Italian federations list players).
+    The order is the translated pattern; sorting stays by last name (`sort_key`). The EMA file
+    keeps its separate first and last name columns."""
+    # Translators: the order of a person's first and last name in lists and running text.
+    return pgettext("person name", "%(first)s %(last)s") % {"first": first, "last": last}
+
+
+def name_parts(first, last):
+    """(first, last) or (last, first): the two parts of a name in the active language's order
+    (`person_name`), for a form that prints them on two lines."""
+    marked = person_name("\x00", "\x01")
+    return (first, last) if marked.index("\x00") < marked.index("\x01") else (last, first)

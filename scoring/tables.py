@@ -35,7 +35,7 @@ def standings_rows(standings):
             "number": row.registration.number,
             "last_name": player.last_name,
             "first_name": player.first_name,
-            "name": f"{player.last_name} {player.first_name}",
+            "name": player.full_name,
             "country": player.country,
             "club": player.club,
             "ema_id": player.ema_id or "",

@@ -27,6 +27,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from common.text import person_name
 from tournament.countries import country_choices, country_name
 
 EMA_ID_PATTERN = r"^[0-9]{8}$"
@@ -180,7 +181,7 @@ class Player(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.last_name} {self.first_name}"
+        return self.full_name
 
     def save(self, *args, **kwargs):
         # An empty EMA id is stored as NULL so that "unique when present" holds.
@@ -190,7 +191,8 @@ class Player(models.Model):
 
     @property
     def full_name(self):
-        return f"{self.first_name} {self.last_name}"
+        """The name in the active language's order (`common.text.person_name`), everywhere."""
+        return person_name(self.first_name, self.last_name)
 
     @property
     def country_name(self):

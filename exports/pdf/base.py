@@ -136,8 +136,9 @@ def markup(text):
 
 
 def player_name(player):
-    """A player as the documents list them: "Last name, First name"."""
-    return f"{player.last_name}, {player.first_name}"
+    """A player as the documents list them: the one name order of the active language
+    (`Player.full_name`, `common.text.person_name`)."""
+    return player.full_name
 
 
 def format_dates(tournament):

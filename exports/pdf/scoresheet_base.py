@@ -23,6 +23,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, Table, TableStyle
 
 from common import formatting
+from common.text import name_parts
 from exports.pdf.base import (
     FONT_CONDENSED,
     FONT_CONDENSED_BOLD,
@@ -75,14 +76,19 @@ def seats_by_wind(table):
     return [seats.get(wind) for wind in range(4)]
 
 
-def table_facts(table, *, blank, starting_points=0):
+def table_facts(table, *, blank, starting_points=0, ruleset=None):
     """What a completed sheet prints for one table: {hand number: (hand, running totals)} and,
-    for a closed table, its four SeatResults (else None)."""
+    for a closed table, its four SeatResults (else None).
+
+    With `ruleset`, the running totals are hand points only: a hand's payment that the rule set
+    calls a transfer (riichi 2008's chombo, `RuleSet.hand_transfers`) is left out of them, as it
+    is printed once, in the Transfers row (scoring/figures.py), so the sheet adds up."""
     if blank:
         return {}, None
     hands, totals = {}, [starting_points] * 4
     for hand in table.current_hands:
-        totals = [t + c for t, c in zip(totals, hand.changes, strict=True)]
+        moved = ruleset.hand_transfers(hand.entry, hand.changes) if ruleset else (0, 0, 0, 0)
+        totals = [t + c - m for t, c, m in zip(totals, hand.changes, moved, strict=True)]
         hands[hand.number] = (hand, tuple(totals))
     results = table.seat_results if table.is_closed and len(table.seat_results) == 4 else None
     return hands, results
@@ -181,9 +187,15 @@ class ScoreSheets(PdfDocument):
         )
         names = [
             Paragraph(
-                f"{markup(s.registration.player.last_name)}<br/>"
-                f"<font name={FONT_CONDENSED}>{markup(s.registration.player.first_name)}"
-                "</font>",
+                # Two lines in the language's name order; the last name bold, the first name
+                # condensed.
+                "<br/>".join(
+                    name_parts(
+                        f"<font name={FONT_CONDENSED}>{markup(s.registration.player.first_name)}"
+                        "</font>",
+                        markup(s.registration.player.last_name),
+                    )
+                ),
                 bold,
             )
             if s

@@ -13,7 +13,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Spacer
 
 from common import formatting
-from exports.pdf.base import FONT, FONT_BOLD, FONT_CONDENSED_BOLD, LIGHT
+from common.i18n import translate_text
+from exports.pdf.base import FONT, FONT_BOLD, FONT_CONDENSED, FONT_CONDENSED_BOLD, LIGHT
 from exports.pdf.grid import Grid
 from exports.pdf.scoresheet_base import (
     HAND_HEIGHT,
@@ -32,8 +33,12 @@ BLANK_HANDS = 16
 
 
 def hand_value(ruleset, hand):
-    """The value of a hand as its rule set reads it (han/fu in riichi), a dash for a hand that
-    changed nothing, else nothing."""
+    """The value of a hand as its rule set reads it (han/fu in riichi), the outcome's name
+    ("Chombo") for a hand whose payment is a transfer, a dash for a hand that changed nothing,
+    else nothing."""
+    if any(ruleset.hand_transfers(hand.entry, hand.changes)):
+        outcome = hand.entry.get("outcome")
+        return translate_text(dict(ruleset.outcomes()).get(outcome, "")) or _("Transfer")
     text = ruleset.hand_value_text(
         {name: getattr(hand, name) for name in ruleset.hand_value_fields}
     )
@@ -53,7 +58,9 @@ class GenericScoreSheets(ScoreSheets):
     def sheet(self, table):
         seats = seats_by_wind(table)
         start_points = self.ruleset.starting_points
-        hands, results = table_facts(table, blank=self.blank, starting_points=start_points)
+        hands, results = table_facts(
+            table, blank=self.blank, starting_points=start_points, ruleset=self.ruleset
+        )
         grid = Grid(self.WIDTHS)
         winds = (_("East"), _("South"), _("West"), _("North"))
         self.player_rows(
@@ -80,7 +87,17 @@ class GenericScoreSheets(ScoreSheets):
             value = hand_value(self.ruleset, hand) if hand else ""
             changes = [signed(c) for c in hand.changes] if hand else [""] * 4
             running = [whole(t) for t in totals] if hand else [""] * 4
-            grid.add([str(number), value, *changes, ""], HAND_HEIGHT)
+            note = ""
+            if hand and any(self.ruleset.hand_transfers(hand.entry, hand.changes)):
+                # Printed once: in brackets here, counted in the Transfers row below, not in
+                # the running total.
+                changes = [f"({c})" for c in changes]
+                note = _("In Transfers")
+            grid.add(
+                [str(number), value, *changes, note],
+                HAND_HEIGHT,
+                ("FONT", (6, None), (6, None), FONT_CONDENSED, 7),
+            )
             grid.add(
                 [_("Total"), "", *running, ""],
                 TOTAL_HEIGHT,
@@ -111,11 +128,19 @@ class GenericScoreSheets(ScoreSheets):
             points = [formatting.table_points(r.table_points) for r in results]
             finals = [formatting.final_score(r.final_score, self.ruleset) for r in results]
         labels = {"transfers": _("Transfers"), "penalties": _("Penalties")}
+        # The score is the last running total + transfers (+ penalties where the rule set has no
+        # final score); where it has one (riichi), the penalties come off the final score, so
+        # their row stands just above it (scoring/figures.py).
+        later = {"penalties"} if self.ruleset.shows_final_score else set()
         for key, values in figures:
-            grid.add([labels[key], "", *(signed(v) for v in values), ""], 6 * mm, *bold)
+            if key not in later:
+                grid.add([labels[key], "", *(signed(v) for v in values), ""], 6 * mm, *bold)
         start = grid.add([_("Score"), "", *scores, ""], 7 * mm, *bold)
         if self.uses_table_points:
             grid.add([_("Table points"), "", *points, ""], 7 * mm, *bold)
+        for key, values in figures:
+            if key in later:
+                grid.add([labels[key], "", *(signed(v) for v in values), ""], 6 * mm, *bold)
         if self.ruleset.shows_final_score:
             grid.add([_("Final score"), "", *finals, ""], 7 * mm, *bold)
         end = grid.add([_("Signature"), "", "", "", "", "", ""], 12 * mm, *bold)

@@ -167,7 +167,7 @@ class StandingsDocument(PdfDocument):
 
     def cell(self, column, row):
         if column.key == "name":
-            name = f"{row['last_name']}, {row['first_name']}"
+            name = row["name"]
             if row["status_label"]:
                 name = f"{name} ({row['status_label']})"
             font = FONT_CONDENSED_BOLD if column.bold else FONT_CONDENSED

@@ -228,7 +228,7 @@ def test_the_mcr_figures_agree_on_every_page_print_and_export(mcr):
     text = pdf_text(render_standings(tournament))
     for result in results:
         player = result.registration.player
-        line = next(x for x in text.splitlines() if f"{player.last_name}, {player.first_name}" in x)
+        line = next(x for x in text.splitlines() if player.full_name in x)
         cells = line.split()
         points = cells.index(formatting.table_points(result.table_points))
         score, transfers, penalties = (number(cell) for cell in cells[points + 1 : points + 4])
@@ -310,6 +310,29 @@ def test_a_riichi_chombo_shows_the_same_everywhere(db, director, ruleset, chombo
     values = [number(v) for v in re.findall(r"[+−]?\d+", line.split(label, 1)[1])]
     column = 1 if chombo == "paid" else 2
     assert values == [figures[column] for figures in expected]
+
+    # The sheet adds up: the chombo is counted once. Its hand row (2008) shows the payment in
+    # brackets, marked "Chombo" and "In Transfers", and the running totals leave it out, so the
+    # last total is the starting points + the hand points, and + the transfers, the score
+    # (2016: the penalty comes after the score, off the final score).
+    def sheet_row(label, line=None):
+        line = line or next(x for x in text.splitlines() if x.strip().startswith(label))
+        return [number(v) for v in re.findall(r"[+−]?\d+", line.split(label, 1)[1])]
+
+    lines = text.splitlines()
+    totals = [sheet_row("Total", x) for x in lines if x.strip().startswith("Total")]
+    assert totals[-1] == [start + h for h, _t, _p in expected]
+    if chombo == "paid":
+        chombo_row = next(x for x in lines if "Chombo" in x)
+        assert "In Transfers" in chombo_row
+        assert sheet_row("Chombo", chombo_row.replace("(", " ").replace(")", " ")) == [
+            t for _h, t, _p in expected
+        ]
+        assert totals[-1] == totals[-2]  # the chombo's total is the one before it
+        assert chombo_row.count("(") == 4
+    scores = sheet_row("Score")
+    assert scores == [r.score for r in results]
+    assert scores == [total + t for total, (_h, t, _p) in zip(totals[-1], expected, strict=True)]
 
 
 # -- an archive written before transfers were kept apart -------------------------------------

@@ -29,7 +29,7 @@ def seat(tournament, table, wind, session=1):
 
 def line_of(text, registration):
     player = registration.player
-    name = f"{player.last_name}, {player.first_name}"
+    name = player.full_name
     lines = [line for line in text.splitlines() if name in line]
     assert len(lines) == 1, (name, lines)
     return lines[0]
@@ -71,12 +71,12 @@ def test_the_rows_are_those_of_the_standings_service(ranked):
     text = pdf_text(render_standings(ranked)).replace(formatting.MINUS, "-")
     standings = compute_standings(ranked)
     rows = re.findall(
-        r"^\s*(=?\d+|—)\s+(Player\d+, P\d+)\s+(\d+)\s+([\d.]+)\s+(-?\d+)\s", text, re.M
+        r"^\s*(=?\d+|—)\s+(P\d+ Player\d+)\s+(\d+)\s+([\d.]+)\s+(-?\d+)\s", text, re.M
     )
     assert rows == [
         (
             row.place_label,
-            f"{row.player.last_name}, {row.player.first_name}",
+            row.player.full_name,
             str(row.registration.number),
             format_decimal(row.table_points),
             str(row.score),
@@ -97,7 +97,7 @@ def test_withdrawn_and_disqualified_players_are_marked(ranked):
     assert re.match(r"^\s*=5\s", line_of(text, withdrawn))  # keeps the place
     line = line_of(text, disqualified)
     assert "(Disqualified)" in line and re.match(r"^\s*—\s", line)
-    names = [line for line in text.splitlines() if ", P" in line]
+    names = [line for line in text.splitlines() if re.search(r"P\d+ Player", line)]
     assert names[-1] == line  # listed after the ranked players
 
 
@@ -127,12 +127,12 @@ def test_european_names_print_and_substitutes_never_appear(db, director):
     closing.confirm_session(session, actor=actor)
     text = pdf_text(render_standings(europeans))
     for name in (
-        "Wiśniewski, Łukasz",
-        "Szőke, Zoltán",
-        "Dvořák, Tomáš",
-        "Kjærgaard, Søren",
-        "Öztürk, Çağla",
-        "Weiß, Jürgen",
+        "Łukasz Wiśniewski",
+        "Zoltán Szőke",
+        "Tomáš Dvořák",
+        "Søren Kjærgaard",
+        "Çağla Öztürk",
+        "Jürgen Weiß",
     ):
         assert name in text
     assert "Ürge" not in text  # the substitute played but is not ranked

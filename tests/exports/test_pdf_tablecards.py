@@ -38,7 +38,7 @@ def test_one_card_per_table_with_players_winds_and_no_link(europeans):
             player = seat.registration.player
             assert re.search(
                 rf"{WINDS[seat.wind]}\s+{seat.registration.number}\s+"
-                rf"{re.escape(player.last_name)}, {re.escape(player.first_name)}",
+                rf"{re.escape(player.full_name)}",
                 text,
             )
         assert "Coppa Europa — Faenza" in text
@@ -74,7 +74,7 @@ def test_one_slip_per_table_with_its_link_and_players(europeans, monkeypatch):
             player = seat.registration.player
             assert re.search(
                 rf"{WINDS[seat.wind]} {seat.registration.number} "
-                rf"{re.escape(player.last_name)}, {re.escape(player.first_name)}",
+                rf"{re.escape(player.full_name)}",
                 text,
             )
         assert f"PIN {table.pin}" not in text  # the tournament asks no PIN

@@ -125,9 +125,11 @@ def test_standings_after_a_session_and_sorting(client, played):
     assert client.get(url).status_code == 200
     assert client.get(reverse("standings-after", args=[played.slug, 3])).status_code == 404
     page = client.get(reverse("standings", args=[played.slug]), {"sort": "name"}).content
-    names = sorted(
-        f"{r.player.last_name} {r.player.first_name}" for r in compute_standings(played).rows
+    players = sorted(
+        (r.player for r in compute_standings(played).rows),
+        key=lambda p: (p.last_name, p.first_name),
     )
+    names = [p.full_name for p in players]
     text = page.decode()
     assert text.index(names[0]) < text.index(names[-1])
 

@@ -10,6 +10,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
+from common.text import person_name
 from tournament.models import PLAYED, Player, Registration, RegistrationStatus, Tournament
 
 
@@ -37,7 +38,7 @@ def find_player(first_name, last_name, ema_id=None):
     if len(candidates) > 1:
         raise RegistrationError(
             _("There are several players called %(name)s: add their EMA id to tell them apart.")
-            % {"name": f"{first_name} {last_name}"}
+            % {"name": person_name(first_name, last_name)}
         )
     return candidates[0] if candidates else None
 
