@@ -173,3 +173,37 @@ def test_a_rules_message_names_the_players_in_both_languages(language, template,
         assert "seat" not in text.lower() and "posto" not in text.lower()
         # without the names the message keeps its seat numbers
         assert translate_message(template, params) != text
+
+
+def test_the_strip_counts_a_false_hu_transfer_like_the_closed_table(client, db):
+    """The strip showed 25 where the closed table said 35: the others' share of a false Hu."""
+    from scoring.services.closing import close_table
+    from tests.factories import penalize
+
+    table = referee_table("mcr")
+    actor = Actor(via="table link")
+
+    def strip_points():
+        html = client.get(link(table)).content.decode()
+        strip = block(html, '<ol class="seat-strip"', "</ol>")
+        cards = re.findall(r"<li.*?</li>", strip, re.S)
+        return {
+            re.search(r'<span class="name">([^<]+)<', card).group(1): int(
+                re.search(r'<span class="points">([^<]+)<', card).group(1).replace("−", "-")
+            )
+            for card in cards
+        }
+
+    before = strip_points()
+    penalize(table, 0, "false_hu", actor, valid_shape=True, revealed=True)
+    after = strip_points()
+    offender = table.seats.get(wind=0).registration.player.last_name
+    assert after[offender] == before[offender] - 30
+    assert all(after[name] == before[name] + 10 for name in after if name != offender)
+    table.refresh_from_db()
+    call_time(table, actor=actor, revision=table.revision)
+    table.refresh_from_db()
+    close_table(table, actor=actor, revision=table.revision)
+    scores = {r.registration.player.last_name: r.score for r in table.results.all()}
+    late = table.seats.get(wind=2).registration.player.last_name  # the late arrival, -10
+    assert {name: after[name] - (10 if name == late else 0) for name in after} == scores
