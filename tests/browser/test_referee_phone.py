@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from scoring.access import Actor
+from scoring.services.closing import call_time
 from tests.browser.helpers import OVERFLOW, PHONE, open_page
 from tests.scoring.referee_tables import RULESETS, referee_table
 
@@ -60,4 +62,16 @@ def test_every_referee_page_of_every_rule_set_fits_a_phone(browser, live_server,
             _document_width, _width, wide = browser.execute_script(OVERFLOW)
             if scroll_width > min(inner_width, PHONE[0]) or wide:
                 problems.append((code, name, scroll_width, inner_width, wide))
+    # the last table (Faentino) after "Time is up": the header says the hand is the last one
+    table.refresh_from_db()
+    call_time(table, actor=Actor(via="table link"), revision=table.revision)
+    open_page(browser, live_server.url + reverse("link:table", kwargs={"token": table.token}))
+    browser.delete_cookie("django_language")
+    open_page(browser, live_server.url + reverse("link:table", kwargs={"token": table.token}))
+    browser.save_screenshot(str(SHOTS / "referee-faentino-entry-time-up.png"))
+    header = browser.find_element("css selector", ".hand-state").text
+    assert "Hand 3, the last one" in header and "of 3" not in header, header
+    scroll_width = browser.execute_script("return document.scrollingElement.scrollWidth;")
+    if scroll_width > PHONE[0]:
+        problems.append(("faentino", "entry after time is up", scroll_width))
     assert not problems, problems
