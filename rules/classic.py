@@ -52,6 +52,7 @@ from rules.rack import (
     check_scores,
     check_winner_and_east,
     pairwise_settlement,
+    settle_pairs,
 )
 
 MULTIPLE_WIN = "multiple_win"
@@ -245,24 +246,9 @@ def multiple_win_settlement(
     >>> multiple_win_settlement((20, 100, 10, 40), (1, 3), weight=east_weight(0), round_amounts=True)
     (-260, 300, -160, 120)
     """
-    deltas = [0, 0, 0, 0]
-    for a in SEATS:
-        for b in SEATS[a + 1 :]:
-            both = a in winners and b in winners
-            if both and not winners_settle:
-                continue
-            if not both and (a in winners or b in winners):
-                receiver, payer = (a, b) if a in winners else (b, a)
-                amount = scores[receiver]
-            else:
-                receiver, payer = (a, b) if scores[a] >= scores[b] else (b, a)
-                amount = scores[receiver] - scores[payer]
-            amount *= weight(a, b)
-            if round_amounts:
-                amount = round_to_ten(amount)
-            deltas[receiver] += amount
-            deltas[payer] -= amount
-    return tuple(deltas)  # type: ignore[return-value]
+    return settle_pairs(
+        scores, winners, weight=weight, round_amounts=round_amounts, winners_settle=winners_settle
+    )
 
 
 class ClassicRuleSet(RackRuleSet):

@@ -74,17 +74,35 @@ def pairwise_settlement(
     ``round_amounts``, rounded to the nearest 10 (an exact 5 going up). ``winner=None``: nobody
     pays.
     """
-    deltas = [0, 0, 0, 0]
     if winner is None:
         return (0, 0, 0, 0)
+    return settle_pairs(scores, (winner,), weight=weight, round_amounts=round_amounts)
+
+
+def settle_pairs(
+    scores: Four,
+    winners: tuple[int, ...],
+    *,
+    weight: Callable[[int, int], int],
+    round_amounts: bool,
+    winners_settle: bool = False,
+) -> Four:
+    """Settle every pair of seats once: four deltas in seat order.
+
+    A winner receives its score from each player who did not win; two players who did not win
+    settle the difference of their scores; two winners pay each other nothing, or with
+    ``winners_settle`` the lower pays the higher the difference. Every amount is multiplied by
+    ``weight(a, b)`` and, with ``round_amounts``, rounded to the nearest 10.
+    """
+    deltas = [0, 0, 0, 0]
     for a in SEATS:
-        for b in SEATS:
-            if a >= b:
+        for b in SEATS[a + 1 :]:
+            both = a in winners and b in winners
+            if both and not winners_settle:
                 continue
-            if winner in (a, b):
-                receiver = winner
-                payer = b if a == winner else a
-                amount = scores[winner]
+            if not both and (a in winners or b in winners):
+                receiver, payer = (a, b) if a in winners else (b, a)
+                amount = scores[receiver]
             else:
                 receiver, payer = (a, b) if scores[a] >= scores[b] else (b, a)
                 amount = scores[receiver] - scores[payer]
