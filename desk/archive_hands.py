@@ -158,15 +158,11 @@ class PlayChecks:
         closed = {key for key, table in self.tables_by_key.items() if table.closed_at}
         placed = set()
         for item in items_of(self.data, "results"):
-            session = self.session(item.get("session"), _("results"))
-            table = self.table(session.number, item.get("table"), _("results"))
-            wind = whole_number(item.get("wind"), _("results"), _("seat wind"), 0, 3)
-            where = _("result of session %(session)s, table %(table)s, seat %(wind)s") % {
-                "session": session.number,
-                "table": table.number,
-                "wind": wind,
-            }
-            registration = self.registration(item.get("player"), where)
+            session, table, wind, registration, where = self.seat_item(
+                item,
+                _("results"),
+                _("result of session %(session)s, table %(table)s, seat %(wind)s"),
+            )
             key = (session.number, table.number, wind)
             require((session.number, table.number) in closed, where, _("the table is not closed"))
             require(key not in placed, where, _("listed twice"))

@@ -192,19 +192,24 @@ class ReferenceChecks:
         )
         return self.tables_by_key[key]
 
+    def seat_item(self, item, section, place):
+        """(session, table, wind, registration, where) of an archive item that names a seat
+        (session, table, wind) and its player; `place` is the translated "where" pattern with
+        %(session)s, %(table)s and %(wind)s, `section` names the list in the messages."""
+        session = self.session(item.get("session"), section)
+        table = self.table(session.number, item.get("table"), section)
+        wind = whole_number(item.get("wind"), section, _("seat wind"), 0, 3)
+        where = place % {"session": session.number, "table": table.number, "wind": wind}
+        registration = self.registration(item.get("player"), where)
+        return session, table, wind, registration, where
+
     def seats(self):
         self.seat_at = {}  # (session, table, wind) -> registration
         seated, replaced = set(), set()
         for item in items_of(self.data, "seats"):
-            session = self.session(item.get("session"), _("seats"))
-            table = self.table(session.number, item.get("table"), _("seats"))
-            wind = whole_number(item.get("wind"), _("seats"), _("seat wind"), 0, 3)
-            where = _("session %(session)s, table %(table)s, seat %(wind)s") % {
-                "session": session.number,
-                "table": table.number,
-                "wind": wind,
-            }
-            registration = self.registration(item.get("player"), where)
+            session, table, wind, registration, where = self.seat_item(
+                item, _("seats"), _("session %(session)s, table %(table)s, seat %(wind)s")
+            )
             key = (session.number, table.number, wind)
             require(key not in self.seat_at, where, _("the seat is listed twice"))
             require(
