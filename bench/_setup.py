@@ -1,6 +1,7 @@
 """Shared set-up of the benches: Django on a throwaway data folder (SQLite by default, or
 DATABASE_URL), and a tournament of any size built through the desk's services."""
 
+import argparse
 import os
 import random
 import sys
@@ -22,6 +23,22 @@ def django_setup():
 
     django.setup()
     call_command("migrate", verbosity=0)
+
+
+def sized_tournament(description):
+    """What the benches of a big tournament start with: --players (400) and --sessions (10)
+    from the command line, Django set up, and that tournament built, the time it took printed.
+    Returns (tournament, director)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--players", type=int, default=400)
+    parser.add_argument("--sessions", type=int, default=10)
+    args = parser.parse_args()
+    django_setup()
+    print(f"Building {args.players} players x {args.sessions} sessions ...")
+    with Timer("build") as timer:
+        built = build_tournament(args.players, args.sessions)
+    print(f"  built in {timer.seconds:.1f} s")
+    return built
 
 
 class Timer:

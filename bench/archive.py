@@ -9,10 +9,9 @@ transaction begins, so every referee's save waits for it). Target: the write tra
 short next to the whole restore (decompressing, parsing and checking run before it).
 """
 
-import argparse
 import time
 
-from _setup import Timer, build_tournament, django_setup
+from _setup import Timer, sized_tournament
 
 
 class TransactionClock:
@@ -70,18 +69,10 @@ def audit_every_hand(tournament):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=400)
-    parser.add_argument("--sessions", type=int, default=10)
-    args = parser.parse_args()
-    django_setup()
+    tournament, _director = sized_tournament(__doc__.splitlines()[0])
     from desk.archive import export_archive, restore_archive
     from desk.services import delete_tournament
 
-    print(f"Building {args.players} players x {args.sessions} sessions ...")
-    with Timer("build") as timer:
-        tournament, _director = build_tournament(args.players, args.sessions)
-    print(f"  built in {timer.seconds:.1f} s")
     audit_every_hand(tournament)
     with Timer("export") as exported:
         archive = export_archive(tournament)

@@ -7,27 +7,17 @@ database, then times: the standings page, the standings workbook (xlsx), the sta
 and all score sheets of one session. Targets: page < 0.5 s, xlsx < 5 s, score sheets < 5 s.
 """
 
-import argparse
-
-from _setup import Timer, build_tournament, django_setup
+from _setup import Timer, sized_tournament
 
 TARGETS = {"standings page": 0.5, "standings xlsx": 5.0, "score sheets (1 session)": 5.0}
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=400)
-    parser.add_argument("--sessions", type=int, default=10)
-    args = parser.parse_args()
-    django_setup()
+    tournament, _director = sized_tournament(__doc__.splitlines()[0])
     from django.test import Client
 
     from exports.build import ExportRequest, build_export
 
-    print(f"Building {args.players} players x {args.sessions} sessions ...")
-    with Timer("build") as timer:
-        tournament, _director = build_tournament(args.players, args.sessions)
-    print(f"  built in {timer.seconds:.1f} s")
     client = Client()
     url = f"/t/{tournament.slug}/standings/"
     client.get(url)  # warm up (imports, template loading)
