@@ -16,56 +16,41 @@ LONG_NAMES = {
     3: ("Þórður", "Þórsson"),
 }
 
+#: Both riichi editions: two rons by non-dealers.
+RIICHI_HANDS = [
+    {
+        "outcome": "ron",
+        "winners": [1],
+        "discarder": 2,
+        "han": [0, 3, 0, 0],
+        "fu": [0, 30, 0, 0],
+    },
+    {
+        "outcome": "ron",
+        "winners": [3],
+        "discarder": 0,
+        "han": [0, 0, 0, 2],
+        "fu": [0, 0, 0, 40],
+    },
+]
+
+#: Every rack game (classic European, FIMJ, Faentino): two Mahjongs by non-dealers.
+RACK_HANDS = [
+    {"outcome": "mahjong", "winner": 1, "points": [8, 40, 10, 4], "doubles": [0, 1, 0, 0]},
+    {"outcome": "mahjong", "winner": 3, "points": [8, 12, 10, 30], "doubles": [0, 0, 1, 1]},
+]
+
 #: Hands that move the deal away from the starting East (a non-dealer wins).
 HANDS = {
     "mcr": [
         {"outcome": "discard", "winner": 1, "discarder": 2, "fan": 9},
         {"outcome": "self_drawn", "winner": 3, "fan": 8},
     ],
-    "riichi2008": [
-        {
-            "outcome": "ron",
-            "winners": [1],
-            "discarder": 2,
-            "han": [0, 3, 0, 0],
-            "fu": [0, 30, 0, 0],
-        },
-        {
-            "outcome": "ron",
-            "winners": [3],
-            "discarder": 0,
-            "han": [0, 0, 0, 2],
-            "fu": [0, 0, 0, 40],
-        },
-    ],
-    "riichi2016": [
-        {
-            "outcome": "ron",
-            "winners": [1],
-            "discarder": 2,
-            "han": [0, 3, 0, 0],
-            "fu": [0, 30, 0, 0],
-        },
-        {
-            "outcome": "ron",
-            "winners": [3],
-            "discarder": 0,
-            "han": [0, 0, 0, 2],
-            "fu": [0, 0, 0, 40],
-        },
-    ],
-    "european": [
-        {"outcome": "mahjong", "winner": 1, "points": [8, 40, 10, 4], "doubles": [0, 1, 0, 0]},
-        {"outcome": "mahjong", "winner": 3, "points": [8, 12, 10, 30], "doubles": [0, 0, 1, 1]},
-    ],
-    "fimj": [
-        {"outcome": "mahjong", "winner": 1, "points": [8, 40, 10, 4], "doubles": [0, 1, 0, 0]},
-        {"outcome": "mahjong", "winner": 3, "points": [8, 12, 10, 30], "doubles": [0, 0, 1, 1]},
-    ],
-    "faentino": [
-        {"outcome": "mahjong", "winner": 1, "points": [8, 40, 10, 4], "doubles": [0, 1, 0, 0]},
-        {"outcome": "mahjong", "winner": 3, "points": [8, 12, 10, 30], "doubles": [0, 0, 1, 1]},
-    ],
+    "riichi2008": RIICHI_HANDS,
+    "riichi2016": RIICHI_HANDS,
+    "european": RACK_HANDS,
+    "fimj": RACK_HANDS,
+    "faentino": RACK_HANDS,
 }
 
 
