@@ -47,34 +47,41 @@ def whole_number(value, where, what, minimum=1, maximum=None):
     return value
 
 
-def read_datetime(value, where, what):
+def _parsed(value, parse, where, what, problem):
+    """`parse(value)` of a text; else ArchiveError with `problem` (a translated pattern with
+    %(what)s and %(value)s)."""
     parsed = None
     if isinstance(value, str):
         try:
-            parsed = parse_datetime(value)
+            parsed = parse(value)
         except ValueError:
             parsed = None
     if parsed is None:
-        raise damaged(
-            where, _("%(what)s is not a date and time: %(value)s") % {"what": what, "value": value}
-        )
+        raise damaged(where, problem % {"what": what, "value": value})
+    return parsed
+
+
+def read_datetime(value, where, what):
+    parsed = _parsed(
+        value,
+        parse_datetime,
+        where,
+        what,
+        _("%(what)s is not a date and time: %(value)s"),
+    )
     if timezone.is_naive(parsed):
         parsed = timezone.make_aware(parsed)
     return parsed
 
 
 def read_date(value, where, what):
-    parsed = None
-    if isinstance(value, str):
-        try:
-            parsed = parse_date(value)
-        except ValueError:
-            parsed = None
-    if parsed is None:
-        raise damaged(
-            where, _("%(what)s is not a date: %(value)s") % {"what": what, "value": value}
-        )
-    return parsed
+    return _parsed(
+        value,
+        parse_date,
+        where,
+        what,
+        _("%(what)s is not a date: %(value)s"),
+    )
 
 
 def fill(obj, values, where, exclude=()):
