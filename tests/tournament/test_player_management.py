@@ -274,7 +274,7 @@ def test_messages_in_italian(cup, director_client):
     assert "Ritira questo giocatore" in page
     response = post_change(director_client, cup, 5, "withdraw")
     text = response.content.decode()
-    assert "P5 Player05 si è ritirato" in text
+    assert "Player05 P5 si è ritirato" in text  # Italian's name order: last name first
     assert "Rifai il sorteggio delle sessioni non giocate" in text
 
 
