@@ -6,7 +6,6 @@ with cut lines.
 
 from collections import defaultdict
 
-from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -24,6 +23,7 @@ from exports.pdf.base import (
     player_name,
 )
 from exports.pdf.cards import CardPage
+from exports.pdf.seating import session_start
 from tournament.models import WIND_NAMES, Seat
 
 COLUMNS = 2
@@ -35,12 +35,6 @@ def drawn_sessions(tournament):
     return list(
         tournament.sessions.drawn().filter(tables__isnull=False).distinct().order_by("number")
     )
-
-
-def start_text(session):
-    if session.scheduled_start is None:
-        return ""
-    return formats.date_format(timezone.localtime(session.scheduled_start), "D j M, H:i")
 
 
 class SchedulesDocument(PdfDocument):
@@ -55,7 +49,7 @@ class SchedulesDocument(PdfDocument):
             registrations[seat.registration_id] = seat.registration
             self.seats[seat.registration_id][seat.session_id] = seat
         self.registrations = sorted(registrations.values(), key=lambda r: r.number)
-        self.starts = {session.pk: start_text(session) for session in sessions}
+        self.starts = {session.pk: session_start(session, "D j M, H:i") for session in sessions}
 
     def title(self):
         return _("Player schedules")

@@ -30,11 +30,12 @@ ROW = 7 * mm  # its row height
 HEADING = 12 * mm  # the space of a section heading
 
 
-def session_start(session):
-    """ "Saturday 2 May, 13:30" in the active language, or "" when not scheduled."""
+def session_start(session, pattern="l j F, H:i"):
+    """ "Saturday 2 May, 13:30" (or the date `pattern`) in the active language, or "" when
+    not scheduled."""
     if session.scheduled_start is None:
         return ""
-    return formats.date_format(timezone.localtime(session.scheduled_start), "l j F, H:i")
+    return formats.date_format(timezone.localtime(session.scheduled_start), pattern)
 
 
 class SeatingDocument(PdfDocument):
