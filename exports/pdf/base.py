@@ -28,7 +28,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate
 
 import rules
 from common.i18n import translate_text
@@ -178,6 +178,28 @@ def seated_tables(session, *prefetch):
         "seats", queryset=Seat.objects.select_related("registration__player").order_by("wind")
     )
     return list(session.tables.order_by("number").prefetch_related(seats, *prefetch))
+
+
+def page_by_page(pages):
+    """The story of `pages` (each a list of flowables), with a page break between each two."""
+    story = []
+    for page in pages:
+        if story:
+            story.append(PageBreak())
+        story += page
+    return story
+
+
+class WholePage(Flowable):
+    """A flowable that takes the whole frame and draws a page of `document` (a PdfDocument)
+    itself; the subclass's draw() works on self.canv."""
+
+    def __init__(self, document):
+        super().__init__()
+        self.document = document
+
+    def wrap(self, available_width, available_height):
+        return available_width, available_height
 
 
 def numbered_canvas(draw_footer):

@@ -9,7 +9,6 @@ four), each framed by a dashed cutting line; the QR code stands upright at the s
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, PageBreak
 
 from exports.pdf.base import (
     FONT,
@@ -17,8 +16,10 @@ from exports.pdf.base import (
     GREY,
     RULE,
     PdfDocument,
+    WholePage,
     drawn_session,
     fit_text,
+    page_by_page,
     player_name,
     seated_tables,
 )
@@ -43,15 +44,12 @@ def slip_box(document, index):
     return x, y, width, height
 
 
-class SlipPage(Flowable):
+class SlipPage(WholePage):
     """A whole page of up to eight slips: `slips` holds (table, url) pairs."""
 
     def __init__(self, document, slips):
-        super().__init__()
-        self.document, self.slips = document, slips
-
-    def wrap(self, available_width, available_height):
-        return available_width, available_height
+        super().__init__(document)
+        self.slips = slips
 
     def draw(self):
         canvas, doc = self.canv, self.document
@@ -120,12 +118,10 @@ class RefereeSlipsDocument(PdfDocument):
 
     def story(self):
         slips = [(table, table_link(self.link_base, table)) for table in self.tables]
-        story = []
-        for start in range(0, len(slips), SLIPS_PER_PAGE):
-            if story:
-                story.append(PageBreak())
-            story.append(SlipPage(self, slips[start : start + SLIPS_PER_PAGE]))
-        return story
+        return page_by_page(
+            [SlipPage(self, slips[start : start + SLIPS_PER_PAGE])]
+            for start in range(0, len(slips), SLIPS_PER_PAGE)
+        )
 
 
 def render_refslips(tournament, *, session_number, link_base):

@@ -9,7 +9,7 @@ from collections import defaultdict
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, Table, TableStyle
+from reportlab.platypus import Table, TableStyle
 
 from exports import ExportError
 from exports.pdf.base import (
@@ -20,6 +20,7 @@ from exports.pdf.base import (
     LIGHT,
     PdfDocument,
     fit_text,
+    page_by_page,
     player_name,
 )
 from exports.pdf.cards import CardPage
@@ -61,12 +62,12 @@ class SchedulesDocument(PdfDocument):
     def story(self):
         rows = self.rows_per_page()
         per_page = COLUMNS * rows
-        story = []
-        for start in range(0, len(self.registrations), per_page):
-            chunk = self.registrations[start : start + per_page]
-            if story:
-                story.append(PageBreak())
-            story.append(
+        chunks = [
+            self.registrations[start : start + per_page]
+            for start in range(0, len(self.registrations), per_page)
+        ]
+        return page_by_page(
+            [
                 CardPage(
                     [self.card(registration) for registration in chunk],
                     COLUMNS,
@@ -74,8 +75,9 @@ class SchedulesDocument(PdfDocument):
                     self.frame_width,
                     self.frame_height - 4 * mm,
                 )
-            )
-        return story
+            ]
+            for chunk in chunks
+        )
 
     def card(self, registration):
         seats = self.seats[registration.pk]

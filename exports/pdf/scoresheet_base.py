@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, Paragraph, Table, TableStyle
+from reportlab.platypus import Paragraph, Table, TableStyle
 
 from common import formatting
 from common.text import name_parts
@@ -29,6 +29,7 @@ from exports.pdf.base import (
     FONT_CONDENSED_BOLD,
     PdfDocument,
     markup,
+    page_by_page,
     seated_tables,
 )
 from scoring.models import Hand, SeatResult
@@ -120,12 +121,9 @@ class ScoreSheets(PdfDocument):
         return _("Score sheets, session %(number)s") % {"number": self.session.number}
 
     def story(self):
-        story = []
-        for table in load_tables(self.session, blank=self.blank):
-            if story:
-                story.append(PageBreak())
-            story += self.sheet(table)
-        return story
+        return page_by_page(
+            self.sheet(table) for table in load_tables(self.session, blank=self.blank)
+        )
 
     # -- the parts of a sheet ---------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
+from reportlab.platypus import Table, TableStyle
 
 from exports import ExportError
 from exports.pdf.base import (
@@ -21,8 +21,10 @@ from exports.pdf.base import (
     GREY,
     RULE,
     PdfDocument,
+    WholePage,
     drawn_session,
     fit_text,
+    page_by_page,
     player_name,
     seated_tables,
 )
@@ -61,15 +63,12 @@ def draw_qr(canvas, url, x, y, size=QR_SIZE, border=4):
     canvas.restoreState()
 
 
-class FoldedCard(Flowable):
+class FoldedCard(WholePage):
     """A whole page: the front below the fold, the back above it, upside down."""
 
     def __init__(self, document, table):
-        super().__init__()
-        self.document, self.table = document, table
-
-    def wrap(self, available_width, available_height):
-        return available_width, available_height
+        super().__init__(document)
+        self.table = table
 
     def draw(self):
         canvas, doc = self.canv, self.document
@@ -176,12 +175,7 @@ class TableCardsDocument(PdfDocument):
         return _("Table cards, session %(number)s") % {"number": self.session.number}
 
     def story(self):
-        story = []
-        for table in self.tables:
-            if story:
-                story.append(PageBreak())
-            story.append(FoldedCard(self, table))
-        return story
+        return page_by_page([FoldedCard(self, table)] for table in self.tables)
 
 
 def check_link_base(link_base):
