@@ -23,6 +23,7 @@ def django_setup():
 
     django.setup()
     call_command("migrate", verbosity=0)
+    call_command("createcachetable", verbosity=0)  # the shared cache the pages use
 
 
 def sized_tournament(description):

@@ -9,6 +9,7 @@ four), each framed by a dashed cutting line; the QR code stands upright at the s
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from exports.pdf.base import (
     FONT,
@@ -69,7 +70,7 @@ class SlipPage(WholePage):
         draw_qr(canvas, url, x + QR_LEFT, y + QR_BOTTOM, size=SLIP_QR)
         canvas.setFont(FONT, 6)
         canvas.setFillColor(GREY)
-        canvas.drawString(x + QR_LEFT, y + 4 * mm, fit_text(url, FONT, 6, width - 2 * QR_LEFT))
+        draw_whole_link(canvas, url, x + QR_LEFT, y + 4 * mm, width - 2 * QR_LEFT)
         left = x + QR_LEFT + SLIP_QR + 2 * mm
         room = x + width - 3 * mm - left
         top = y + height - 6 * mm
@@ -129,3 +130,18 @@ def render_refslips(tournament, *, session_number, link_base):
     link_base = check_link_base(link_base)
     session = drawn_session(tournament, session_number)
     return RefereeSlipsDocument(tournament, session, link_base).render()
+
+
+def draw_whole_link(canvas, url, x, y, room):
+    """The referee link in full, never cut: the font shrinks to fit (down to 4.5 pt), and a
+    link still too long goes on two lines. A shortened link could not be typed in."""
+    size = 6.0
+    while size > 4.5 and stringWidth(url, FONT, size) > room:
+        size -= 0.25
+    canvas.setFont(FONT, size)
+    if stringWidth(url, FONT, size) <= room:
+        canvas.drawString(x, y, url)
+        return
+    cut = len(url) // 2
+    canvas.drawString(x, y + size + 1, url[:cut])
+    canvas.drawString(x, y, url[cut:])

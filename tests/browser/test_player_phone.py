@@ -57,7 +57,7 @@ def test_public_standings_and_find_seat_fit_a_phone(browser, live_server, screen
             "it": ["Pos.", "Giocatore", "Punti tavolo", "Punteggio"],
         }[language]
         assert headers(heads) == expected
-        assert "Dell'Acqua-Łukasiewicz Maria Vittoria" in browser.page_source
+        assert "Maria Vittoria Dell'Acqua-Łukasiewicz" in browser.page_source
         browser.find_element(By.CSS_SELECTOR, "label.all-columns-label").click()
         _right, _width, every = browser.execute_script(TABLE_FITS)
         country = {"en": "Country", "it": "Nazione"}[language]

@@ -30,7 +30,7 @@ def test_tournament_page_shows_sessions_registrations_and_status(client, tournam
     page = response.content.decode()
     assert response.status_code == 200
     assert "Test Open" in page and "Preparing" in page
-    assert page.count("Draft") == 4  # the four sessions
+    assert page.count("Not drawn yet") == 4  # the four sessions, in one line of state each
     assert "Player1" in page and "Player3" in page
     assert "Register a player" not in page  # no director action for the public
 
