@@ -45,7 +45,8 @@ class Grid:
         ]
 
     def add(self, cells, height, *style):
-        """Add a row; `style` commands use the row index None, replaced by the new row's."""
+        """Add a row; `style` commands use the row index None, replaced by the new row's.
+        A row of height None shares the room left (see `table`)."""
         index = len(self.rows)
         self.rows.append(list(cells))
         self.heights.append(height)
@@ -60,9 +61,17 @@ class Grid:
             )
         return index
 
-    def table(self, repeat_rows=0):
-        grid = Table(
-            self.rows, colWidths=self.widths, rowHeights=self.heights, repeatRows=repeat_rows
-        )
+    def stretched(self, room, least, most):
+        """The row heights, the rows of height None sharing what `room` leaves after the others,
+        each between `least` and `most`."""
+        fixed = sum(height for height in self.heights if height is not None)
+        count = sum(1 for height in self.heights if height is None)
+        share = (room - fixed) / count if count else 0
+        share = max(least, min(most, share))
+        return [share if height is None else height for height in self.heights]
+
+    def table(self, repeat_rows=0, *, room=0, least=0, most=0):
+        heights = self.stretched(room, least, most)
+        grid = Table(self.rows, colWidths=self.widths, rowHeights=heights, repeatRows=repeat_rows)
         grid.setStyle(TableStyle(self.style))
         return grid

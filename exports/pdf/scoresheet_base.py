@@ -3,9 +3,15 @@ players in starting seat order, the hands and running totals read from the desk,
 header with the table and session numbers in boxes.
 
 - `blank=True`: the names and numbers only, printed before the session for the tables;
-- `blank=False`: completed from the desk for the archive: each hand's value and point changes,
+- `blank=False`: completed from the desk for the archive: each hand's value and point changes
+  (the winner's in bold in a box, the discarder's after a small mark, explained at the bottom),
   the running totals, and for closed tables the results. Hands not played (time ran out) stay
   empty; an open table has no result rows yet.
+
+Both have a penalty row for the referee's pen (the completed sheet only when a penalty was
+given). The page has no desk header (the form's header names the tournament, its dates, venue
+and rule set) and the hand rows share the height the page leaves, so that every table fits one
+page with rows as tall as the page allows (`Grid.table(room=...)`).
 
 The forms are subclasses of `ScoreSheets`, each implementing `sheet(table)`: the FIMJ form of
 MCR sessions (`scoresheet_fimj.py`) and the generic form of the other rule sets
@@ -20,16 +26,20 @@ from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from common import formatting
 from common.text import name_parts
 from exports.pdf.base import (
+    FONT,
     FONT_CONDENSED,
     FONT_CONDENSED_BOLD,
     PdfDocument,
+    format_dates,
     markup,
     page_by_page,
+    ruleset_name,
     seated_tables,
 )
 from scoring.models import Hand, SeatResult
@@ -39,7 +49,18 @@ FEDERATION = "FEDERAZIONE ITALIANA MAH JONG"
 
 BLACK = colors.black
 TOTAL_FILL = colors.HexColor("#eeeeee")
-HAND_HEIGHT, TOTAL_HEIGHT = 6 * mm, 5.2 * mm
+#: A hand row is at least HAND_HEIGHT tall (more when the page leaves room, up to HAND_MOST);
+#: a running-total row TOTAL_HEIGHT.
+HAND_HEIGHT, HAND_MOST, TOTAL_HEIGHT = 6 * mm, 7.5 * mm, 5.2 * mm
+#: The form's header (table and session boxes) and the space below it.
+HEADER_HEIGHT, HEADER_GAP = 16 * mm, 2 * mm
+#: Left free at the bottom of the frame, so rounding never pushes a row onto a second page.
+SLACK = 2 * mm
+#: The row of the players' names: three lines (a first name, a last name on two) stay clear of
+#: the borders.
+NAME_HEIGHT = 12 * mm
+#: The mark before the points of the player who discarded the winning tile (completed sheets).
+DISCARD_MARK = "▾"
 
 
 @lru_cache(maxsize=4096)
@@ -95,6 +116,31 @@ def table_facts(table, *, blank, starting_points=0, ruleset=None):
     return hands, results
 
 
+def hand_roles(hand):
+    """(the winners' seats, the discarder's seat or None) of a stored hand, as the hands list
+    reads them (scoring/presentation.py): a multiple win has several winners."""
+    winners = hand.entry.get("winners") or ([hand.winner] if hand.winner is not None else [])
+    return tuple(winners), hand.discarder
+
+
+def mark_roles(grid, row, first, hand, changes):
+    """On a completed sheet, mark the winners and the discarder of `hand` in the row `row` of
+    `grid` whose four point changes (`changes`, strings) start at column `first`: a winner's in
+    bold in a box, the discarder's after DISCARD_MARK. Returns the four cells."""
+    winners, discarder = hand_roles(hand)
+    cells = list(changes)
+    for seat in winners:
+        if 0 <= seat < 4:
+            column = first + seat
+            grid.style += [
+                ("FONT", (column, row), (column, row), FONT_CONDENSED_BOLD, 8.5),
+                ("BOX", (column, row), (column, row), 1.2, BLACK),
+            ]
+    if discarder is not None and 0 <= discarder < 4 and winners:
+        cells[discarder] = f"{DISCARD_MARK} {cells[discarder]}"
+    return cells
+
+
 def figure_rows(results):
     """[("transfers", four values), ("penalties", four values)] of a closed table, each only when
     not all zero: the stored figures every page shows (scoring/figures.py), so the sheet adds
@@ -109,11 +155,13 @@ def figure_rows(results):
 class ScoreSheets(PdfDocument):
     """The score sheets of one session; a form implements `sheet(table)` (its flowables)."""
 
-    margin = 10 * mm
+    margin = 8 * mm
+    show_header = False  # the form's header says it all (form_header)
 
     def __init__(self, tournament, session, *, blank):
         super().__init__(tournament)
         self.session, self.blank = session, blank
+        self._notes = {}
 
     def title(self):
         if self.blank:
@@ -147,17 +195,16 @@ class ScoreSheets(PdfDocument):
         center = [
             Paragraph(
                 f"<b>{markup(title)}</b>",
-                self.styles["heading"].clone("form_title", alignment=TA_CENTER, spaceBefore=0),
+                self.styles["heading"].clone(
+                    "form_title", alignment=TA_CENTER, spaceBefore=0, spaceAfter=1 * mm
+                ),
             ),
-            Paragraph(
-                markup(self.tournament.name),
-                self.styles["body"].clone("form_name", alignment=TA_CENTER),
-            ),
+            *self.form_details(),
         ]
         header = Table(
             [[box(words[0], table.number), center, box(words[1], self.session.number)]],
             colWidths=(30 * mm, self.frame_width - 60 * mm, 30 * mm),
-            rowHeights=16 * mm,
+            rowHeights=HEADER_HEIGHT,
         )
         header.setStyle(
             TableStyle(
@@ -170,11 +217,78 @@ class ScoreSheets(PdfDocument):
         )
         return header
 
-    def player_rows(self, grid, seats, *, first, last, winds, name_word, number_word):
-        """The three rows naming the players: starting wind, name, player number."""
+    def form_details(self):
+        """The tournament's name (shrunk to one line when it can be, else two) and, in small
+        print, its dates, venue and rule set: what the desk's page header says elsewhere."""
+        width = self.frame_width - 60 * mm - 6
+        name = str(self.tournament.name)
+        size = 10.0
+        while size > 7 and stringWidth(name, FONT, size) > width:
+            size -= 0.5
+        details = " · ".join(
+            d
+            for d in (
+                format_dates(self.tournament),
+                self.tournament.venue,
+                ruleset_name(self.tournament),
+            )
+            if d
+        )
+        return [
+            Paragraph(
+                markup(name),
+                self.styles["body"].clone(
+                    "form_name", alignment=TA_CENTER, fontSize=size, leading=size * 1.15
+                ),
+            ),
+            Paragraph(markup(details), self.styles["small_center"]),
+        ]
+
+    def notes(self, text):
+        """A paragraph of small print under the form (its words, the marks), with its height:
+        the same text is wrapped once per document."""
+        if text not in self._notes:
+            paragraph = Paragraph(markup(text), self.styles["small"])
+            height = paragraph.wrap(self.frame_width, 100 * mm)[1]
+            self._notes[text] = (paragraph, height + 1.5 * mm)
+        return self._notes[text]
+
+    def page(self, table, grid, *, repeat_rows=0, header=None, notes=()):
+        """A sheet's flowables: the form's header, the grid with its hand rows as tall as the
+        page leaves room for, and the notes (texts) in small print under it."""
+        texts = [text for text in notes if text]
+        below = [self.notes(text) for text in texts]
+        room = (
+            self.frame_height
+            - HEADER_HEIGHT
+            - HEADER_GAP
+            - sum(height for _paragraph, height in below)
+            - SLACK
+        )
+        flowables = [
+            header or self.form_header(table),
+            Spacer(0, HEADER_GAP),
+            grid.table(repeat_rows=repeat_rows, room=room, least=HAND_HEIGHT, most=HAND_MOST),
+        ]
+        for paragraph, _height in below:
+            flowables += [Spacer(0, 1.5 * mm), paragraph]
+        return flowables
+
+    def marks_legend(self):
+        """What the marks of a completed sheet mean (nothing on a blank sheet)."""
+        if self.blank:
+            return ""
+        return _(
+            "Bold in a box: the winner of the hand. %(mark)s before the points: the player who "
+            "discarded the winning tile."
+        ) % {"mark": DISCARD_MARK}
+
+    def player_rows(self, grid, seats, *, first, last, winds, name_word, number_word, letters=None):
+        """The three rows naming the players: starting wind (and its letter: `letters`, else
+        the active language's), name, player number."""
         cell = self.styles["cell_center"]
         bold = self.styles["cell_bold"].clone("sheet_name", alignment=TA_CENTER)
-        letters = (_("E"), _("S"), _("W"), _("N"))
+        letters = letters or (_("E"), _("S"), _("W"), _("N"))
         grid.add(
             [""] * first
             + [
@@ -202,7 +316,7 @@ class ScoreSheets(PdfDocument):
         ]
         grid.add(
             [name_word] + [""] * (first - 1) + names,
-            10 * mm,
+            NAME_HEIGHT,
             ("SPAN", (0, None), (first - 1, None)),
             ("FONT", (0, None), (first - 1, None), FONT_CONDENSED_BOLD, 8.5),
         )

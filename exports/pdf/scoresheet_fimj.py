@@ -7,10 +7,15 @@ hands in the four rounds EST / SUD / OVEST / NORD with a running total ("Totale"
 hand, the seat change at the end of each round, then "Mini Punti" (the session score), "Punti
 Tavolo" (table points) and "Firma" (signatures).
 
-- `blank=True`: the names and numbers only, printed before the session for the tables;
-- `blank=False`: completed from the desk for the archive: each hand's fan and point changes,
-  the running totals, and for closed tables the penalties, the score and the table points.
-  Hands not played (time ran out) stay empty; an open table has no result rows yet.
+- `blank=True`: the names and numbers only, printed before the session for the tables, with an
+  empty "Penalità" row for the referee's pen;
+- `blank=False`: completed from the desk for the archive: each hand's fan and point changes
+  (the winner's bold in a box, the discarder's after a mark), the running totals, and for
+  closed tables the penalties, the score and the table points. Hands not played (time ran out)
+  stay empty; an open table has no result rows yet.
+
+The winds are the form's, with the form's letters (EST (E), SUD (S), OVEST (O), NORD (N)), the
+letters of the seat changes; the small print under a sheet in another language explains them.
 
 The other rule sets get a generic sheet of the same structure without the MCR rounds
 (`scoresheet_generic.py`); both share `scoresheet_base.py`.
@@ -19,18 +24,17 @@ The other rule sets get a generic sheet of the same structure without the MCR ro
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, Spacer
 
 from common import formatting
-from exports.pdf.base import FONT, FONT_BOLD, FONT_CONDENSED_BOLD, LIGHT, markup
+from exports.pdf.base import FONT, FONT_BOLD, FONT_CONDENSED_BOLD, LIGHT
 from exports.pdf.grid import Grid, VerticalText
 from exports.pdf.scoresheet_base import (
     BLACK,
-    HAND_HEIGHT,
     TOTAL_FILL,
     TOTAL_HEIGHT,
     ScoreSheets,
     figure_rows,
+    mark_roles,
     seats_by_wind,
     signed,
     table_facts,
@@ -41,6 +45,8 @@ from rules.mcr import HANDS_PER_ROUND
 # The fixed words of the FIMJ form (MCR App. B, docs/rules.md §2.1): not translated, on purpose.
 ROUNDS = ("ROUND – EST", "ROUND – SUD", "ROUND – OVEST", "ROUND – NORD")
 START_WINDS = ("EST", "SUD", "OVEST", "NORD")
+#: The form's letters of the winds: those of the seat changes below.
+WIND_LETTERS = ("E", "S", "O", "N")
 #: The seat change at the end of the rounds EST, SUD and OVEST (as rules.mcr.ROUND_SEATING).
 SEAT_CHANGES = ("E<-->S O<-->N", "E-->O S-->N O-->S N-->E", "E<-->S O<-->N", "")
 
@@ -49,21 +55,23 @@ class FimjScoreSheets(ScoreSheets):
     """The FIMJ form: 16 hands in four rounds with the seat changes, "Mini Punti", "Punti
     Tavolo" and the signatures."""
 
-    WIDTHS = (9 * mm, 7 * mm, 13 * mm, 30 * mm, 30 * mm, 30 * mm, 30 * mm, 41 * mm)
+    WIDTHS = (9 * mm, 7 * mm, 13 * mm, 31 * mm, 31 * mm, 31 * mm, 31 * mm, 41 * mm)
 
     def hand_cells(self, hands, number):
-        """The value and changes of hand `number`, and the running totals after it."""
+        """The hand of `number` (or None), its value and changes, and the running totals after
+        it."""
         hand, totals = hands.get(number, (None, None))
         if hand is None:
-            return "", [""] * 4, [""] * 4
+            return None, "", [""] * 4, [""] * 4
         value = str(hand.fan) if hand.fan is not None else "—"
-        return value, [signed(c) for c in hand.changes], [whole(t) for t in totals]
+        return hand, value, [signed(c) for c in hand.changes], [whole(t) for t in totals]
 
     def result_values(self, hands, results):
-        """The transfers and penalties rows (scoresheet_base.figure_rows), and per seat the
-        score and table points."""
+        """The transfers and penalties rows (scoresheet_base.figure_rows; on a blank sheet an
+        empty penalty row for the referee's pen), and per seat the score and table points."""
         if results is None:
-            return [], [""] * 4, [""] * 4
+            figures = [("penalties", [None] * 4)] if self.blank else []
+            return figures, [""] * 4, [""] * 4
         scores = [whole(r.score) for r in results]
         points = [formatting.table_points(r.table_points) for r in results]
         return figure_rows(results), scores, points
@@ -82,6 +90,7 @@ class FimjScoreSheets(ScoreSheets):
             winds=START_WINDS,
             name_word="Nome",
             number_word="PUNTI MAHJONG",
+            letters=WIND_LETTERS,
         )
         grid.rows[0][7:] = ["CAMBIO POSTI"]
         grid.style += [("SPAN", (7, 0), (7, 2)), ("FONT", (7, 0), (7, 2), FONT_CONDENSED_BOLD, 8.5)]
@@ -89,8 +98,10 @@ class FimjScoreSheets(ScoreSheets):
             first = len(grid.rows)
             for k in range(HANDS_PER_ROUND):
                 number = round_index * HANDS_PER_ROUND + k + 1
-                value, changes, totals = self.hand_cells(hands, number)
-                grid.add(["", str(number), value, *changes, ""], HAND_HEIGHT)
+                hand, value, changes, totals = self.hand_cells(hands, number)
+                row = grid.add(["", str(number), value, *changes, ""], None)
+                if hand is not None:
+                    grid.rows[row][3:7] = mark_roles(grid, row, 3, hand, changes)
                 grid.add(
                     ["", "Totale", "", *totals, ""],
                     TOTAL_HEIGHT,
@@ -116,17 +127,12 @@ class FimjScoreSheets(ScoreSheets):
             ("FONT", (3, None), (6, None), FONT_BOLD, 10),
         )
         labels = {"transfers": "Trasferimenti", "penalties": "Penalità"}
-        # Two figure rows take the room of one and part of the signature's: one page a table.
-        both = len(figures) == 2
         for key, values in figures:
-            grid.add(
-                [labels[key], "", "", *(signed(v) for v in values), ""],
-                (5 if both else 6) * mm,
-                *bold,
-            )
+            cells = ["" if v is None else signed(v) for v in values]
+            grid.add([labels[key], "", "", *cells, ""], 7 * mm, *bold)
         start = grid.add(["Mini Punti", "", "", *scores, self.legend()], 7 * mm, *bold)
         grid.add(["Punti Tavolo", "", "", *points, ""], 7 * mm, *bold)
-        end = grid.add(["Firma", "", "", "", "", "", "", ""], (10 if both else 12) * mm, *bold)
+        end = grid.add(["Firma", "", "", "", "", "", "", ""], 12 * mm, *bold)
         grid.style += [
             ("SPAN", (7, start), (7, end)),
             ("VALIGN", (7, start), (7, end), "TOP"),
@@ -136,23 +142,15 @@ class FimjScoreSheets(ScoreSheets):
             ("FONT", (7, start), (7, end), FONT, 7.5),
             ("BACKGROUND", (7, start), (7, end), LIGHT),
         ]
-        page = [self.form_header(table), Spacer(0, (1 if both else 3) * mm), grid.table()]
+        words = ""
         if not (get_language() or "").startswith("it"):
             # The form's words are Italian (MCR App. B): explained for everyone else.
-            page += [
-                Spacer(0, 1.5 * mm),
-                Paragraph(
-                    markup(
-                        _(
-                            "Mini Punti: score · Punti Tavolo: table points · Trasferimenti: "
-                            "transfers · Penalità: penalties · CAMBIO POSTI: seat change · Firma: "
-                            "signature."
-                        )
-                    ),
-                    self.styles["small"],
-                ),
-            ]
-        return page
+            words = _(
+                "EST, SUD, OVEST, NORD (E, S, O, N): East, South, West, North · Mini Punti: "
+                "score · Punti Tavolo: table points · Trasferimenti: transfers · Penalità: "
+                "penalties · CAMBIO POSTI: seat change · Firma: signature."
+            )
+        return self.page(table, grid, notes=(words, self.marks_legend()))
 
     def legend(self):
         """The table points of the form's legend: "1° 4 t.p." ... "4° 0 t.p."."""

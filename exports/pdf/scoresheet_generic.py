@@ -5,23 +5,24 @@ seat changes, in the active language.
 
 A full session has `ruleset.max_hands` hands where the rule set fixes it, else (riichi: repeated
 deals) the blank sheet has 16 hand rows and the completed one as many as were played; a sheet
-longer than a page continues on the next page with the players repeated.
+longer than a page continues on the next page with the players repeated. The blank sheet has an
+empty "Penalties" row for the referee's pen; a completed one marks each hand's winners (bold, in
+a box) and discarder (after a mark).
 """
 
 from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
-from reportlab.platypus import Spacer
 
 from common import formatting
 from common.i18n import translate_text
 from exports.pdf.base import FONT, FONT_BOLD, FONT_CONDENSED, FONT_CONDENSED_BOLD, LIGHT
 from exports.pdf.grid import Grid
 from exports.pdf.scoresheet_base import (
-    HAND_HEIGHT,
     TOTAL_FILL,
     TOTAL_HEIGHT,
     ScoreSheets,
     figure_rows,
+    mark_roles,
     seats_by_wind,
     signed,
     table_facts,
@@ -48,7 +49,7 @@ def hand_value(ruleset, hand):
 
 
 class GenericScoreSheets(ScoreSheets):
-    WIDTHS = (12 * mm, 16 * mm, 34 * mm, 34 * mm, 34 * mm, 34 * mm, 22 * mm)
+    WIDTHS = (12 * mm, 16 * mm, 36 * mm, 36 * mm, 36 * mm, 36 * mm, 22 * mm)
 
     def __init__(self, tournament, session, *, blank):
         super().__init__(tournament, session, blank=blank)
@@ -93,11 +94,13 @@ class GenericScoreSheets(ScoreSheets):
                 # the running total.
                 changes = [f"({c})" for c in changes]
                 note = _("In Transfers")
-            grid.add(
+            row = grid.add(
                 [str(number), value, *changes, note],
-                HAND_HEIGHT,
+                None,
                 ("FONT", (6, None), (6, None), FONT_CONDENSED, 7),
             )
+            if hand:
+                grid.rows[row][2:6] = mark_roles(grid, row, 2, hand, changes)
             grid.add(
                 [_("Total"), "", *running, ""],
                 TOTAL_HEIGHT,
@@ -106,13 +109,10 @@ class GenericScoreSheets(ScoreSheets):
                 ("FONT", (0, None), (5, None), FONT_CONDENSED_BOLD, 8.5),
             )
         self.result_rows(grid, hands, results)
-        return [
-            self.form_header(
-                table, title=_("Score sheet"), words=((_("Table"), ""), (_("Session"), ""))
-            ),
-            Spacer(0, 3 * mm),
-            grid.table(repeat_rows=3),
-        ]
+        header = self.form_header(
+            table, title=_("Score sheet"), words=((_("Table"), ""), (_("Session"), ""))
+        )
+        return self.page(table, grid, repeat_rows=3, header=header, notes=(self.marks_legend(),))
 
     def result_rows(self, grid, hands, results):
         bold = (
@@ -122,6 +122,8 @@ class GenericScoreSheets(ScoreSheets):
         )
         empty = [""] * 4
         figures, scores, points, finals = [], empty, empty, empty
+        if results is None and self.blank:
+            figures = [("penalties", [None] * 4)]  # for the referee's pen
         if results is not None:
             figures = figure_rows(results)
             scores = [whole(r.score) for r in results]
@@ -132,15 +134,19 @@ class GenericScoreSheets(ScoreSheets):
         # final score); where it has one (riichi), the penalties come off the final score, so
         # their row stands just above it (scoring/figures.py).
         later = {"penalties"} if self.ruleset.shows_final_score else set()
+
+        def cells(values):
+            return ["" if v is None else signed(v) for v in values]
+
         for key, values in figures:
             if key not in later:
-                grid.add([labels[key], "", *(signed(v) for v in values), ""], 6 * mm, *bold)
+                grid.add([labels[key], "", *cells(values), ""], 7 * mm, *bold)
         start = grid.add([_("Score"), "", *scores, ""], 7 * mm, *bold)
         if self.uses_table_points:
             grid.add([_("Table points"), "", *points, ""], 7 * mm, *bold)
         for key, values in figures:
             if key in later:
-                grid.add([labels[key], "", *(signed(v) for v in values), ""], 6 * mm, *bold)
+                grid.add([labels[key], "", *cells(values), ""], 7 * mm, *bold)
         if self.ruleset.shows_final_score:
             grid.add([_("Final score"), "", *finals, ""], 7 * mm, *bold)
         end = grid.add([_("Signature"), "", "", "", "", "", ""], 12 * mm, *bold)

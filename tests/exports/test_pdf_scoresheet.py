@@ -8,6 +8,7 @@ from django.utils import translation
 from common import formatting
 from exports import ExportError
 from exports.pdf.scoresheet import render_scoresheets
+from exports.pdf.scoresheet_base import DISCARD_MARK
 from scoring.models import SeatResult
 from scoring.services import closing
 from scoring.services.penalties import give_penalty
@@ -57,9 +58,10 @@ def table_points_line(text):
 
 
 def hand_lines(text):
-    """{hand number: the numbers after it} for the hand rows of a page."""
+    """{hand number: the numbers after it} for the hand rows of a page (the discarder's mark
+    left out)."""
     found = {}
-    for line in text.splitlines():
+    for line in text.replace(DISCARD_MARK, " ").splitlines():
         match = re.match(r"^\s*(\d{1,2})\s+(\d+|—)?\s*((?:[+\-−]?\d+\s*){4})", line)
         if match and "N°" not in line:
             found[int(match.group(1))] = numbers(match.group(3))
