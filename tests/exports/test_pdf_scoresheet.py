@@ -1,9 +1,14 @@
 """The score sheets: the FIMJ form of MCR App. B (docs/rules.md §2.1), blank and completed."""
 
+import html
 import re
+import subprocess
+import tempfile
+from pathlib import Path
 
 import pytest
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from common import formatting
 from exports import ExportError
@@ -14,7 +19,17 @@ from scoring.services import closing
 from scoring.services.penalties import give_penalty
 from scoring.services.tables import snapshot
 from tests.exports.pdf_support import pdf_pages, pdf_text
-from tests.factories import build, build_europeans, close, mcr_entry, on_discard, play, staff
+from tests.factories import (
+    build,
+    build_europeans,
+    close,
+    mcr_entry,
+    on_discard,
+    penalize,
+    play,
+    staff,
+)
+from tests.scoring.referee_tables import HANDS as REFEREE_HANDS
 
 FIXED_WORDS = (
     "Tavolo",
@@ -242,3 +257,143 @@ def test_an_open_table_shows_its_hands_so_far_without_results(db, director):
     assert totals[3:] == [[]] * 13
     assert numbers(labelled(text, "Mini Punti")[0].split("Punti Tavolo")[0]) == []
     assert not re.search(r"\d\.\d\d", text)  # no table points before the table closes
+
+
+# -- issue 15: the sheet for the referee's pen, the winner and discarder marks ----------------
+
+RULESETS = ("mcr", "riichi2008", "riichi2016", "european", "fimj", "faentino")
+#: The hands each rule set's sheet is filled with: MCR's scripted mix, and the shared hands of
+#: the referee tables (winners and discarders who are not the dealer), repeated.
+HANDS = {
+    "mcr": [mcr_entry(n) for n in range(1, 17)],
+    **{code: REFEREE_HANDS[code] for code in RULESETS[1:]},
+}
+
+
+def text_cells(data, page):
+    """The texts of a page as pdftohtml reads them, in rows (top to bottom), each row's cells
+    left to right as (text, bold); vertical labels (no width) left out."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "sheets.pdf"
+        path.write_bytes(data)
+        xml = subprocess.run(
+            ["pdftohtml", "-xml", "-i", "-stdout", "-f", str(page), "-l", str(page), str(path)],
+            capture_output=True,
+            check=True,
+        ).stdout.decode()
+    items = []
+    for top, left, width, inner in re.findall(
+        r'<text top="(\d+)" left="(\d+)" width="(\d+)" height="\d+" font="\d+">(.*?)</text>', xml
+    ):
+        if int(width):
+            text = html.unescape(re.sub(r"</?[bi]>", "", inner))
+            items.append((int(top), int(left), text, "<b>" in inner))
+    rows = []
+    for top, left, text, bold in sorted(items):
+        if rows and top - rows[-1][0] <= 3:
+            rows[-1][1].append((left, text, bold))
+        else:
+            rows.append((top, [(left, text, bold)]))
+    return [[(text, bold) for _left, text, bold in sorted(cells)] for _top, cells in rows]
+
+
+def hand_row(rows, number):
+    """The cells of the row of hand `number`: its number, its value (when the rule set
+    gives one), the four point changes."""
+    found = [row for row in rows if row[0][0] == str(number) and len(row) >= 5]
+    assert len(found) == 1, (number, found)
+    return found[0]
+
+
+def fill(table, code, actor):
+    """Play the rule set's hands at `table` until the session ends or 16 are played."""
+    for entry in HANDS[code] * 8:
+        table.refresh_from_db()
+        if snapshot(table).state.finished or table.hands.filter(is_current=True).count() == 16:
+            return
+        play(table, [entry], actor)
+
+
+@pytest.mark.parametrize("code", RULESETS)
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_every_blank_sheet_has_a_penalty_row_and_fits_one_page(db, code, language):
+    tournament = build(players=8, ruleset=code, slug=f"blank-{code}")
+    with translation.override(language):
+        data = render_scoresheets(tournament, session_number=1, blank=True)
+        label = "Penalità" if code == "mcr" else _("Penalties")
+    assert pdf_pages(data) == 2
+    for page in (1, 2):
+        rows = labelled(pdf_text(data, page), label)
+        assert len(rows) == 1 and numbers(rows[0]) == []  # empty, for the referee's pen
+
+
+@pytest.mark.parametrize("code", RULESETS)
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_every_completed_sheet_with_penalties_fits_one_page(db, director, code, language):
+    """A full session, a penalty and (MCR) a false Hu's transfers: still one page a table,
+    with the legend of the marks under it."""
+    actor = staff(director)
+    tournament = build(players=4, ruleset=code, slug=f"full-{code}")
+    table = tournament.sessions.get(number=1).tables.get()
+    fill(table, code, actor)
+    penalize(table, 2, "late_arrival", actor, minutes=7)
+    if code == "mcr":
+        penalize(table, 1, "false_hu", actor, valid_shape=True, revealed=True)
+    results = close(table, actor)
+    with translation.override(language):
+        data = render_scoresheets(tournament, session_number=1)
+        legend = _(
+            "Bold in a box: the winner of the hand. %(mark)s before the points: the player who "
+            "discarded the winning tile."
+        ) % {"mark": DISCARD_MARK}
+    assert pdf_pages(data) == 1
+    text = pdf_text(data)
+    assert legend in " ".join(text.split())
+    penalties = "Penalità" if code == "mcr" else ("Penalità" if language == "it" else "Penalties")
+    printed = numbers(labelled(text, penalties)[0])
+    assert printed == [result.penalty_points for result in results] and printed[2] < 0
+
+
+@pytest.mark.parametrize("code", RULESETS)
+def test_completed_sheets_mark_the_winner_and_the_discarder(db, director, code):
+    actor = staff(director)
+    tournament = build(players=4, ruleset=code, slug=f"marks-{code}")
+    table = tournament.sessions.get(number=1).tables.get()
+    fill(table, code, actor)
+    rows = text_cells(render_scoresheets(tournament, session_number=1), 1)
+    marked = 0
+    for line in snapshot(table).lines:
+        hand = line.hand
+        winners = hand.entry.get("winners") or [hand.winner]
+        changes = hand_row(rows, hand.number)[-4:]
+        # The winner's points in bold (in a box), the others not.
+        assert [bold for _text, bold in changes] == [seat in winners for seat in range(4)]
+        # The discarder's after the mark; nobody's on a self-drawn hand.
+        assert [text.startswith(DISCARD_MARK) for text, _bold in changes] == [
+            seat == hand.discarder for seat in range(4)
+        ]
+        assert [numbers(text.replace(DISCARD_MARK, "")) for text, _bold in changes] == [
+            [change] for change in hand.changes
+        ]
+        marked += hand.discarder is not None
+    # The hands played include wins on a discard where the rule set records the discarder.
+    assert marked >= 2 or not any("discarder" in entry for entry in HANDS[code])
+    blank = pdf_text(render_scoresheets(tournament, session_number=1, blank=True))
+    assert DISCARD_MARK not in blank and "Bold in a box" not in blank
+
+
+def test_the_form_writes_its_wind_letters_as_its_seat_changes(db):
+    """CAMBIO POSTI writes E, S, O, N: the header's letters in every language, explained in
+    the small print where the language is not Italian."""
+    tournament = build_europeans()
+    english = pdf_text(render_scoresheets(tournament, session_number=1, blank=True), 1)
+    with translation.override("it"):
+        italian = pdf_text(render_scoresheets(tournament, session_number=1, blank=True), 1)
+    for text in (english, italian):
+        compact = " ".join(text.split())
+        for wind, letter in (("EST", "E"), ("SUD", "S"), ("OVEST", "O"), ("NORD", "N")):
+            assert f"{wind} ({letter})" in compact
+        assert "(W)" not in compact
+    assert "EST, SUD, OVEST, NORD (E, S, O, N): East, South, West, North" in " ".join(
+        english.split()
+    )
