@@ -16,7 +16,8 @@ The desk (the Django side) never knows which rule set it is scoring. It asks a :
   score (``shows_final_score``, ``total_label``), how final scores read
   (``final_score_format``), which columns of a hand give its value and how it reads
   (``hand_value_fields``, :meth:`RuleSet.hand_value_text`), which score-sheet form it prints
-  (``score_sheet``) and whether the EMA results file has table points (``ema_table_points``).
+  (``score_sheet``), whether the EMA results file has table points (``ema_table_points``) and
+  how it names the rules (``ema_rules``).
 
 Seats are always the four starting seats 0..3 (East, South, West, North at the start of the
 session), and every per-seat tuple is in that order, whoever is East for the current hand.
@@ -201,6 +202,9 @@ class RuleSet(ABC):
     #: True when the EMA results file carries table points for this rule set (the EMA expects
     #: them from MCR only, whatever other rule sets use for their own standings).
     ema_table_points: bool = False
+    #: The rules as the EMA results file names them ("MCR" or "Riichi"), or None for a rule set
+    #: the EMA does not rank (classic European, FIMJ, Faentino).
+    ema_rules: str | None = None
 
     def __init__(self, options: Any) -> None:
         self.options = options

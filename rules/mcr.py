@@ -207,6 +207,7 @@ class McrRuleSet(RuleSet):
     hand_value_fields = ("fan",)
     score_sheet = SCORE_SHEET_FIMJ_MCR
     ema_table_points = True
+    ema_rules = "MCR"
 
     def initial_state(self) -> TableState:
         return self._state(1)

@@ -83,6 +83,7 @@ class RiichiRuleSet(RuleSet):
     #: Final scores in thousands with one decimal and their sign: 21600 reads "+21.6".
     final_score_format = ScoreFormat(scale=1000, places=1, signed=True)
     hand_value_fields = ("han", "fu")
+    ema_rules = "Riichi"
 
     def __init__(self, options: Any, code: str) -> None:
         super().__init__(options)
