@@ -19,6 +19,7 @@ import io
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
@@ -53,6 +54,9 @@ TOURNAMENT_FIELDS = (
     "start_date",
     "end_date",
     "venue",
+    "city",
+    "country",
+    "mers_weight",
     "ruleset",
     "session_count",
     "session_minutes",
@@ -147,6 +151,8 @@ def _plain(value):
         return value.isoformat()
     if hasattr(value, "isoformat"):
         return value.isoformat()
+    if isinstance(value, Decimal):  # "2.5", read back by the field
+        return str(value)
     if hasattr(value, "hex") and not isinstance(value, (bytes, str)):  # UUID
         return str(value)
     if hasattr(value, "numerator") and not isinstance(value, int):  # Fraction

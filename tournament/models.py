@@ -15,6 +15,7 @@ player at two tables of one session.
 """
 
 import secrets
+from decimal import Decimal
 from typing import NamedTuple
 
 from django.conf import settings
@@ -32,6 +33,17 @@ from tournament.countries import country_choices, country_name
 
 EMA_ID_PATTERN = r"^[0-9]{8}$"
 COUNTRY_PATTERN = r"^[A-Z]{3}$"
+
+#: The MERS weights the EMA gives a tournament: half steps (duration 1-3 days, +0.5 or +1 for
+#: players and countries, +1 for a qualification), up to the championships' 5 and a margin.
+MERS_WEIGHT_MIN, MERS_WEIGHT_MAX = Decimal("0.5"), Decimal("9.5")
+
+
+def validate_mers_weight(value):
+    """A MERS weight is a multiple of 0.5 (1, 1.5, 2, ...)."""
+    if value is not None and (value * 2) % 1:
+        raise ValidationError(_("A MERS weight is a multiple of 0.5 (1, 1.5, 2, 2.5 ...)."))
+
 
 #: The seat winds, in seat order. Seat 0 is East at the start of the session.
 WIND_NAMES = (_("East"), _("South"), _("West"), _("North"))
@@ -212,6 +224,29 @@ class Tournament(models.Model):
     start_date = models.DateField(_("first day"))
     end_date = models.DateField(_("last day"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
+    city = models.CharField(
+        _("city"), max_length=100, blank=True, help_text=_("As in the EMA results file.")
+    )
+    country = models.CharField(
+        _("country"),
+        max_length=3,
+        blank=True,
+        choices=country_choices,
+        help_text=_("Where the tournament is played (the EMA results file)."),
+    )
+    mers_weight = models.DecimalField(
+        _("MERS weight"),
+        max_digits=2,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=[
+            MinValueValidator(MERS_WEIGHT_MIN),
+            MaxValueValidator(MERS_WEIGHT_MAX),
+            validate_mers_weight,
+        ],
+        help_text=_("The weight the EMA gave the tournament, when known (0.5 to 9.5)."),
+    )
     ruleset = models.CharField(
         _("rule set"), max_length=20, choices=RuleSetCode.choices, default=RuleSetCode.MCR
     )
@@ -296,6 +331,15 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(projector_seconds__gte=3) & Q(projector_seconds__lte=120),
                 name="tournament_projector_seconds_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(country="") | Q(country__regex=COUNTRY_PATTERN),
+                name="tournament_country_alpha3",
+            ),
+            models.CheckConstraint(
+                condition=Q(mers_weight__isnull=True)
+                | Q(mers_weight__gte=MERS_WEIGHT_MIN) & Q(mers_weight__lte=MERS_WEIGHT_MAX),
+                name="tournament_mers_weight_range",
             ),
         ]
 
