@@ -161,7 +161,14 @@ class ScoreSheets(PdfDocument):
     def __init__(self, tournament, session, *, blank):
         super().__init__(tournament)
         self.session, self.blank = session, blank
-        self._notes = {}
+        self._notes, self._made = {}, {}
+
+    def once(self, key, make):
+        """What `make()` returns, made once per document: the parts every sheet shares (the
+        header's words and title, the winds) are built and measured once, not once a table."""
+        if key not in self._made:
+            self._made[key] = make()
+        return self._made[key]
 
     def title(self):
         if self.blank:
@@ -178,7 +185,10 @@ class ScoreSheets(PdfDocument):
     def form_header(self, table, title=FEDERATION, words=None):
         """Table and session numbers in boxes, the title and the tournament between them."""
         small = self.styles["small_center"]
-        big = self.styles["title"].clone("big_number", alignment=TA_CENTER, spaceAfter=0)
+        big = self.once(
+            "big",
+            lambda: self.styles["title"].clone("big_number", alignment=TA_CENTER, spaceAfter=0),
+        )
         if words is None:  # the form's words, explained in small print unless in Italian
             italian = (get_language() or "").startswith("it")
             words = (
@@ -186,23 +196,32 @@ class ScoreSheets(PdfDocument):
                 ("Turno", "" if italian else _("session")),
             )
 
-        def box(word, number):
+        def label(word):
             text = f"<b>{markup(word[0])}</b>"
             if word[1]:
                 text += f" ({markup(word[1])})"
-            return [Paragraph(text, small), Paragraph(str(number), big)]
+            return Paragraph(text, small)
 
-        center = [
-            Paragraph(
-                f"<b>{markup(title)}</b>",
-                self.styles["heading"].clone(
-                    "form_title", alignment=TA_CENTER, spaceBefore=0, spaceAfter=1 * mm
-                ),
-            ),
-            *self.form_details(),
-        ]
+        def box(word, number):
+            return [
+                self.once(("label", word), lambda: label(word)),
+                Paragraph(str(number), big),
+            ]
+
+        def center():
+            style = self.styles["heading"].clone(
+                "form_title", alignment=TA_CENTER, spaceBefore=0, spaceAfter=1 * mm
+            )
+            return [Paragraph(f"<b>{markup(title)}</b>", style), *self.form_details()]
+
         header = Table(
-            [[box(words[0], table.number), center, box(words[1], self.session.number)]],
+            [
+                [
+                    box(words[0], table.number),
+                    self.once(("center", title), center),
+                    self.once(("session", words[1]), lambda: box(words[1], self.session.number)),
+                ]
+            ],
             colWidths=(30 * mm, self.frame_width - 60 * mm, 30 * mm),
             rowHeights=HEADER_HEIGHT,
         )
@@ -287,16 +306,18 @@ class ScoreSheets(PdfDocument):
         """The three rows naming the players: starting wind (and its letter: `letters`, else
         the active language's), name, player number."""
         cell = self.styles["cell_center"]
-        bold = self.styles["cell_bold"].clone("sheet_name", alignment=TA_CENTER)
+        bold = self.once(
+            "name", lambda: self.styles["cell_bold"].clone("sheet_name", alignment=TA_CENTER)
+        )
         letters = letters or (_("E"), _("S"), _("W"), _("N"))
-        grid.add(
-            [""] * first
-            + [
+
+        def wind_labels():
+            return [
                 Paragraph(f"{markup(winds[w])} <font size=6>({markup(letters[w])})</font>", cell)
                 for w in range(4)
-            ],
-            5 * mm,
-        )
+            ]
+
+        grid.add([""] * first + self.once(("winds", *winds), wind_labels), 5 * mm)
         names = [
             Paragraph(
                 # Two lines in the language's name order; the last name bold, the first name
