@@ -23,6 +23,8 @@ class ExportRequest:
     blank: bool = False
     through: int | None = None
     link_base: str = "http://127.0.0.1:8000"
+    #: The EMA results before the last session is confirmed, marked provisional.
+    provisional: bool = False
 
 
 def build_export(tournament, request):

@@ -97,15 +97,24 @@ class StandingsExporter(Exporter):
 
 
 class EmaExporter(Exporter):
-    """The EMA results file."""
+    """The EMA results file (`ema.py`, docs/ema-results.md): refused before the last session
+    is confirmed unless asked for as provisional, which its block and file name then say."""
 
     identifier = "ema"
     formats = ("xlsx",)
 
-    def render_xlsx(self, tournament, request):
-        from exports import rows, xlsx
+    def file_name(self, tournament, request):
+        from exports import ema
 
-        return xlsx.render_workbook([rows.ema_sheet(confirmed_standings(tournament))])
+        suffix = ema.progress(tournament).file_suffix if request.provisional else ""
+        return f"{tournament.slug}-{self.identifier}{suffix}.{request.fmt}"
+
+    def render_xlsx(self, tournament, request):
+        from exports import ema
+
+        standings = confirmed_standings(tournament)
+        results = ema.ema_results(standings, provisional=request.provisional)
+        return ema.render_xlsx(results)
 
 
 class ScoreSheetsExporter(Exporter):

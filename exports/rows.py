@@ -1,4 +1,4 @@
-"""The rows of the tabular exports (Excel sheets, CSV, the EMA results file).
+"""The rows of the tabular exports (Excel sheets, CSV; the EMA results file is `ema.py`).
 
 A `Sheet` is a title, typed columns and rows of plain values; the renderers (`xlsx.py`,
 `csv.py`) only format them. The standings rows come from `scoring.tables.standings_rows`, the
@@ -293,43 +293,3 @@ def standings_workbook_sheets(standings):
         hands_sheet(tournament, numbers),
         hands_sheet(tournament, numbers, current=False),
     ]
-
-
-def ema_sheet(standings):
-    """The EMA results file: place, names, EMA number, country, (table points), score.
-
-    Substitutes are not in the standings; disqualified players have no place and are left out.
-    Tied players share the same place number, the next place skips (1, 2, 2, 4), as the EMA
-    ranking expects. Table points are an MCR column of the EMA file, whatever other rule sets
-    use for their own standings.
-    """
-    tournament = standings.tournament
-    ruleset = ruleset_for(tournament)
-    uses_tp = ruleset.ema_table_points
-    columns = [
-        Column("Place", INT),
-        Column("Last name"),
-        Column("First name"),
-        Column("EMA number"),
-        Column("Country"),
-    ]
-    if uses_tp:
-        columns.append(Column("Table points", POINTS))
-    columns.append(Column("Score", INT))
-    rows = []
-    for data in standings_rows(standings):
-        if data["place"] >= 10**6:
-            continue
-        row = [
-            data["place"],
-            data["last_name"],
-            data["first_name"],
-            data["ema_id"],
-            data["country"],
-        ]
-        if uses_tp:
-            row.append(data["table_points"])
-        score = data["final_score"] if ruleset.shows_final_score else data["score"]
-        row.append(round(Fraction(score)) if isinstance(score, Fraction) else score)
-        rows.append(row)
-    return Sheet("Results", columns, rows)

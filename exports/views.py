@@ -13,7 +13,7 @@ from tournament.permissions import DirectorTournamentMixin
 
 
 class ExportView(DirectorTournamentMixin, View):
-    """GET /director/t/<slug>/export/<what>.<fmt>?session=N&blank=1&through=N"""
+    """GET /director/t/<slug>/export/<what>.<fmt>?session=N&blank=1&through=N&provisional=1"""
 
     def get(self, request, *args, what, fmt, **kwargs):
         def number(name):  # a session number; "²" or 10**30 is refused (400) with the range
@@ -30,6 +30,7 @@ class ExportView(DirectorTournamentMixin, View):
             blank=request.GET.get("blank") == "1",
             through=number("through"),
             link_base=link_base(request),
+            provisional=request.GET.get("provisional") == "1",
         )
         # An export the desk cannot make (ExportError) is answered by common.errors: a 400 page
         # with the reason.

@@ -115,3 +115,9 @@ def _render(sheets):
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
+
+
+def safe_cell(sheet, value, kind, font=None):
+    """For the other workbooks (the EMA results file): what `render_workbook` writes for a value
+    of `kind` in the write-only `sheet`, text never taken for a formula."""
+    return _cell(sheet, value, kind, font)

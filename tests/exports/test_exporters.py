@@ -39,7 +39,10 @@ def test_the_command_offers_the_registry():
     [
         (ExportRequest("standings", "csv"), "played-standings.csv"),
         (ExportRequest("standings", "csv", through=1), "played-standings.csv"),
-        (ExportRequest("ema", "xlsx"), "played-ema.xlsx"),
+        (
+            ExportRequest("ema", "xlsx", provisional=True),
+            "played-ema-provisional-after-session2-of-3.xlsx",
+        ),
         (ExportRequest("seating", "pdf", session=1), "played-seating-session1.pdf"),
         (ExportRequest("scoresheets", "pdf", session=2), "played-scoresheets-session2.pdf"),
         (

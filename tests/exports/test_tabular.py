@@ -97,23 +97,26 @@ def test_ema_results_file(played):
     from tournament.services.registrations import register_player
 
     register_player(played, first_name="Sub", last_name="Stitute", is_substitute=True)
-    _name, _type, content = build_export(played, ExportRequest("ema", "xlsx"))
+    # 2 of 3 sessions confirmed: provisional (tests/exports/test_ema.py has the whole layout)
+    _name, _type, content = build_export(played, ExportRequest("ema", "xlsx", provisional=True))
     sheet = workbook(content).active
-    assert [c.value for c in sheet[1]] == [
+    assert [c.value for c in sheet[1]][2:11] == [
         "Place",
-        "Last name",
         "First name",
+        "Last name",
         "EMA number",
-        "Country",
         "Table points",
         "Score",
+        "EMA member",
+        "Country",
+        "Note",
     ]
-    rows = [[c.value for c in row] for row in sheet.iter_rows(min_row=2)]
-    assert len(rows) == 16 and all(row[1] != "Stitute" for row in rows)
+    rows = [[c.value for c in row][2:11] for row in sheet.iter_rows(min_row=2)]
+    assert len(rows) == 16 and all(row[2] != "Stitute" for row in rows)
     places = [row[0] for row in rows]
     assert places == sorted(places) and places[0] == 1
     standings = compute_standings(played)
-    assert rows[0][6] == standings.rows[0].score
+    assert rows[0][5] == standings.rows[0].score
 
 
 def test_ema_places_are_shared_numbers(db, director):
@@ -122,8 +125,9 @@ def test_ema_places_are_shared_numbers(db, director):
 
     tournament = build(slug="ema-ties")
     play_session(tournament, 1, Actor(user=director), entries=[{"outcome": "washout"}] * 16)
-    sheet = workbook(build_export(tournament, ExportRequest("ema", "xlsx"))[2]).active
-    assert {row[0].value for row in sheet.iter_rows(min_row=2)} == {1}
+    export = ExportRequest("ema", "xlsx", provisional=True)
+    sheet = workbook(build_export(tournament, export)[2]).active
+    assert {row[2].value for row in sheet.iter_rows(min_row=2)} == {1}
 
 
 def test_the_ema_file_has_table_points_for_mcr_only(db, director):
@@ -136,15 +140,19 @@ def test_the_ema_file_has_table_points_for_mcr_only(db, director):
     update_scoring_options(tournament, {"use_table_points": True})
     tournament.refresh_from_db()
     play_session(tournament, 1, Actor(user=director), entries=[{"outcome": "washout"}] * 4)
-    sheet = workbook(build_export(tournament, ExportRequest("ema", "xlsx"))[2]).active
-    assert [cell.value for cell in sheet[1]] == [
+    export = ExportRequest("ema", "xlsx", provisional=True)
+    sheet = workbook(build_export(tournament, export)[2]).active
+    # The column stays where the EMA's reader takes it (column G), empty but for MCR.
+    assert [cell.value for cell in sheet[1]][2:8] == [
         "Place",
-        "Last name",
         "First name",
+        "Last name",
         "EMA number",
-        "Country",
+        "Table points",
         "Score",
     ]
+    assert [row[6].value for row in sheet.iter_rows(min_row=2, max_row=5)] == [None] * 4
+    assert all(isinstance(row[7].value, int) for row in sheet.iter_rows(min_row=2, max_row=5))
 
 
 @pytest.mark.parametrize(
@@ -172,7 +180,9 @@ def test_export_command(played, tmp_path, capsys):
     with pytest.raises(CommandError, match="No tournament 'nope'"):
         call_command("export", "nope", "standings")
     with pytest.raises(CommandError, match=r"Cannot write .*No such file or directory"):
-        call_command("export", played.slug, "ema", "-o", str(tmp_path / "nowhere" / "x.xlsx"))
+        call_command(
+            "export", played.slug, "ema", "--provisional", "-o", str(tmp_path / "no" / "x.xlsx")
+        )
 
 
 def test_download_views_are_for_directors(director_client, played):

@@ -1,6 +1,7 @@
 """`python manage.py export <tournament-slug> <what> --format <fmt> -o <file>`
 
-<what>: standings (xlsx, pdf, csv), ema (xlsx), scoresheets (pdf; --session N, --blank),
+<what>: standings (xlsx, pdf, csv), ema (xlsx; --provisional before the last session is
+confirmed), scoresheets (pdf; --session N, --blank),
 seating (pdf; --session N), schedules (pdf), tablecards (pdf; --session N),
 refslips (pdf; --session N, --link-base URL: the referee slips with each table's link and PIN).
 """
@@ -38,6 +39,11 @@ class Command(BaseCommand):
         parser.add_argument("--through", type=int, help="standings after this session")
         parser.add_argument("--blank", action="store_true", help="blank score sheets")
         parser.add_argument(
+            "--provisional",
+            action="store_true",
+            help="the EMA results before the last session is confirmed, marked provisional",
+        )
+        parser.add_argument(
             "--link-base",
             default=settings.DESK_PUBLIC_URL or "http://127.0.0.1:8000",
             help="the address phones use to reach the desk (referee slips)",
@@ -56,6 +62,7 @@ class Command(BaseCommand):
             blank=options["blank"],
             through=options["through"],
             link_base=options["link_base"],
+            provisional=options["provisional"],
         )
         try:
             filename, _type, content = build_export(tournament, request)
