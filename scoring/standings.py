@@ -197,6 +197,26 @@ def compute_standings(tournament, *, through=None, with_movement=True):
     )
 
 
+#: How long a computed standings stays in the shared cache; a new fingerprint replaces it anyway.
+CACHE_SECONDS = 3600
+
+
+def cached_standings(tournament, *, through=None):
+    """`compute_standings(tournament, through=through)`, computed once per standings version
+    and kept in the shared cache (the `desk_cache` table, seen by every server process), so the
+    projector and the player pages read it instead of adding up every result again. Any change
+    the standings depend on changes `standings_version`, hence the key: nothing stale is read.
+    """
+    from django.core.cache import cache
+
+    key = f"standings-data:{tournament.pk}:{through}:{standings_version(tournament)}"
+    standings = cache.get(key)
+    if standings is None:
+        standings = compute_standings(tournament, through=through)
+        cache.set(key, standings, CACHE_SECONDS)
+    return standings
+
+
 def ranking_order(tournament, registrations):
     """`registrations` in standings order (for a Swiss draw); those not ranked come last."""
     standings = compute_standings(tournament, with_movement=False)

@@ -19,7 +19,7 @@ from rules.limits import INT32_MAX
 from scoring.presentation import hand_rows
 from scoring.services.clock import clock_state
 from scoring.services.tables import snapshot
-from scoring.standings import compute_standings
+from scoring.standings import cached_standings
 from scoring.tables import standings_rows
 from tournament.models import ProjectorMode, Seat, SessionStatus
 from tournament.permissions import TournamentMixin
@@ -148,7 +148,7 @@ def projector_content(tournament, user):
     ):
         return ("seating", seated[0]) if seated else ("clock", None)
     if through is not None:
-        return "standings", compute_standings(tournament, through=through, with_movement=False)
+        return "standings", cached_standings(tournament, through=through)
     return ("seating", seated[0]) if seated else ("clock", None)
 
 

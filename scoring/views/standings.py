@@ -12,7 +12,7 @@ from django.views.generic import TemplateView
 
 from common.errors import ExplainedNotFound
 from scoring.models import Penalty, SeatResult
-from scoring.standings import compute_standings, standings_version
+from scoring.standings import cached_standings, compute_standings, standings_version
 from scoring.tables import standings_rows, standings_table
 from tournament.models import Seat
 from tournament.permissions import TournamentMixin
@@ -120,9 +120,7 @@ class PlayerView(TournamentMixin, TemplateView):
                     "penalties": penalties.get(session.number, []),
                 }
             )
-        standings = compute_standings(
-            self.tournament, through=confirmed[-1] if confirmed else 0, with_movement=False
-        )
+        standings = cached_standings(self.tournament, through=confirmed[-1] if confirmed else 0)
         row = next((r for r in standings.rows if r.registration.pk == registration.pk), None)
         context.update(
             registration=registration,

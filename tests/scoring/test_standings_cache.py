@@ -1,0 +1,162 @@
+"""The standings are computed once per standings version and kept in the shared cache
+(`cached_standings`, the standings page's rendered table): every change that moves them gives a
+new version, so the cached standings after the change equal a fresh computation."""
+
+import pytest
+from django.urls import reverse
+
+import scoring.standings
+from scoring.access import Actor
+from scoring.services import closing, hands, penalties
+from scoring.standings import cached_standings, compute_standings, standings_version
+from tests.factories import build_played, close, mcr_entry, penalize
+from tournament.services import registrations as registration_services
+
+
+def figures(standings):
+    return [
+        (
+            row.registration.number,
+            row.registration.status,
+            row.player.full_name,
+            row.place_label,
+            row.table_points,
+            row.score,
+            row.penalties,
+        )
+        for row in standings.rows
+    ]
+
+
+@pytest.fixture
+def played(db, director):
+    tournament = build_played("cached", Actor(user=director), players=16, sessions=3, confirmed=2)
+    tournament.actor = Actor(user=director)
+    return tournament
+
+
+def table_of(tournament, number=2, table=1):
+    return tournament.sessions.get(number=number).tables.get(number=table)
+
+
+def reopened(tournament, change):
+    """A confirmed session's table changes only reopened: reopen, `change(table)`, close and
+    confirm again."""
+    table = table_of(tournament)
+    closing.reopen_table(table, actor=tournament.actor)
+    table.refresh_from_db()
+    done = change(table)
+    close(table, tournament.actor)
+    closing.confirm_session(table.session, actor=tournament.actor)
+    return done
+
+
+def give(tournament):
+    return reopened(
+        tournament,
+        lambda table: penalize(table, 0, "late_arrival", tournament.actor, minutes=3),
+    )
+
+
+def cancel(tournament):
+    penalty = tournament.penalty
+    reopened(
+        tournament,
+        lambda table: penalties.cancel_penalty(penalty, actor=tournament.actor, reason="mistake"),
+    )
+
+
+def with_penalty(tournament):
+    tournament.penalty = give(tournament)
+
+
+def reopen(tournament):
+    closing.reopen_table(table_of(tournament), actor=tournament.actor)
+
+
+def correct_after_confirmation(tournament):
+    """Reopen, correct the first hand, close and confirm again: the hand correction of a
+    confirmed session."""
+    table = table_of(tournament)
+    closing.reopen_table(table, actor=tournament.actor)
+    table.refresh_from_db()
+    first = mcr_entry(1)
+    first["fan"] = 40
+    hands.correct_hand(table, 1, first, actor=tournament.actor, revision=table.revision)
+    close(table, tournament.actor)
+    closing.confirm_session(table.session, actor=tournament.actor)
+
+
+def change(action):
+    def apply(tournament):
+        registration = tournament.registrations.order_by("number").first()
+        registration_services.change_registration(
+            tournament,
+            registration,
+            action,
+            expected=registration_services.registration_values(registration),
+        )
+
+    return apply
+
+
+def rename(tournament):
+    player = tournament.registrations.order_by("number").first().player
+    registration_services.update_player(
+        player,
+        expected=registration_services.player_values(player),
+        **{**registration_services.player_values(player), "last_name": "Renamed"},
+    )
+
+
+CHANGES = [
+    pytest.param(give, id="penalty"),
+    pytest.param((with_penalty, cancel), id="penalty-cancelled"),
+    pytest.param(reopen, id="table-reopened"),
+    pytest.param(correct_after_confirmation, id="hand-corrected-after-confirmation"),
+    pytest.param(change(registration_services.WITHDRAW), id="withdrawal"),
+    pytest.param(change(registration_services.DISQUALIFY), id="disqualification"),
+    pytest.param(rename, id="player-renamed"),
+]
+
+
+@pytest.mark.parametrize("apply", CHANGES)
+def test_every_change_gives_fresh_cached_standings(played, apply):
+    if isinstance(apply, tuple):
+        prepare, apply = apply
+        prepare(played)
+    before = figures(cached_standings(played))
+    version = standings_version(played)
+    apply(played)
+    assert standings_version(played) != version
+    after = figures(cached_standings(played))
+    assert after == figures(compute_standings(played))
+    assert after != before
+
+
+def test_cached_standings_are_read_not_computed_again(played, monkeypatch):
+    first = cached_standings(played)
+    after_one = cached_standings(played, through=1)
+    assert after_one.through == 1 and first.through == 2
+
+    def fail(*args, **kwargs):
+        raise AssertionError("computed again")
+
+    monkeypatch.setattr(scoring.standings, "compute_standings", fail)
+    assert figures(cached_standings(played)) == figures(first)
+    assert figures(cached_standings(played, through=1)) == figures(after_one)
+    give(played)  # a new version: computed again
+    with pytest.raises(AssertionError, match="computed again"):
+        cached_standings(played)
+
+
+@pytest.mark.parametrize(
+    ("apply", "shown"),
+    [(rename, "Renamed"), (change(registration_services.WITHDRAW), "Withdrawn")],
+)
+def test_the_standings_page_shows_the_change_at_once(played, client, apply, shown):
+    url = reverse("standings", args=[played.slug])
+    html = client.get(url).content.decode()  # the rendered table is now cached
+    assert shown not in html
+    apply(played)
+    assert shown in client.get(url).content.decode()
