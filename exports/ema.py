@@ -119,7 +119,7 @@ def ema_results(standings, *, provisional=False):
             _(
                 "Only %(confirmed)s of the %(sessions)s sessions are confirmed: the EMA results "
                 "are not final. Confirm the last session, or ask for provisional results "
-                "(--provisional, or “EMA results (provisional)” on the standings page)."
+                "(--provisional, or “EMA results (provisional …)” on the standings page)."
             )
             % {"confirmed": now.confirmed, "sessions": now.sessions}
         )
