@@ -1,10 +1,14 @@
-"""Layout helpers of the score sheets: a table built row by row, and vertical labels."""
+"""Layout helpers of the score sheets: a table built row by row (drawn fast), vertical labels,
+and the players' names fitted to their cells."""
+
+from functools import lru_cache
 
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from exports.pdf.base import FONT_CONDENSED, FONT_CONDENSED_BOLD
+from exports.pdf.names import LEADING, fit_name
 
 BLACK = colors.black
 
@@ -26,6 +30,65 @@ class VerticalText(Flowable):
         canvas.rotate(90)
         canvas.drawCentredString(0, -self.size * 0.35, self.text)
         canvas.restoreState()
+
+
+@lru_cache(maxsize=4096)
+def fit_parts(parts, width, height, size, least):
+    """[(font, size, lines)] of a name's `parts` ((text, font) pairs, printed one under the
+    other): the largest size from `size` down to `least`, the same for every part, at which
+    each part fits `width` (shrunk, then wrapped at spaces and after hyphens by
+    exports.pdf.names.fit_name, never mid-word) and all lines together fit `height`. Below
+    `least` nothing is dropped either: the smallest size is used."""
+    step = size
+    while True:
+        fitted = []
+        for text, font in parts:
+            at, lines = fit_name(text, font, width, size=step, min_size=step, max_lines=3)
+            fitted.append((font, at, tuple(lines)))
+        total = sum(len(lines) * at * LEADING for _font, at, lines in fitted)
+        if total <= height or step <= least:
+            return tuple(fitted)
+        step -= 0.25
+
+
+class SheetName(Flowable):
+    """A player's name in a score sheet's cell: its parts (the first name, the last name in
+    the language's order, each in its own font) one under the other, centred, at the largest
+    size that fits the cell's width and `height` (`fit_parts`): never cut, never split inside
+    a word, clear of the cell's borders by `clear` points on every side."""
+
+    def __init__(self, parts, *, height, size=9, least=4, clear=1.5):
+        super().__init__()
+        self.parts, self.room, self.size, self.least, self.clear = (
+            tuple(parts),
+            height,
+            size,
+            least,
+            clear,
+        )
+        self.fitted = ()
+
+    def wrap(self, available_width, available_height):
+        room = min(self.room, available_height) - 2 * self.clear
+        self.fitted = fit_parts(
+            self.parts, available_width - 2 * self.clear, room, self.size, self.least
+        )
+        self.width = available_width
+        self.height = sum(len(lines) * at * LEADING for _font, at, lines in self.fitted)
+        return self.width, self.height
+
+    def draw(self):
+        canvas = self.canv
+        top = self.height
+        for font, at, lines in self.fitted:
+            canvas.setFont(font, at)
+            for line in lines:
+                top -= at * LEADING
+                # the baseline: DejaVu's descent (about a fifth of the size) above the line's
+                # bottom, the rest of the leading shared above and below
+                canvas.drawCentredString(
+                    self.width / 2, top + (at * LEADING - at) / 2 + at * 0.22, line
+                )
 
 
 class SheetTable(Table):

@@ -42,6 +42,7 @@ from exports.pdf.base import (
     ruleset_name,
     seated_tables,
 )
+from exports.pdf.grid import SheetName
 from scoring.models import Hand, SeatResult
 
 #: The title of the FIMJ form (MCR App. B, docs/rules.md §2.1): not translated, on purpose.
@@ -306,9 +307,6 @@ class ScoreSheets(PdfDocument):
         """The three rows naming the players: starting wind (and its letter: `letters`, else
         the active language's), name, player number."""
         cell = self.styles["cell_center"]
-        bold = self.once(
-            "name", lambda: self.styles["cell_bold"].clone("sheet_name", alignment=TA_CENTER)
-        )
         letters = letters or (_("E"), _("S"), _("W"), _("N"))
 
         def wind_labels():
@@ -319,17 +317,14 @@ class ScoreSheets(PdfDocument):
 
         grid.add([""] * first + self.once(("winds", *winds), wind_labels), 5 * mm)
         names = [
-            Paragraph(
-                # Two lines in the language's name order; the last name bold, the first name
-                # condensed.
-                "<br/>".join(
-                    name_parts(
-                        f"<font name={FONT_CONDENSED}>{markup(s.registration.player.first_name)}"
-                        "</font>",
-                        markup(s.registration.player.last_name),
-                    )
+            # In the language's name order, the last name bold, the first name condensed;
+            # each shrunk, then wrapped at spaces and hyphens, to fit the cell.
+            SheetName(
+                name_parts(
+                    (s.registration.player.first_name, FONT_CONDENSED),
+                    (s.registration.player.last_name, FONT_CONDENSED_BOLD),
                 ),
-                bold,
+                height=NAME_HEIGHT - 1,  # the row less its bottom padding
             )
             if s
             else ""
