@@ -303,3 +303,44 @@ def test_a_rule_set_the_ema_does_not_rank_names_itself(db, actor):
     block, players, _sheet = read_ema(ema(cup)[2])
     assert block["Rules"] not in ("MCR", "Riichi") and block["Rules"]
     assert all(player["Table points"] is None for player in players)
+
+
+@pytest.mark.parametrize(
+    ("weight", "message"),
+    [
+        ("2.3", "A MERS weight is a multiple of 0.5"),
+        ("9.9", "Ensure this value is less than or equal to 9.5."),
+        ("12", "Ensure that there are no more than 1 digit before the decimal point."),
+        ("0", "Ensure this value is greater than or equal to 0.5."),
+        ("1e400", "Ensure that there are no more than 2 digits in total."),
+        ("inf", "Enter a number."),
+    ],
+)
+def test_the_tournament_form_checks_the_ema_block(director_client, finished, weight, message):
+    from tournament.forms import TournamentForm
+
+    # the form as the page fills it, whatever other settings it has
+    form = TournamentForm(instance=finished)
+    data = {name: value for name, value in form.initial.items() if name in form.fields}
+    data = {name: value for name, value in data.items() if value not in (None, False)}
+    data |= {"city": "Città di Castello", "country": "ITA", "mers_weight": weight}
+    url = reverse("tournament-edit", args=[finished.slug])
+    response = director_client.post(url, data)
+    assert response.status_code == 200 and message in response.content.decode()
+    finished.refresh_from_db()
+    assert (finished.city, finished.mers_weight) == ("Faenza", Decimal("1.5"))  # unchanged
+    data["mers_weight"], data["country"] = "2.5", "XYZ"
+    assert (
+        "XYZ is not one of the available choices"
+        in director_client.post(url, data).content.decode()
+    )
+    data["country"] = "ITA"
+    assert director_client.post(url, data).status_code == 302
+    finished.refresh_from_db()
+    assert (finished.city, finished.country, finished.mers_weight) == (
+        "Città di Castello",
+        "ITA",
+        Decimal("2.5"),
+    )
+    block = read_ema(ema(finished)[2])[0]
+    assert (block["City"], block["MERS weight"]) == ("Città di Castello", 2.5)
