@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 from django.utils.translation import gettext as _
+from reportlab.lib.units import mm
 
 from common import formatting
+from common.text import name_parts
 from exports import ExportError
-from exports.pdf.scoresheet import render_scoresheets
-from exports.pdf.scoresheet_base import DISCARD_MARK
+from exports.pdf.scoresheet import FORMS, render_scoresheets
+from exports.pdf.scoresheet_base import DISCARD_MARK, HEADER_GAP, HEADER_HEIGHT, NAME_HEIGHT
 from scoring.models import SeatResult
 from scoring.services import closing
 from scoring.services.penalties import give_penalty
@@ -30,6 +32,7 @@ from tests.factories import (
     staff,
 )
 from tests.scoring.referee_tables import HANDS as REFEREE_HANDS
+from tournament.rulesets import ruleset_for
 
 FIXED_WORDS = (
     "Tavolo",
@@ -397,3 +400,83 @@ def test_the_form_writes_its_wind_letters_as_its_seat_changes(db):
     assert "EST, SUD, OVEST, NORD (E, S, O, N): East, South, West, North" in " ".join(
         english.split()
     )
+
+
+# -- issue 15: every name whole, inside its cell -----------------------------------------------
+
+#: Starting seat -> (first name, last name): the 60-character name, a normal name on three
+#: lines, and two short ones.
+LONG_NAMES = {
+    0: ("Jo", "Li"),
+    1: ("Maria Antonietta", "Dell'Acqua-Łukasiewicz von Hohenzollern"),
+    2: ("Maria Vittoria", "Bevilacqua-Castiglioni"),
+    3: ("Þórður", "Þórsson"),
+}
+
+
+def word_boxes(data, page=1):
+    """[(word, left, top, right, bottom)] of a page in points from its top left (pdftotext)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "sheets.pdf"
+        path.write_bytes(data)
+        out = subprocess.run(
+            ["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(path), "-"],
+            capture_output=True,
+            check=True,
+            text=True,
+        ).stdout
+    return [
+        (html.unescape(word), *(float(v) for v in box))
+        for *box, word in re.findall(
+            r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>',
+            out,
+        )
+    ]
+
+
+def in_cell(boxes, left, top, width, height):
+    """The words whose centre lies in the cell, in reading order."""
+    return [
+        box
+        for box in sorted(boxes, key=lambda b: (round(b[2]), b[1]))
+        if left < (box[1] + box[3]) / 2 < left + width
+        and top < (box[2] + box[4]) / 2 < top + height
+    ]
+
+
+@pytest.mark.parametrize("code", ["mcr", "riichi2016"])
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_every_name_prints_whole_inside_its_cell(db, code, language):
+    """The 60-character name shrinks, then wraps at spaces and after hyphens: every word is
+    there, none is split, none crosses the cell's borders or runs over the player number; a
+    normal three-line name stays clear of the borders too."""
+    tournament = build(players=4, ruleset=code, slug=f"long-{code}")
+    table = tournament.sessions.get(number=1).tables.get()
+    for seat in table.seats.select_related("registration__player"):
+        player = seat.registration.player
+        player.first_name, player.last_name = LONG_NAMES[seat.wind]
+        player.save()
+    form = FORMS[ruleset_for(tournament).score_sheet]
+    first = 3 if code == "mcr" else 2  # the columns before the players'
+    column = form.WIDTHS[first]
+    top = form.margin + HEADER_HEIGHT + HEADER_GAP + 5 * mm  # under the winds' row
+    with translation.override(language):
+        data = render_scoresheets(tournament, session_number=1, blank=True)
+        expected = {wind: " ".join(name_parts(*name)) for wind, name in LONG_NAMES.items()}
+    boxes = word_boxes(data)
+    for seat in table.seats.select_related("registration"):
+        left = form.margin + sum(form.WIDTHS[:first]) + seat.wind * column
+        words = in_cell(boxes, left, top, column, NAME_HEIGHT)
+        # All there, in order, a word broken only after its hyphen.
+        assert re.sub(r"-\s", "-", " ".join(w[0] for w in words)) == expected[seat.wind]
+        for _word, x0, y0, x1, y1 in words:
+            assert left + 0.5 < x0 and x1 < left + column - 0.5, (seat.wind, _word)
+            assert top + 0.5 < y0 and y1 < top + NAME_HEIGHT - 0.5, (seat.wind, _word)
+        number = in_cell(boxes, left, top + NAME_HEIGHT, column, 6 * mm)
+        assert [w[0] for w in number] == ["N°", str(seat.registration.number)]
+    # The long name wrapped (it cannot fit one line) and shrank less than to unreadable.
+    long_words = in_cell(
+        boxes, form.margin + sum(form.WIDTHS[:first]) + column, top, column, NAME_HEIGHT
+    )
+    assert len({round(w[2]) for w in long_words}) >= 3
+    assert min(w[4] - w[2] for w in long_words) > 5  # a line's box: over 5 pt
