@@ -344,3 +344,36 @@ def test_the_tournament_form_checks_the_ema_block(director_client, finished, wei
     )
     block = read_ema(ema(finished)[2])[0]
     assert (block["City"], block["MERS weight"]) == ("Città di Castello", 2.5)
+
+
+def test_the_block_survives_an_archive(finished):
+    from desk.archive import export_archive, restore_archive
+    from desk.services import delete_tournament
+
+    content = export_archive(finished)
+    delete_tournament(finished)
+    restored = restore_archive(content)
+    assert (restored.city, restored.country, restored.mers_weight) == (
+        "Faenza",
+        "ITA",
+        Decimal("1.5"),
+    )
+    assert read_ema(ema(restored)[2])[0]["MERS weight"] == 1.5
+
+
+LONG_FIRST, LONG_LAST = "Maria Antonietta", "Dell'Acqua-Łukasiewicz von Hohenzollern"
+LONG_CLUB = "Associazione Sportiva Dilettantistica Mahjong Club Città di Castello"
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_long_name_is_written_whole(finished, language):
+    from django.utils import translation
+
+    player = finished.registrations.get(number=3).player
+    player.first_name, player.last_name, player.club = LONG_FIRST, LONG_LAST, LONG_CLUB
+    player.save()
+    with translation.override(language):
+        _block, players, sheet = read_ema(ema(finished)[2])
+    row = next(p for p in players if p["Last name"] == LONG_LAST)
+    assert row["First name"] == LONG_FIRST
+    assert sheet.column_dimensions["E"].width >= len(LONG_LAST)
