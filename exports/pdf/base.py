@@ -17,7 +17,8 @@ from xml.sax.saxutils import escape
 
 from django.conf import settings
 from django.db.models import Prefetch
-from django.utils import formats
+from django.utils import formats, timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from reportlab import rl_config
 from reportlab.lib import colors
@@ -141,12 +142,45 @@ def player_name(player):
     return player.full_name
 
 
+#: The one date style of every print, in the active language: "Sunday 22 November 2026",
+#: "domenica 22 novembre 2026" (a time follows as ", 13:30").
+DATE_PATTERN = "l j F Y"
+TIME_PATTERN = "H:i"
+
+
+#: Languages that write the day of the week in lower case within a date (Django's Italian
+#: names are capitalised as on their own: "Domenica"; in a date it is "domenica 22 novembre").
+LOWER_CASE_WEEKDAYS = ("it",)
+
+
+def print_date(day):
+    """A date as every print writes it ("Sunday 22 November 2026")."""
+    text = formats.date_format(day, DATE_PATTERN)
+    if (get_language() or "").split("-")[0] in LOWER_CASE_WEEKDAYS:
+        text = text[:1].lower() + text[1:]
+    return text
+
+
+def print_datetime(moment):
+    """A moment as every print writes it, in the desk's time zone: the date as `print_date`,
+    then the time ("Sunday 22 November 2026, 13:30")."""
+    local = timezone.localtime(moment) if timezone.is_aware(moment) else moment
+    return f"{print_date(local)}, {formats.time_format(local, TIME_PATTERN)}"
+
+
 def format_dates(tournament):
+    """The tournament's days: one date, or the first and the last (`print_date`)."""
     start, end = tournament.start_date, tournament.end_date
     if start == end:
-        return formats.date_format(start, "DATE_FORMAT")
-    first, last = (formats.date_format(day, "DATE_FORMAT") for day in (start, end))
-    return f"{first} – {last}"
+        return print_date(start)
+    return f"{print_date(start)} – {print_date(end)}"
+
+
+def session_start(session):
+    """When a session starts (`print_datetime`), or "" when it is not scheduled."""
+    if session.scheduled_start is None:
+        return ""
+    return print_datetime(session.scheduled_start)
 
 
 def ruleset_name(tournament):

@@ -159,10 +159,10 @@ class NameFlowable(Flowable):
         if self.color is not None:
             canvas.setFillColor(self.color)
         leading = self.fitted_size * LEADING
-        # baseline of line i: from the top, one leading down, less the descent's share
+        # baseline of line i: one font size below the line's top, as reportlab sets a
+        # table cell's plain text (so a name lines up with the cells beside it)
         for index, line in enumerate(self.lines):
-            y = self.height - (index + 1) * leading + (leading - self.fitted_size) / 2
-            y += self.fitted_size * 0.22  # DejaVu's descent: the glyphs sit inside the line
+            y = self.height - index * leading - self.fitted_size
             if self.align == "CENTER":
                 canvas.drawCentredString(self.width / 2, y, line)
             elif self.align == "RIGHT":

@@ -24,6 +24,7 @@ from exports.pdf.base import (
     player_name,
     seated_tables,
 )
+from exports.pdf.names import LEADING, fit_name
 from exports.pdf.tablecards import check_link_base, draw_qr, table_link
 from tournament.models import WIND_NAMES
 
@@ -85,7 +86,6 @@ class SlipPage(WholePage):
             canvas.setFont(FONT_BOLD, 12)
             canvas.drawString(left, line, _("PIN %(pin)s") % {"pin": table.pin})
             line -= 6 * mm
-        canvas.setFont(FONT, 7)
         seats = {seat.wind: seat for seat in table.seats.all()}
         for wind in range(4):
             seat = seats.get(wind)
@@ -93,15 +93,22 @@ class SlipPage(WholePage):
                 continue
             text = f"{WIND_NAMES[wind]} {seat.registration.number} "
             text += player_name(seat.registration.player)
-            canvas.drawString(left, line, fit_text(text, FONT, 7, room))
-            line -= 3.6 * mm
+            size, lines = fit_name(text, FONT, room, size=7, min_size=6)
+            canvas.setFont(FONT, size)
+            for text_line in lines:  # a long name wraps (never cut): the next seat moves down
+                canvas.drawString(left, line, text_line)
+                line -= size * LEADING
+            line -= 3.6 * mm - size * LEADING
         canvas.setFillColor(GREY)
-        canvas.setFont(FONT, 6)
-        canvas.drawString(
-            left,
-            y + 4 * mm,
-            fit_text(_("Referee only: keep this slip out of sight."), FONT, 6, room),
+        # above the link (which takes the slip's whole width), level with the QR code's foot
+        size, lines = fit_name(
+            _("Referee only: keep this slip out of sight."), FONT, room, size=6, min_size=5
         )
+        canvas.setFont(FONT, size)
+        baseline = y + QR_BOTTOM + 1 + (len(lines) - 1) * size * LEADING
+        for text_line in lines:
+            canvas.drawString(left, baseline, text_line)
+            baseline -= size * LEADING
 
 
 class RefereeSlipsDocument(PdfDocument):

@@ -22,14 +22,20 @@ from exports.pdf.base import (
     fit_text,
     page_by_page,
     player_name,
+    session_start,
 )
 from exports.pdf.cards import CardPage
-from exports.pdf.seating import session_start
+from exports.pdf.names import LEADING, fit_name
 from tournament.models import WIND_NAMES, Seat
 
 COLUMNS = 2
 CARD_TOP = 17 * mm  # name, number and tournament above the sessions
 CARD_ROW = 5 * mm
+NAME_SIZE, NAME_MIN = 13, 10  # the player's name: its size, and the least before it wraps
+NAME_HEIGHT = 22  # points: one line at 13 pt, or two smaller ones
+CELL = 9  # the sessions' rows
+CELL_MIN = 6.5  # the least the start column shrinks to, so the whole date prints
+PAD = 2  # left and right padding of the sessions' cells
 
 
 def drawn_sessions(tournament):
@@ -50,10 +56,16 @@ class SchedulesDocument(PdfDocument):
             registrations[seat.registration_id] = seat.registration
             self.seats[seat.registration_id][seat.session_id] = seat
         self.registrations = sorted(registrations.values(), key=lambda r: r.number)
-        self.starts = {session.pk: session_start(session, "D j M, H:i") for session in sessions}
+        self.starts = {session.pk: session_start(session) for session in sessions}
+        self._start_sizes = {}
 
     def title(self):
         return _("Player schedules")
+
+    def start_size(self, width):
+        if width not in self._start_sizes:
+            self._start_sizes[width] = _start_size(self.starts.values(), width)
+        return self._start_sizes[width]
 
     def rows_per_page(self):
         needed = CARD_TOP + (len(self.sessions) + 1) * CARD_ROW + 8 * mm
@@ -93,16 +105,23 @@ class SchedulesDocument(PdfDocument):
                     str(WIND_NAMES[seat.wind]) if seat else _("not seated"),
                 ]
             )
-        fractions = (0.17, 0.38, 0.17, 0.28) if timed else (0.3, 0, 0.3, 0.4)
+        fractions = (0.11, 0.52, 0.13, 0.24) if timed else (0.3, 0, 0.3, 0.4)
 
         def draw(canvas, width, height):
             top = height
-            canvas.setFont(FONT_BOLD, 13)
-            canvas.drawString(
-                0,
-                top - 13,
-                fit_text(player_name(registration.player), FONT_BOLD, 13, width - 22 * mm),
+            size, lines = fit_name(
+                player_name(registration.player),
+                FONT_BOLD,
+                width - 22 * mm,
+                size=NAME_SIZE,
+                min_size=NAME_MIN,
+                height=NAME_HEIGHT,
             )
+            canvas.setFont(FONT_BOLD, size)
+            baseline = top - size
+            for text in lines:
+                canvas.drawString(0, baseline, text)
+                baseline -= size * LEADING
             canvas.setFont(FONT_BOLD, 18)
             canvas.drawRightString(width, top - 15, str(registration.number))
             canvas.setFont(FONT, 7.5)
@@ -110,17 +129,22 @@ class SchedulesDocument(PdfDocument):
             line = self.tournament.name
             if registration.is_substitute:
                 line = f"{_('Substitute')} · {line}"
-            canvas.drawString(0, top - 25, fit_text(line, FONT, 7.5, width - 22 * mm))
+            below = top - max(25, len(lines) * size * LEADING + 8)
+            canvas.drawString(0, below, fit_text(line, FONT, 7.5, width - 22 * mm))
             canvas.drawRightString(width, top - 25, _("player number"))
             canvas.setFillColor(colors.black)
             rows = data if timed else [[row[0], *row[2:]] for row in data]
             widths = [fraction * width for fraction in fractions if fraction]
+            start_size = self.start_size(widths[1] - 2 * PAD) if timed else CELL
             table = Table(rows, colWidths=widths, rowHeights=CARD_ROW)
             table_column = 2 if timed else 1
             table.setStyle(
                 TableStyle(
                     [
-                        ("FONT", (0, 0), (-1, -1), FONT_CONDENSED, 9),
+                        ("FONT", (0, 0), (-1, -1), FONT_CONDENSED, CELL),
+                        ("FONT", (1, 1), (1, -1), FONT_CONDENSED, start_size)
+                        if timed
+                        else ("FONT", (0, 0), (0, 0), FONT_BOLD, 8),
                         ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8),
                         ("FONT", (table_column, 1), (table_column, -1), FONT_BOLD, 11),
                         ("ALIGN", (0, 0), (0, -1), "CENTER"),
@@ -128,8 +152,8 @@ class SchedulesDocument(PdfDocument):
                         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                         ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
                         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LIGHT]),
-                        ("LEFTPADDING", (0, 0), (-1, -1), 2),
-                        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                        ("LEFTPADDING", (0, 0), (-1, -1), PAD),
+                        ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
                     ]
                 )
             )
@@ -137,6 +161,16 @@ class SchedulesDocument(PdfDocument):
             table.drawOn(canvas, 0, top - CARD_TOP - table_height)
 
         return draw
+
+
+def _start_size(starts, width):
+    """The one font size of the start column: the largest (up to `CELL`) at which every
+    session's start fits `width` points, at least `CELL_MIN`."""
+    size = CELL
+    for start in starts:
+        if start:
+            size = min(size, fit_name(start, FONT_CONDENSED, width, size=CELL, min_size=0.1)[0])
+    return max(CELL_MIN, size)
 
 
 def render_schedules(tournament):

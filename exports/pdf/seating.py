@@ -5,7 +5,6 @@ and name. Then, on new pages, every seated player alphabetically (two lists side
 number, table and seat wind, so a player finds their table without knowing its number.
 """
 
-from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -18,24 +17,20 @@ from exports.pdf.base import (
     LIGHT,
     PdfDocument,
     drawn_session,
-    fit_text,
     markup,
     player_name,
     seated_tables,
+    session_start,
 )
+from exports.pdf.names import LEADING, NameFlowable, fit_name
 from tournament.models import WIND_NAMES
 
 BOARD = 12  # font size of the alphabetical list
-ROW = 7 * mm  # its row height
+BOARD_MIN = 9  # the smallest a name shrinks to before it wraps (both lists)
+ROW = 7 * mm  # the alphabetical list's row height (a name on two lines takes more)
+CELL_PADDING = 6  # reportlab's default left and right padding of a cell
+NAME_PADDING = 3  # above and below a name on two lines
 HEADING = 12 * mm  # the space of a section heading
-
-
-def session_start(session, pattern="l j F, H:i"):
-    """ "Saturday 2 May, 13:30" (or the date `pattern`) in the active language, or "" when
-    not scheduled."""
-    if session.scheduled_start is None:
-        return ""
-    return formats.date_format(timezone.localtime(session.scheduled_start), pattern)
 
 
 class SeatingDocument(PdfDocument):
@@ -90,7 +85,13 @@ class SeatingDocument(PdfDocument):
                 row += (
                     [
                         str(seat.registration.number),
-                        Paragraph(markup(player_name(seat.registration.player)), cell),
+                        NameFlowable(
+                            player_name(seat.registration.player),
+                            cell.fontName,
+                            size=cell.fontSize,
+                            min_size=BOARD_MIN,
+                            max_lines=3,
+                        ),
                     ]
                     if seat
                     else ["", ""]
@@ -132,26 +133,66 @@ class SeatingDocument(PdfDocument):
         )
         return seats
 
+    def row_height(self, item, width):
+        """The height of an entry's row: `ROW`, or more when its name takes two lines."""
+        if item is None:
+            return ROW
+        size, lines = fit_name(
+            player_name(item[1].registration.player),
+            FONT,
+            width - 2 * CELL_PADDING,
+            size=BOARD,
+            min_size=BOARD_MIN,
+        )
+        return max(ROW, len(lines) * size * LEADING + 2 * NAME_PADDING)
+
+    def split_pages(self, entries, width, room):
+        """The entries page by page: (left list, right list, row heights), each page as many
+        as fit `room` points, the left list filled first."""
+        heights = [self.row_height(item, width) for item in entries]
+        pages, start = [], 0
+        while start < len(entries):
+            count = 1  # rows on the page (left list); the right list has as many or fewer
+            while start + count < len(entries):
+                bigger = count + 1
+                total = sum(
+                    max(
+                        heights[start + index],
+                        heights[start + bigger + index]
+                        if start + bigger + index < len(entries)
+                        else 0,
+                    )
+                    for index in range(bigger)
+                )
+                if total > room:
+                    break
+                count = bigger
+            left = entries[start : start + count]
+            right = entries[start + count : start + 2 * count]
+            rows = [
+                max(
+                    heights[start + index],
+                    heights[start + count + index] if index < len(right) else 0,
+                )
+                for index in range(count)
+            ]
+            pages.append((left, right, rows))
+            start += len(left) + len(right)
+        return pages
+
     def alphabetical_pages(self):
         """One table per page: two lists side by side, each filled top to bottom."""
-        widths = [80 * mm, 14 * mm, 16 * mm, 24 * mm]
+        widths = [76 * mm, 14 * mm, 22 * mm, 22 * mm]
         gap = self.frame_width - 2 * sum(widths)
-        per_column = int((self.frame_height - HEADING - ROW) // ROW) - 1
-        entries = self.entries()
+        room = self.frame_height - HEADING - ROW - ROW
         header = [_("Player"), _("No."), _("Table"), _("Wind")]
-        pages = []
-        for start in range(0, len(entries), 2 * per_column):
-            chunk = entries[start : start + 2 * per_column]
-            left, right = chunk[:per_column], chunk[per_column:]
+        tables = []
+        for left, right, heights in self.split_pages(self.entries(), widths[0], room):
             data = [header + [""] + (header if right else [""] * 4)]
             for index, item in enumerate(left):
                 other = right[index] if index < len(right) else None
-                data.append(
-                    self.entry(item, widths[0])
-                    + [""]
-                    + (self.entry(other, widths[0]) if other else [""] * 4)
-                )
-            table = Table(data, colWidths=[*widths, gap, *widths], rowHeights=ROW)
+                data.append(self.entry(item) + [""] + (self.entry(other) if other else [""] * 4))
+            table = Table(data, colWidths=[*widths, gap, *widths], rowHeights=[ROW, *heights])
             table.setStyle(
                 TableStyle(
                     [
@@ -173,12 +214,14 @@ class SeatingDocument(PdfDocument):
                     )
                 )
             )
-            pages.append(table)
-        return pages
+            tables.append(table)
+        return tables
 
-    def entry(self, item, width):
+    def entry(self, item):
         table, seat = item
-        name = fit_text(player_name(seat.registration.player), FONT, BOARD, width - 6)
+        name = NameFlowable(
+            player_name(seat.registration.player), FONT, size=BOARD, min_size=BOARD_MIN
+        )
         return [name, str(seat.registration.number), str(table.number), str(WIND_NAMES[seat.wind])]
 
 

@@ -4,9 +4,15 @@ The rows are `scoring.tables.standings_rows()`, the very dicts the standings pag
 screen and the paper never differ: place ("=3" when shared), player (last name, first name; a
 withdrawn or disqualified player is marked), number, country, club, the rule set's totals
 (MCR: table points and score; riichi: final score in thousands; classic: score and table points
-when used), transfers and penalties, then one column per confirmed session as fit the page (A4, landscape
-when the sessions need it). The header row is repeated on every page. Substitutes never appear.
+when used), transfers and penalties (empty where there is none), then each confirmed session:
+where the rule set ranks by table points, its table points and its score, side by side when
+they fit the page and else one above the other in one column per session, for any number of
+sessions (A4, landscape when the sessions need it). Names and clubs print whole
+(`exports.pdf.names`): they shrink, then wrap at spaces and hyphens. The header row is
+repeated on every page. Substitutes never appear.
 """
+
+from functools import cached_property
 
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
@@ -22,14 +28,15 @@ from exports.pdf.base import (
     FONT_CONDENSED_BOLD,
     LIGHT,
     PdfDocument,
-    fit_text,
     register_fonts,
 )
+from exports.pdf.names import NameFlowable
 from scoring.standings import compute_standings
 from scoring.tables import standings_rows
 from tournament.rulesets import ruleset_for
 
 SIZE = 8  # font size of the rows
+MIN_SIZE = 6.5  # the smallest a name or club shrinks to before it wraps
 PADDING = 2  # left and right padding of a cell
 SESSION_WIDTH = 12 * mm  # one per-session value
 PORTRAIT_WIDTH = 186 * mm  # the frame of an A4 portrait page
@@ -52,6 +59,11 @@ def _points(value):
 
 def _whole(value):
     return formatting.exact(value, 0)
+
+
+def _penalty(value):
+    """A penalty total; nothing where there is none (no column of zeros)."""
+    return _whole(value) if value else ""
 
 
 class StandingsDocument(PdfDocument):
@@ -106,18 +118,27 @@ class StandingsDocument(PdfDocument):
                 )
             )
         columns.append(Column("transfers", _("Transfers"), 10 * mm, align="RIGHT", format=_whole))
-        columns.append(Column("penalties", _("Penalties"), 10 * mm, align="RIGHT", format=_whole))
+        columns.append(Column("penalties", _("Penalties"), 10 * mm, align="RIGHT", format=_penalty))
         return columns
 
+    def stacked(self):
+        """True when each session's table points and score share one column, one above the
+        other: the rule set ranks by table points and the two columns a session would not fit."""
+        if self.shows_final or not self.uses_table_points:
+            return False
+        room = self.frame_width - sum(column.width for column in self.fixed_columns())
+        return len(self.standings.session_numbers) * 2 * SESSION_WIDTH > room
+
     def session_columns(self, width):
-        """Per session: table points and score when both fit, else the ranking value only."""
+        """Per session: the final score (riichi), or table points and score (side by side, or
+        one above the other: `stacked`), or the score."""
         numbers = self.standings.session_numbers
         if self.shows_final:
             kinds = [("final", "", self.final)]
+        elif self.uses_table_points and self.stacked():
+            kinds = [("both", f"{_('TP')}\n{_('pts')}", None)]
         elif self.uses_table_points:
             kinds = [("tp", _("TP"), _points), ("score", _("pts"), _whole)]
-            if len(numbers) * 2 * SESSION_WIDTH > width:
-                kinds = kinds[:1]
         else:
             kinds = [("score", "", _whole)]
         each = min(13 * mm, width / max(1, len(numbers) * len(kinds)))
@@ -125,10 +146,11 @@ class StandingsDocument(PdfDocument):
         for number in numbers:
             for key, suffix, format in kinds:
                 title = _("S%(number)s") % {"number": number}
+                title = f"{title}\n{suffix}" if "\n" in suffix else f"{title} {suffix}".strip()
                 columns.append(
                     Column(
                         f"s{number}_{key}",
-                        f"{title} {suffix}".strip(),
+                        title,
                         each,
                         align="RIGHT",
                         format=format,
@@ -150,11 +172,34 @@ class StandingsDocument(PdfDocument):
         fixed = self.fixed_columns()
         used = sum(column.width for column in fixed)
         sessions = self.session_columns(self.frame_width - used)
-        # Whatever is left widens the name and club columns.
+        # Whatever is left widens the name and club columns: first each as far as its longest
+        # text needs (a long club gets the room a short name does not use), then evenly.
         spare = self.frame_width - used - sum(column.width for column in sessions)
-        fixed[1].width += spare * 0.6
-        fixed[4].width += spare * 0.4
+        name, club = fixed[1], fixed[4]
+        wants = [max(0.0, self.longest(column) - column.width) for column in (name, club)]
+        given = [min(want, spare * want / sum(wants)) if sum(wants) else 0 for want in wants]
+        rest = spare - sum(given)
+        name.width += given[0] + rest / 2
+        club.width += given[1] + rest / 2
         return fixed + sessions
+
+    def longest(self, column):
+        """The width a name or club column needs for its longest text on one line."""
+        font = FONT_CONDENSED_BOLD if column.bold else FONT_CONDENSED
+        texts = [""] + [
+            self.name_text(row) if column.key == "name" else row["club"] for row in self.rows
+        ]
+        return max(stringWidth(text, font, SIZE) for text in texts) + 2 * PADDING + 1
+
+    @cached_property
+    def rows(self):
+        return standings_rows(self.standings)
+
+    @staticmethod
+    def name_text(row):
+        if row["status_label"]:
+            return f"{row['name']} ({row['status_label']})"
+        return row["name"]
 
     def is_landscape(self):
         """Landscape when the sessions' columns (both values) do not fit a portrait page."""
@@ -167,13 +212,23 @@ class StandingsDocument(PdfDocument):
 
     def cell(self, column, row):
         if column.key == "name":
-            name = row["name"]
-            if row["status_label"]:
-                name = f"{name} ({row['status_label']})"
+            name = self.name_text(row)
             font = FONT_CONDENSED_BOLD if column.bold else FONT_CONDENSED
-            return fit_text(name, font, SIZE, column.width - 4)
+            color = MARK if row["status_label"] else None
+            return NameFlowable(name, font, size=SIZE, min_size=MIN_SIZE, color=color)
         if column.key == "club":
-            return fit_text(row["club"], FONT_CONDENSED, SIZE, column.width - 4)
+            if not row["club"]:
+                return ""
+            return NameFlowable(row["club"], FONT_CONDENSED, size=SIZE, min_size=MIN_SIZE)
+        if column.key.endswith("_both"):
+            number = column.key[1:-5]
+            points, score = row.get(f"s{number}_tp"), row.get(f"s{number}_score")
+            if points is None and score is None:
+                return ""
+            return "\n".join(
+                ("" if value is None else format(value))
+                for value, format in ((points, _points), (score, _whole))
+            )
         value = row[column.key]
         if value is None:
             return ""
@@ -181,7 +236,7 @@ class StandingsDocument(PdfDocument):
 
     def story(self):
         columns = self.columns()
-        rows = standings_rows(self.standings)
+        rows = self.rows
         data = [[column.title for column in columns]]
         data += [[self.cell(column, row) for column in columns] for row in rows]
         style = [

@@ -27,11 +27,16 @@ from exports.pdf.base import (
     page_by_page,
     player_name,
     seated_tables,
+    session_start,
 )
-from exports.pdf.seating import session_start
+from exports.pdf.names import LEADING, NameFlowable, fit_name
 from tournament.models import WIND_NAMES
 
 QR_SIZE = 66 * mm  # quiet zone included (the referee slips use their own size)
+SEAT_SIZE, SEAT_MIN = 15, 12  # a player's name: its size, and the least before it wraps
+SEAT_ROW = 9 * mm  # a seat's row (a name on two lines takes more)
+NAME_WIDTH = 112 * mm
+NAME_PADDING = (8, 6, 3)  # left, right, and above and below a name on two lines
 
 
 def table_link(link_base, table):
@@ -118,19 +123,21 @@ class FoldedCard(WholePage):
 
     def seats_grid(self, canvas, center, y, width, height):
         seats = {seat.wind: seat for seat in self.table.seats.all()}
-        rows = []
+        rows, heights = [], []
+        room = NAME_WIDTH - NAME_PADDING[0] - NAME_PADDING[1]
         for wind in range(4):
             seat = seats.get(wind)
+            name = player_name(seat.registration.player) if seat else ""
+            size, lines = fit_name(name, FONT, room, size=SEAT_SIZE, min_size=SEAT_MIN)
+            heights.append(max(SEAT_ROW, len(lines) * size * LEADING + 2 * NAME_PADDING[2]))
             rows.append(
                 [
                     str(WIND_NAMES[wind]),
                     str(seat.registration.number) if seat else "",
-                    fit_text(player_name(seat.registration.player), FONT, 15, 110 * mm)
-                    if seat
-                    else "",
+                    NameFlowable(name, FONT, size=SEAT_SIZE, min_size=SEAT_MIN) if seat else "",
                 ]
             )
-        grid = Table(rows, colWidths=(32 * mm, 16 * mm, 112 * mm), rowHeights=9 * mm)
+        grid = Table(rows, colWidths=(32 * mm, 16 * mm, NAME_WIDTH), rowHeights=heights)
         grid.setStyle(
             TableStyle(
                 [
@@ -138,7 +145,8 @@ class FoldedCard(WholePage):
                     ("FONT", (1, 0), (1, -1), FONT_BOLD, 15),
                     ("TEXTCOLOR", (0, 0), (0, -1), GREY),
                     ("ALIGN", (1, 0), (1, -1), "RIGHT"),
-                    ("LEFTPADDING", (2, 0), (2, -1), 8),
+                    ("LEFTPADDING", (2, 0), (2, -1), NAME_PADDING[0]),
+                    ("RIGHTPADDING", (2, 0), (2, -1), NAME_PADDING[1]),
                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                     ("LINEABOVE", (0, 1), (-1, -1), 0.4, RULE),
                 ]
