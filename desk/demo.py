@@ -123,6 +123,8 @@ def load_demo(today=None):
         start_date=today,
         end_date=today + dt.timedelta(days=1),
         venue="Palazzo dei Congressi, Faenza",
+        city="Faenza",
+        country="ITA",
         ruleset=RuleSetCode.MCR,
         session_count=len(SESSION_TIMES),
         session_minutes=120,

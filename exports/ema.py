@@ -207,11 +207,17 @@ def render_xlsx(results):
     for column, label in BLOCK:
         grid[LABEL_ROW - 1][column - 1] = (label, TEXT, bold)
         grid[VALUE_ROW - 1][column - 1] = (results.block[label], None, None)
-    widths = [len(BLOCK_HEADING) + 2] * width
+    widths = [6] * width
     for row in grid:
         for index, item in enumerate(row):
             if item is not None and item[0] is not None:
-                widths[index] = max(widths[index], min(len(str(item[0])) + 2, xlsx.MAX_WIDTH))
+                text = str(item[0])
+                needed = round(len(text) * (1.2 if item[2] is not None else 1.1)) + 2  # bold: wider
+                if hasattr(item[0], "isoformat"):
+                    needed = len("yyyy-mm-dd") + 2
+                elif isinstance(item[0], Fraction):
+                    needed = len("0000.00")
+                widths[index] = max(widths[index], min(needed, xlsx.MAX_WIDTH))
     for index, value in enumerate(widths):
         sheet.column_dimensions[get_column_letter(index + 1)].width = value
     sheet.freeze_panes = "A2"
