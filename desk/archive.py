@@ -65,6 +65,7 @@ TOURNAMENT_FIELDS = (
     "seating_groups",
     "projector_mode",
     "projector_seconds",
+    "reveal_places",
     "status",
     "published",
     "referee_pin",

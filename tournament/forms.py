@@ -40,6 +40,7 @@ class TournamentForm(forms.ModelForm):
             "referee_pin",
             "projector_mode",
             "projector_seconds",
+            "reveal_places",
         )
         widgets = {"start_date": DateInput(), "end_date": DateInput()}
 
@@ -47,6 +48,12 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
         self.fields["slug"].help_text = _("Leave empty to make one from the name.")
+        # Left empty (a form of an older page, a script), the places keep their value.
+        self.fields["reveal_places"].required = False
+
+    def clean_reveal_places(self):
+        value = self.cleaned_data.get("reveal_places")
+        return self.instance.reveal_places if value is None else value
 
     def clean(self):
         cleaned = super().clean()

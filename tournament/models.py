@@ -82,6 +82,7 @@ class ProjectorMode(models.TextChoices):
     SEATING = "seating", _("Seating of the next session")
     STANDINGS = "standings", _("Standings")
     CLOCK = "clock", _("Session clock only")
+    REVEAL = "reveal", _("Results reveal: the top places one by one")
 
 
 class RuleSetCode(models.TextChoices):
@@ -290,6 +291,18 @@ class Tournament(models.Model):
         default=12,
         validators=[MinValueValidator(3), MaxValueValidator(120)],
     )
+    reveal_places = models.PositiveSmallIntegerField(
+        _("places revealed one by one"),
+        default=3,
+        validators=[MinValueValidator(1), MaxValueValidator(10)],
+        help_text=_(
+            "In the projector's results reveal, the standings first show without these top "
+            "places, then they are revealed one by one, from the last of them to the first."
+        ),
+    )
+    #: How many of the hidden places the results reveal has shown (scoring/reveal.py): kept in
+    #: the database so that every server process and the projector's own reload agree.
+    reveal_step = models.PositiveSmallIntegerField(_("places revealed so far"), default=0)
     published = models.BooleanField(
         _("published"),
         default=False,
@@ -331,6 +344,13 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(projector_seconds__gte=3) & Q(projector_seconds__lte=120),
                 name="tournament_projector_seconds_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(reveal_places__gte=1) & Q(reveal_places__lte=10),
+                name="tournament_reveal_places_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(reveal_step__lte=10), name="tournament_reveal_step_range"
             ),
             models.CheckConstraint(
                 condition=Q(country="") | Q(country__regex=COUNTRY_PATTERN),

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from scoring.views import director
+from scoring.views import director, reveal
 
 session = "t/<slug:slug>/sessions/<int:number>/"
 
 urlpatterns = [
+    path("t/<slug:slug>/projector/reveal/", reveal.RevealView.as_view(), name="projector-reveal"),
     path(session, director.SessionDashboardView.as_view(), name="session-dashboard"),
     path(session + "confirm/", director.ConfirmSessionView.as_view(), name="session-confirm"),
     path(session + "clock/", director.ClockView.as_view(), name="session-clock"),

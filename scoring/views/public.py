@@ -5,10 +5,12 @@ Everything here is read-only and shows only what the director published
 """
 
 import hashlib
+from dataclasses import replace
 
 from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
@@ -18,11 +20,12 @@ from common.text import search_key
 from rules.limits import INT32_MAX
 from scoring.presentation import hand_rows
 from scoring.services.clock import clock_state
+from scoring.services.reveal import reveal_of
 from scoring.services.tables import snapshot
 from scoring.standings import cached_standings
 from scoring.tables import standings_rows
 from tournament.models import ProjectorMode, Seat, SessionStatus
-from tournament.permissions import TournamentMixin
+from tournament.permissions import TournamentMixin, is_director
 from tournament.rulesets import ruleset_for
 from tournament.visibility import (
     results_visible,
@@ -32,6 +35,8 @@ from tournament.visibility import (
 )
 
 MAX_MATCHES = 20
+#: How often the projector asks for news during the results reveal (seconds).
+REVEAL_POLL_SECONDS = 1
 
 
 def current_session(sessions):
@@ -135,9 +140,13 @@ class TableResultsView(TournamentMixin, TemplateView):
 
 
 def projector_content(tournament, user):
-    """What the projector shows now: ("seating", session), ("standings", standings) or
-    ("clock", None), following the director's choice of mode."""
+    """What the projector shows now: ("seating", session), ("standings", standings),
+    ("reveal", reveal: scoring/reveal.py) or ("clock", None), following the director's choice
+    of mode."""
     mode = tournament.projector_mode
+    if mode == ProjectorMode.REVEAL:
+        reveal = reveal_of(tournament)
+        return ("reveal", reveal) if reveal is not None else ("clock", None)
     sessions = list(tournament.sessions.order_by("number"))
     seated = [s for s in sessions if s.is_open_for_entry and seating_visible(user, s)]
     through = standings_through(user, tournament)
@@ -154,7 +163,13 @@ def projector_content(tournament, user):
 
 def projector_version(tournament):
     """Changes whenever what the projector should show changes: it then reloads itself."""
-    state = [tournament.projector_mode, tournament.projector_seconds, tournament.published]
+    state = [
+        tournament.projector_mode,
+        tournament.projector_seconds,
+        tournament.published,
+        tournament.reveal_places,
+        tournament.reveal_step,
+    ]
     for session in tournament.sessions.order_by("number"):
         state += [
             session.number,
@@ -201,7 +216,31 @@ class ProjectorView(TournamentMixin, TemplateView):
             context["standings"] = content
             context["rows"] = standings_rows(content)
             context["ruleset"] = ruleset_for(self.tournament)
+        elif kind == "reveal":
+            context.update(reveal_context(content))
+            context["ruleset"] = ruleset_for(self.tournament)
+            # The reveal follows the director's key or button within a second or two.
+            context["poll_seconds"] = min(context["poll_seconds"], REVEAL_POLL_SECONDS)
+            if is_director(self.request.user):
+                context["reveal_url"] = reverse("projector-reveal", args=[self.tournament.slug])
         return context
+
+
+def reveal_context(reveal):
+    """What the projector's template gets of a reveal: the rows already out (best first, the
+    last step's marked) and the rows after the hidden places, as display dicts. The hidden rows
+    are never turned into dicts, so no template can show them."""
+    latest = {row.registration.pk for row in reveal.latest}
+    revealed = standings_rows(replace(reveal.standings, rows=reveal.revealed))
+    for row, source in zip(revealed, reveal.revealed, strict=True):
+        row["latest"] = source.registration.pk in latest
+    return {
+        "reveal": reveal,
+        "standings": reveal.standings,
+        "revealed": revealed,
+        "rows": standings_rows(replace(reveal.standings, rows=reveal.rest)),
+        "still_hidden": reveal.still_hidden,
+    }
 
 
 def _tables(session):

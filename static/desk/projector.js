@@ -60,7 +60,33 @@
       .catch(function () { /* the venue's network hiccups: try again next time */ });
   }
 
+  /* The results reveal: on the projector's own keyboard (opened with the director's account,
+     the only case in which the page carries data-reveal-url), space, the right arrow or a
+     presenter's "next" key reveal the next place, the left arrow or "previous" takes one back.
+     The desk keeps the step; the page reloads to show it. */
+  function revealKeys() {
+    var url = body.getAttribute("data-reveal-url");
+    if (!url) { return; }
+    var busy = false;
+    document.addEventListener("keydown", function (event) {
+      var forward = event.key === " " || event.key === "ArrowRight" || event.key === "PageDown";
+      var back = event.key === "ArrowLeft" || event.key === "PageUp";
+      if ((!forward && !back) || busy) { return; }
+      event.preventDefault();
+      busy = true;
+      var data = new FormData();
+      data.append("action", forward ? "next" : "back");
+      data.append("step", body.getAttribute("data-reveal-step"));
+      fetch(url, {
+        method: "POST", body: data, credentials: "same-origin",
+        headers: {"X-CSRFToken": body.getAttribute("data-csrf"), "Accept": "application/json"}
+      }).then(function () { window.location.reload(); })
+        .catch(function () { busy = false; });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    revealKeys();
     startPaging();
     window.setInterval(poll, (Number(body.getAttribute("data-poll")) || 10) * 1000);
   });
