@@ -136,7 +136,7 @@ class StandingsDocument(PdfDocument):
         if self.shows_final:
             kinds = [("final", "", self.final)]
         elif self.uses_table_points and self.stacked():
-            kinds = [("both", f"{_('TP')}\n{_('pts')}", None)]
+            kinds = [("both", f"{_('TP')}\n{_('pts')}", None)]  # "S10 TP" over "pts"
         elif self.uses_table_points:
             kinds = [("tp", _("TP"), _points), ("score", _("pts"), _whole)]
         else:
@@ -146,7 +146,7 @@ class StandingsDocument(PdfDocument):
         for number in numbers:
             for key, suffix, format in kinds:
                 title = _("S%(number)s") % {"number": number}
-                title = f"{title}\n{suffix}" if "\n" in suffix else f"{title} {suffix}".strip()
+                title = f"{title} {suffix}".strip()
                 columns.append(
                     Column(
                         f"s{number}_{key}",

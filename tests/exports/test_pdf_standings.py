@@ -13,7 +13,17 @@ from rules.ranking import format_decimal
 from scoring.services import closing
 from scoring.standings import compute_standings
 from tests.exports.pdf_support import pdf_page_size, pdf_pages, pdf_text
-from tests.factories import build, build_europeans, close, on_discard, play, self_drawn, staff
+from tests.factories import (
+    build,
+    build_europeans,
+    close,
+    mcr_entry,
+    on_discard,
+    penalize,
+    play,
+    self_drawn,
+    staff,
+)
 from tournament.models import RegistrationStatus
 from tournament.services.registrations import register_player
 
@@ -59,8 +69,8 @@ def test_places_shared_places_and_exact_table_points(ranked):
     for wind in (1, 2):
         line = line_of(text, seat(ranked, 2, wind))
         assert re.match(r"^\s*=3\s", line)
-        # totals (table points, score, transfers, penalties), then session 1
-        assert re.search(r"\s1\.50\s+-8\s+0\s+0\s+1\.50\s+-8\s*$", line)
+        # totals (table points, score, transfers; no penalty: an empty cell), then session 1
+        assert re.search(r"\s1\.50\s+-8\s+0\s+1\.50\s+-8\s*$", line)
     for wind in (1, 2, 3):
         assert re.match(r"^\s*=5\s", line_of(text, seat(ranked, 1, wind)))
     last = line_of(text, seat(ranked, 2, 3))
@@ -193,3 +203,45 @@ def test_no_column_title_runs_into_its_neighbour(ranked, language):
         else ("TP", "Score", "Country", "Club")
     )
     assert all(re.search(rf"(^|\s){title}(\s|$)", header, re.M) for title in titles), header
+
+
+def test_any_number_of_sessions_shows_table_points_and_score(ranked):
+    """Six or ten sessions: each session's table points and score, one above the other in
+    one column per session (side by side they would not fit)."""
+    standings = compute_standings(ranked)
+    document = StandingsDocument(ranked, standings)
+    assert not document.stacked()  # one session: side by side ("S1 TP", "S1 pts")
+    leader = seat(ranked, 1, 0)
+    for count in (6, 10):
+        standings.session_numbers = list(range(1, count + 1))  # as if confirmed
+        document = StandingsDocument(ranked, standings)
+        assert document.stacked()
+        text = pdf_text(document.render()).replace(formatting.MINUS, "-")
+        assert pdf_pages(document.render()) == 1
+        assert all(f"S{number} TP" in text for number in range(1, count + 1))
+        lines = text.splitlines()
+        at = next(i for i, line in enumerate(lines) if leader.player.full_name in line)
+        # the leader's session 1 (the last column with a value): table points 4.00 above the
+        # score 48, around the row's line
+        tails = [line.split()[-1] for line in lines[at - 1 : at + 2] if line.split()]
+        assert "4.00" in tails and "48" in tails, lines[at - 1 : at + 2]
+        assert tails.index("4.00") < tails.index("48")
+
+
+def test_penalty_cells_are_empty_without_a_penalty(db, director):
+    actor = staff(director)
+    tournament = build(players=4, sessions=1, slug="penalties")
+    table = tournament.sessions.get(number=1).tables.get()
+    penalize(table, 2, "late_arrival", actor, minutes=7)
+    play(table, [mcr_entry(n) for n in range(1, 5)], actor)
+    close(table, actor)
+    closing.confirm_session(tournament.sessions.get(number=1), actor=actor)
+    text = pdf_text(render_standings(tournament)).replace(formatting.MINUS, "-")
+    penalized = seat(tournament, 1, 2)
+    # table points, score, transfers, the penalty, then session 1's table points and score
+    line = line_of(text, penalized)
+    assert re.search(r"\s\d\.\d\d\s+-?\d+\s+-?\d+\s+-10\s+\d\.\d\d\s+-?\d+\s*$", line), line
+    for wind in (0, 1, 3):
+        line = line_of(text, seat(tournament, 1, wind))
+        # table points, score, transfers, then straight on to session 1: no "0" penalty
+        assert re.search(r"\s\d\.\d\d\s+-?\d+\s+-?\d+\s+\d\.\d\d\s+-?\d+\s*$", line), line
