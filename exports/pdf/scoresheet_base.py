@@ -294,10 +294,14 @@ class ScoreSheets(PdfDocument):
             flowables += [Spacer(0, 1.5 * mm), paragraph]
         return flowables
 
-    def marks_legend(self):
-        """What the marks of a completed sheet mean (nothing on a blank sheet)."""
+    def marks_legend(self, hands):
+        """What the marks of a completed sheet mean (nothing on a blank sheet); the
+        discarder's mark only where a hand of the sheet (`hands`, as table_facts gives them)
+        has one: the rack games record no discarder."""
         if self.blank:
             return ""
+        if not any(hand.discarder is not None for hand, _totals in hands.values()):
+            return _("Bold in a box: the winner of the hand.")
         return _(
             "Bold in a box: the winner of the hand. %(mark)s before the points: the player who "
             "discarded the winning tile."

@@ -112,7 +112,9 @@ class GenericScoreSheets(ScoreSheets):
         header = self.form_header(
             table, title=_("Score sheet"), words=((_("Table"), ""), (_("Session"), ""))
         )
-        return self.page(table, grid, repeat_rows=3, header=header, notes=(self.marks_legend(),))
+        return self.page(
+            table, grid, repeat_rows=3, header=header, notes=(self.marks_legend(hands),)
+        )
 
     def result_rows(self, grid, hands, results):
         bold = (

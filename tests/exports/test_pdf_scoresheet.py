@@ -345,13 +345,20 @@ def test_every_completed_sheet_with_penalties_fits_one_page(db, director, code, 
     results = close(table, actor)
     with translation.override(language):
         data = render_scoresheets(tournament, session_number=1)
-        legend = _(
-            "Bold in a box: the winner of the hand. %(mark)s before the points: the player who "
-            "discarded the winning tile."
-        ) % {"mark": DISCARD_MARK}
+        # The discarder's mark is explained where the rule set records discarders.
+        legend = (
+            _(
+                "Bold in a box: the winner of the hand. %(mark)s before the points: the player "
+                "who discarded the winning tile."
+            )
+            % {"mark": DISCARD_MARK}
+            if any("discarder" in entry for entry in HANDS[code])
+            else _("Bold in a box: the winner of the hand.")
+        )
     assert pdf_pages(data) == 1
     text = pdf_text(data)
     assert legend in " ".join(text.split())
+    assert (DISCARD_MARK in text) == any("discarder" in entry for entry in HANDS[code])
     penalties = "Penalità" if code == "mcr" else ("Penalità" if language == "it" else "Penalties")
     printed = numbers(labelled(text, penalties)[0])
     assert printed == [result.penalty_points for result in results] and printed[2] < 0
