@@ -259,6 +259,11 @@ def test_provisional_on_the_web_is_a_labelled_choice(director_client, played):
     response = director_client.get(url, {"provisional": "1"})
     assert response.status_code == 200
     assert "provisional-after-session2-of-3" in response["Content-Disposition"]
+    standings = reverse("standings", args=[played.slug])
+    italian = director_client.get(standings, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Risultati EMA (provvisori, dopo la sessione 2 di 3)" in italian
+    refused = director_client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Solo 2 sessioni su 3 sono confermate" in refused
 
 
 def test_a_final_tournament_offers_the_final_file(director_client, finished):
