@@ -48,7 +48,10 @@ class Column:
 
     def __init__(self, key, title, width, *, align="LEFT", bold=False, format=str):
         register_fonts()
-        title_width = stringWidth(str(title), FONT_CONDENSED_BOLD, SIZE) + 2 * PADDING + 1
+        title_width = max(
+            stringWidth(line, FONT_CONDENSED_BOLD, SIZE) for line in str(title).split("\n")
+        )
+        title_width += 2 * PADDING + 1
         self.key, self.title, self.width = key, title, max(width, title_width)
         self.align, self.bold, self.format = align, bold, format
 
@@ -174,7 +177,7 @@ class StandingsDocument(PdfDocument):
         sessions = self.session_columns(self.frame_width - used)
         # Whatever is left widens the name and club columns: first each as far as its longest
         # text needs (a long club gets the room a short name does not use), then evenly.
-        spare = self.frame_width - used - sum(column.width for column in sessions)
+        spare = max(0, self.frame_width - used - sum(column.width for column in sessions))
         name, club = fixed[1], fixed[4]
         wants = [max(0.0, self.longest(column) - column.width) for column in (name, club)]
         given = [min(want, spare * want / sum(wants)) if sum(wants) else 0 for want in wants]

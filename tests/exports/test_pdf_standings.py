@@ -212,6 +212,12 @@ def test_any_number_of_sessions_shows_table_points_and_score(ranked):
     document = StandingsDocument(ranked, standings)
     assert not document.stacked()  # one session: side by side ("S1 TP", "S1 pts")
     leader = seat(ranked, 1, 0)
+    long_named = seat(ranked, 2, 1).player  # and a long name and club take the room they need
+    long_named.first_name = "Maria Antonietta"
+    long_named.last_name = "Dell'Acqua-Łukasiewicz von Hohenzollern"
+    long_named.club = "Associazione Sportiva Dilettantistica Mahjong Club Città di Castello"
+    long_named.save()
+    standings = compute_standings(ranked)
     for count in (6, 10):
         standings.session_numbers = list(range(1, count + 1))  # as if confirmed
         document = StandingsDocument(ranked, standings)
@@ -219,6 +225,8 @@ def test_any_number_of_sessions_shows_table_points_and_score(ranked):
         text = pdf_text(document.render()).replace(formatting.MINUS, "-")
         assert pdf_pages(document.render()) == 1
         assert all(f"S{number} TP" in text for number in range(1, count + 1))
+        for word in re.split(r"[\s-]+", f"{long_named.full_name} {long_named.club}"):
+            assert re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text), word
         lines = text.splitlines()
         at = next(i for i, line in enumerate(lines) if leader.player.full_name in line)
         # the leader's session 1 (the last column with a value): table points 4.00 above the
