@@ -37,6 +37,7 @@ from tournament.rulesets import ruleset_for
 
 SIZE = 8  # font size of the rows
 MIN_SIZE = 6.5  # the smallest a name or club shrinks to before it wraps
+LINES = 3  # the most lines a name or club wraps onto
 PADDING = 2  # left and right padding of a cell
 SESSION_WIDTH = 12 * mm  # one per-session value
 PORTRAIT_WIDTH = 186 * mm  # the frame of an A4 portrait page
@@ -175,15 +176,19 @@ class StandingsDocument(PdfDocument):
         fixed = self.fixed_columns()
         used = sum(column.width for column in fixed)
         sessions = self.session_columns(self.frame_width - used)
-        # Whatever is left widens the name and club columns: first each as far as its longest
-        # text needs (a long club gets the room a short name does not use), then evenly.
+        # The name and club columns share what is left with their own widths: each as wide
+        # as its longest text needs when both fit, else in proportion to those needs (a long
+        # club gets the room a short name does not use); the rest evenly.
         spare = max(0, self.frame_width - used - sum(column.width for column in sessions))
         name, club = fixed[1], fixed[4]
-        wants = [max(0.0, self.longest(column) - column.width) for column in (name, club)]
-        given = [min(want, spare * want / sum(wants)) if sum(wants) else 0 for want in wants]
-        rest = spare - sum(given)
-        name.width += given[0] + rest / 2
-        club.width += given[1] + rest / 2
+        total = name.width + club.width + spare
+        needs = [self.longest(column) for column in (name, club)]
+        if sum(needs) <= total:
+            rest = total - sum(needs)
+            name.width, club.width = needs[0] + rest / 2, needs[1] + rest / 2
+        else:
+            share = min(0.65, max(0.35, needs[0] / sum(needs)))
+            name.width, club.width = total * share, total * (1 - share)
         return fixed + sessions
 
     def longest(self, column):
@@ -218,11 +223,15 @@ class StandingsDocument(PdfDocument):
             name = self.name_text(row)
             font = FONT_CONDENSED_BOLD if column.bold else FONT_CONDENSED
             color = MARK if row["status_label"] else None
-            return NameFlowable(name, font, size=SIZE, min_size=MIN_SIZE, color=color)
+            return NameFlowable(
+                name, font, size=SIZE, min_size=MIN_SIZE, max_lines=LINES, color=color
+            )
         if column.key == "club":
             if not row["club"]:
                 return ""
-            return NameFlowable(row["club"], FONT_CONDENSED, size=SIZE, min_size=MIN_SIZE)
+            return NameFlowable(
+                row["club"], FONT_CONDENSED, size=SIZE, min_size=MIN_SIZE, max_lines=LINES
+            )
         if column.key.endswith("_both"):
             number = column.key[1:-5]
             points, score = row.get(f"s{number}_tp"), row.get(f"s{number}_score")
