@@ -25,6 +25,8 @@ class ExportRequest:
     link_base: str = "http://127.0.0.1:8000"
     #: The EMA results before the last session is confirmed, marked provisional.
     provisional: bool = False
+    #: One player's document (a Player id): the report card of that player alone.
+    player: int | None = None
 
 
 def build_export(tournament, request):

@@ -189,6 +189,36 @@ class RefereeSlipsExporter(Exporter):
         )
 
 
+class ReportCardsExporter(Exporter):
+    """A report card per player (one A4 page each, in the order of the standings), or one
+    player's card (`player` = the player's id)."""
+
+    identifier = "reportcards"
+    formats = ("pdf",)
+
+    def file_name(self, tournament, request):
+        player = f"-player{request.player}" if request.player is not None else ""
+        return f"{tournament.slug}-{self.identifier}{player}.{request.fmt}"
+
+    def render_pdf(self, tournament, request):
+        confirmed_standings(tournament, request.through)
+        from exports.pdf.reportcards import render_reportcards
+
+        return render_reportcards(tournament, through=request.through, player_id=request.player)
+
+
+class AllSessionsExporter(Exporter):
+    """Who sits at which table, and in which seat wind, in every drawn session, on one sheet."""
+
+    identifier = "allsessions"
+    formats = ("pdf",)
+
+    def render_pdf(self, tournament, request):
+        from exports.pdf.allsessions import render_allsessions
+
+        return render_allsessions(tournament)
+
+
 #: identifier -> exporter, in the order the desk lists them.
 EXPORTERS = {
     exporter.identifier: exporter
@@ -198,6 +228,8 @@ EXPORTERS = {
         ScoreSheetsExporter(),
         SeatingExporter(),
         SchedulesExporter(),
+        AllSessionsExporter(),
+        ReportCardsExporter(),
         TableCardsExporter(),
         RefereeSlipsExporter(),
     )
