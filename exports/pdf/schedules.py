@@ -9,6 +9,7 @@ from collections import defaultdict
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Table, TableStyle
 
 from exports import ExportError
@@ -105,14 +106,16 @@ class SchedulesDocument(PdfDocument):
                     str(WIND_NAMES[seat.wind]) if seat else _("not seated"),
                 ]
             )
-        fractions = (0.11, 0.52, 0.13, 0.24) if timed else (0.3, 0, 0.3, 0.4)
+        fractions = (0.15, 0.48, 0.14, 0.23) if timed else (0.3, 0, 0.3, 0.4)
 
         def draw(canvas, width, height):
             top = height
+            label = _("player number")  # at the right, under the number: the name keeps off
+            room = width - max(22 * mm, stringWidth(label, FONT, 7.5) + 3 * mm)
             size, lines = fit_name(
                 player_name(registration.player),
                 FONT_BOLD,
-                width - 22 * mm,
+                room,
                 size=NAME_SIZE,
                 min_size=NAME_MIN,
                 height=NAME_HEIGHT,
@@ -130,12 +133,16 @@ class SchedulesDocument(PdfDocument):
             if registration.is_substitute:
                 line = f"{_('Substitute')} · {line}"
             below = top - max(25, len(lines) * size * LEADING + 8)
-            canvas.drawString(0, below, fit_text(line, FONT, 7.5, width - 22 * mm))
-            canvas.drawRightString(width, top - 25, _("player number"))
+            canvas.drawString(0, below, fit_text(line, FONT, 7.5, room))
+            canvas.drawRightString(width, top - 25, label)
             canvas.setFillColor(colors.black)
             rows = data if timed else [[row[0], *row[2:]] for row in data]
             widths = [fraction * width for fraction in fractions if fraction]
             start_size = self.start_size(widths[1] - 2 * PAD) if timed else CELL
+            header_size = min(  # one size for the titles, so that each fits its column
+                fit_name(title, FONT_BOLD, column - 2 * PAD, size=8, min_size=0.1)[0]
+                for title, column in zip(rows[0], widths, strict=True)
+            )
             table = Table(rows, colWidths=widths, rowHeights=CARD_ROW)
             table_column = 2 if timed else 1
             table.setStyle(
@@ -145,7 +152,7 @@ class SchedulesDocument(PdfDocument):
                         ("FONT", (1, 1), (1, -1), FONT_CONDENSED, start_size)
                         if timed
                         else ("FONT", (0, 0), (0, 0), FONT_BOLD, 8),
-                        ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8),
+                        ("FONT", (0, 0), (-1, 0), FONT_BOLD, header_size),
                         ("FONT", (table_column, 1), (table_column, -1), FONT_BOLD, 11),
                         ("ALIGN", (0, 0), (0, -1), "CENTER"),
                         ("ALIGN", (table_column, 0), (table_column, -1), "CENTER"),
