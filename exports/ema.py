@@ -160,8 +160,8 @@ def ema_results(standings, *, provisional=False):
     values = (
         tournament.name,
         len(players),
-        tournament.country,
-        tournament.city,
+        tournament.country or None,
+        tournament.city or None,
         tournament.mers_weight,
         now.status,
         rules,
@@ -181,12 +181,12 @@ def _player_row(data, place, ruleset, note):
         place,
         data["first_name"],
         data["last_name"],
-        data["ema_id"],
+        data["ema_id"] or None,
         data["table_points"] if ruleset.ema_table_points else None,
         score,
-        MEMBER if data["ema_id"] else "",
-        data["country"],
-        note,
+        MEMBER if data["ema_id"] else None,  # empty, not "N": the EMA reads any text as yes
+        data["country"] or None,
+        note or None,
     ]
 
 
