@@ -74,7 +74,14 @@ class GenericScoreSheets(ScoreSheets):
             number_word=_("Hand · value"),
         )
         grid.rows[0][6:] = [_("Notes")]
-        grid.style += [("SPAN", (6, 0), (6, 2)), ("FONT", (6, 0), (6, 2), FONT_CONDENSED_BOLD, 8.5)]
+        # The table's number in the rows repeated on a continuation page (a long riichi
+        # session), which has no form header.
+        grid.rows[0][0] = _("Table %(number)s") % {"number": table.number}
+        grid.style += [
+            ("SPAN", (6, 0), (6, 2)),
+            ("FONT", (6, 0), (6, 2), FONT_CONDENSED_BOLD, 8.5),
+            ("FONT", (0, 0), (0, 0), FONT_CONDENSED_BOLD, 8.5),
+        ]
         if start_points:
             grid.add(
                 [_("Start"), "", *([whole(start_points)] * 4), ""],

@@ -487,3 +487,26 @@ def test_every_name_prints_whole_inside_its_cell(db, code, language):
     )
     assert len({round(w[2]) for w in long_words}) >= 3
     assert min(w[4] - w[2] for w in long_words) > 5  # a line's box: over 5 pt
+
+
+def test_a_long_riichi_session_continues_with_its_table_and_players(db, director):
+    """22 hands (the dealer keeps winning) do not fit one page: the next page repeats the
+    table's number and the players, and the hands go on there."""
+    tournament = build(players=4, ruleset="riichi2016", slug="long-riichi")
+    table = tournament.sessions.get(number=1).tables.get()
+    ron = {
+        "outcome": "ron",
+        "winners": [0],
+        "discarder": 1,
+        "han": [2, 0, 0, 0],
+        "fu": [30, 0, 0, 0],
+    }
+    play(table, [ron] * 22, staff(director))
+    data = render_scoresheets(tournament, session_number=1)
+    assert pdf_pages(data) == 2
+    second = pdf_text(data, 2)
+    assert "Table 1" in second
+    for seat in table.seats.select_related("registration__player"):
+        assert seat.registration.player.last_name in second
+    started = {int(n) for n in re.findall(r"^\s*(\d+)\s+2/30", second, re.M)}
+    assert 22 in started and 1 not in started
