@@ -153,8 +153,8 @@ class RegistrationView(RegistrationMixin, FormView):
                 "left out of the next draws."
             ),
             service.DISQUALIFY: _(
-                "%(name)s is disqualified: out of the standings and the EMA file, left out of "
-                "the next draws."
+                "%(name)s is disqualified: no place in the standings, listed last in the EMA "
+                "file (the EMA counts every player who played), left out of the next draws."
             ),
             service.REINSTATE: _("%(name)s is back in the tournament and in the next draws."),
             service.SUBSTITUTE: _(
