@@ -90,14 +90,16 @@ def test_every_pdf_document_is_covered():
     ),
 )
 def test_every_document_prints_every_name_whole(long_named, identifier, request_, language):
-    if request_ == "player":
+    everyone = request_ != "player"  # one player's document need not name player 2
+    if not everyone:
         request_ = ExportRequest(identifier, "pdf", player=long_named.long_player.pk)
     with translation.override(language):
         _name, _type, content = build_export(long_named, request_)
     text = pdf_text(content)
     missing = [word for word in words(f"{FIRST} {LAST}") if not whole_word(word, text)]
     assert not missing, f"{identifier} ({language}): {missing} not found whole"
-    assert whole_word("Papadopoulou", text) and whole_word("Karamanlidou", text)
+    if everyone:
+        assert whole_word("Papadopoulou", text) and whole_word("Karamanlidou", text)
     assert "…" not in text  # no name (nor anything else) cut short with an ellipsis
     if whole_word("Dilettantistica", text) or identifier == "standings":
         club_missing = [word for word in words(CLUB) if not whole_word(word, text)]
