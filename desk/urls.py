@@ -28,6 +28,7 @@ urlpatterns = [
     path("director/lockouts/clear/", views.ClearLockoutView.as_view(), name="lockout-clear"),
     path("", include("scoring.urls.referee")),
     path("", include("scoring.urls.public")),
+    path("", include("exports.public_urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

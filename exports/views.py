@@ -1,15 +1,21 @@
 """Downloads of the exports (director pages)."""
 
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 from django.views import View
 
 from common.numbers import query_int
+from exports import ExportError
 from exports.build import ExportRequest, build_export
 from exports.exporters import EXPORTERS
 from rules.limits import MAX_SESSIONS
 from scoring.views.director import link_base
-from tournament.permissions import DirectorTournamentMixin
+from tournament.permissions import DirectorTournamentMixin, TournamentMixin
+from tournament.visibility import standings_through
+
+#: The largest id a `player=` may name (a database integer).
+MAX_ID = 2**31 - 1
 
 
 class ExportView(DirectorTournamentMixin, View):
@@ -31,6 +37,7 @@ class ExportView(DirectorTournamentMixin, View):
             through=number("through"),
             link_base=link_base(request),
             provisional=request.GET.get("provisional") == "1",
+            player=query_int(request, "player", minimum=1, maximum=MAX_ID),
         )
         # An export the desk cannot make (ExportError) is answered by common.errors: a 400 page
         # with the reason.
@@ -52,3 +59,22 @@ class ExportView(DirectorTournamentMixin, View):
             ],
         }
         return render(self.request, "exports/choose_session.html", context)
+
+
+class PlayerReportCardView(TournamentMixin, View):
+    """GET /t/<slug>/players/<number>/reportcard.pdf: one player's report card, for the player
+    and everyone else, over the sessions whose standings are public (a director sees every
+    confirmed session), as the player's page shows them."""
+
+    def get(self, request, *args, number, **kwargs):
+        registration = get_object_or_404(self.tournament.registrations, number=number)
+        through = standings_through(request.user, self.tournament)
+        if through is None:  # answered by common.errors: a 400 page with the reason
+            raise ExportError(_("No results have been published yet: there is no report card."))
+        export = ExportRequest(
+            what="reportcards", fmt="pdf", through=through, player=registration.player_id
+        )
+        filename, content_type, content = build_export(self.tournament, export)
+        response = HttpResponse(content, content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response

@@ -33,10 +33,11 @@ SIZE = 7.5  # a row's text
 NAME_MIN = 6  # the least a name shrinks to before it wraps
 PAD = 2  # a cell's left and right padding
 ROW_PAD = 1.2  # a row's top and bottom padding
-NAME_WIDTH = 52 * mm
-NUMBER_WIDTH = 8 * mm
+NAME_WIDTH = 48 * mm
+NUMBER_WIDTH = 7 * mm
 SESSION_WIDTH = 11 * mm
-SESSION_MIN = 6 * mm
+SESSION_MIN = 6 * mm  # one block: the least a session column takes (30 sessions)
+SESSION_BLOCKS = 7.5 * mm  # several blocks: the least a session column takes
 GAP = 6 * mm  # between two blocks
 
 
@@ -83,13 +84,15 @@ class AllSessionsDocument(PdfDocument):
     # -- layout -----------------------------------------------------------------------------
 
     def layout(self):
-        """(session column width, number of blocks side by side)."""
-        count = len(self.sessions)
-        room = self.frame_width - NAME_WIDTH - NUMBER_WIDTH
-        session_width = max(SESSION_MIN, min(SESSION_WIDTH, room / count))
-        block = NAME_WIDTH + NUMBER_WIDTH + count * session_width
-        blocks = max(1, int((self.frame_width + GAP) // (block + GAP)))
-        return session_width, blocks
+        """(session column width, number of blocks side by side): as many blocks as fit with
+        session columns at least `SESSION_BLOCKS` wide (two for up to ten sessions)."""
+        count = max(1, len(self.sessions))
+        for blocks in (3, 2, 1):
+            room = (self.frame_width - (blocks - 1) * GAP) / blocks - NAME_WIDTH - NUMBER_WIDTH
+            session_width = min(SESSION_WIDTH, room / count)
+            if session_width >= SESSION_BLOCKS:
+                return session_width, blocks
+        return max(SESSION_MIN, session_width), 1
 
     def rows(self):
         """[(height, (size, lines) of the name, number, {session number: cell})]."""

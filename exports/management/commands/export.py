@@ -3,7 +3,8 @@
 <what>: standings (xlsx, pdf, csv), ema (xlsx; --provisional before the last session is
 confirmed), scoresheets (pdf; --session N, --blank),
 seating (pdf; --session N), schedules (pdf), tablecards (pdf; --session N),
-refslips (pdf; --session N, --link-base URL: the referee slips with each table's link and PIN).
+refslips (pdf; --session N, --link-base URL: the referee slips with each table's link and PIN),
+reportcards (pdf; --player ID for one player's card), allsessions (pdf).
 """
 
 from pathlib import Path
@@ -37,6 +38,7 @@ class Command(BaseCommand):
             "--session", type=int, help="the session (score sheets, seating, table cards)"
         )
         parser.add_argument("--through", type=int, help="standings after this session")
+        parser.add_argument("--player", type=int, help="one player's report card (the player's id)")
         parser.add_argument("--blank", action="store_true", help="blank score sheets")
         parser.add_argument(
             "--provisional",
@@ -63,6 +65,7 @@ class Command(BaseCommand):
             through=options["through"],
             link_base=options["link_base"],
             provisional=options["provisional"],
+            player=options["player"],
         )
         try:
             filename, _type, content = build_export(tournament, request)
