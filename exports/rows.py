@@ -20,12 +20,26 @@ from tournament.models import WIND_NAMES, Seat
 from tournament.rulesets import ruleset_for
 
 TEXT, INT, POINTS, THOUSANDS, DATETIME = "text", "int", "points", "thousands", "datetime"
+#: A place in the standings (a `Place`): a number in the workbook, a shared one shown "=3" by
+#: its number format; in the CSV the number, and the tie in a column of its own.
+PLACE = "place"
 
 
 @dataclass
 class Column:
     label: str
     kind: str = TEXT
+
+
+@dataclass(frozen=True)
+class Place:
+    """A place and whether other players share it."""
+
+    number: int
+    shared: bool = False
+
+    def __str__(self):
+        return f"={self.number}" if self.shared else str(self.number)
 
 
 @dataclass
@@ -46,6 +60,18 @@ def _whole(value):
     return value
 
 
+def account_name(user):
+    """Who entered something with an account: the account's name, else its user name."""
+    return user.get_full_name() or user.get_username()
+
+
+def _entered_by(username, first_name, last_name, via):
+    """The "Entered by" of a hand: the account's name, else how it came (the table link)."""
+    if username:
+        return f"{first_name or ''} {last_name or ''}".strip() or username
+    return _(via) if via else ""  # "table link" was stored in the language of the moment
+
+
 #: The labels of the value columns of a hand (`RuleSet.hand_value_fields`).
 HAND_VALUE_LABELS = {"fan": _lazy("Fan"), "han": _lazy("Han"), "fu": _lazy("Fu")}
 
@@ -56,7 +82,7 @@ def standings_sheet(standings):
     ruleset = ruleset_for(tournament)
     shows_final = ruleset.shows_final_score
     columns = [
-        Column(_("Place")),
+        Column(_("Place"), PLACE),
         Column(_("Last name")),
         Column(_("First name")),
         Column(_("No."), INT),
@@ -77,9 +103,10 @@ def standings_sheet(standings):
             else Column(_("S%(n)s score") % {"n": number}, INT)
         )
     rows = []
-    for data in standings_rows(standings):
+    for line, data in zip(standings.rows, standings_rows(standings), strict=True):
+        place = None if line.place is None else Place(line.place, line.place_label[:1] == "=")
         row = [
-            data["place_label"],
+            place,
             data["last_name"],
             data["first_name"],
             data["number"],
@@ -112,7 +139,8 @@ def session_sheet(tournament, number):
         Column(_("Score"), INT),
         Column(_("Place"), INT),
         Column(_("Table points"), POINTS),
-        Column(_("Final score"), THOUSANDS if shows_final else INT),
+        # Where the rule set has no final score apart from the score, the column would repeat it.
+        *([Column(_("Final score"), THOUSANDS)] if shows_final else []),
         Column(_("Hands won"), INT),
         Column(_("Biggest hand"), INT),
     ]
@@ -133,7 +161,7 @@ def session_sheet(tournament, number):
             r.score,
             r.place,
             r.table_points,
-            _whole(r.final_score),
+            *([_whole(r.final_score)] if shows_final else []),
             r.hands_won,
             r.biggest_hand,
         ]
@@ -178,7 +206,7 @@ def penalties_sheet(tournament, sessions):
             p.points,
             p.transfer,
             p.reason,
-            p.given_by.get_username() if p.given_by else _("table link"),
+            account_name(p.given_by) if p.given_by else _("table link"),
             p.given_at,
             p.cancelled_at,
             p.cancel_reason,
@@ -236,6 +264,8 @@ def hands_sheet(tournament, sessions, *, current=True):
         "change_west",
         "change_north",
         "entered_by__username",
+        "entered_by__first_name",
+        "entered_by__last_name",
         "entered_via",
         "entered_at",
     )
@@ -258,7 +288,12 @@ def hands_sheet(tournament, sessions, *, current=True):
             if current
             else [
                 outcomes.get(hand.outcome, hand.outcome),
-                hand.entered_by__username or hand.entered_via,
+                _entered_by(
+                    hand.entered_by__username,
+                    hand.entered_by__first_name,
+                    hand.entered_by__last_name,
+                    hand.entered_via,
+                ),
             ]
         )
         rows.append(
