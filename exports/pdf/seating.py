@@ -29,7 +29,7 @@ BOARD = 12  # font size of the alphabetical list
 BOARD_MIN = 9  # the smallest a name shrinks to before it wraps (both lists)
 ROW = 7 * mm  # the alphabetical list's row height (a name on two lines takes more)
 CELL_PADDING = 6  # reportlab's default left and right padding of a cell
-NAME_PADDING = 3  # above and below a name on two lines
+NAME_PADDING = 2  # above and below a name (the alphabetical list's cell padding)
 HEADING = 12 * mm  # the space of a section heading
 
 
@@ -164,7 +164,7 @@ class SeatingDocument(PdfDocument):
                     )
                     for index in range(bigger)
                 )
-                if total > room:
+                if total > room + 1e-6:  # ten rows of ROW make room exactly
                     break
                 count = bigger
             left = entries[start : start + count]
@@ -203,6 +203,8 @@ class SeatingDocument(PdfDocument):
                         ("ALIGN", (1, 0), (2, -1), "RIGHT"),
                         ("ALIGN", (6, 0), (7, -1), "RIGHT"),
                         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                        ("TOPPADDING", (0, 0), (-1, -1), NAME_PADDING),
+                        ("BOTTOMPADDING", (0, 0), (-1, -1), NAME_PADDING),
                         ("LINEBELOW", (0, 0), (3, 0), 1, colors.black),
                         ("LINEBELOW", (5, 0), (8, 0), 1, colors.black if right else colors.white),
                         ("ROWBACKGROUNDS", (0, 1), (3, -1), [colors.white, LIGHT]),

@@ -80,3 +80,30 @@ def test_a_long_list_continues_in_two_columns_per_page(db):
 def test_no_seating_list_before_the_draw(europeans):
     with pytest.raises(ExportError, match="Session 2 has not been drawn yet"):
         render_seating(europeans, session_number=2)
+
+
+def test_alphabetical_pages_make_room_for_a_name_on_two_lines(europeans):
+    """The alphabetical list's rows are as tall as their names need: a page holds as many
+    rows as fit, the left list filled first, and no entry is lost."""
+    from types import SimpleNamespace
+
+    from exports.pdf.seating import ROW, SeatingDocument
+
+    document = SeatingDocument(europeans, europeans.sessions.get(number=1))
+    names = [f"P{n} Player{n:02d}" for n in range(1, 31)]
+    names[3] = "Maria Antonietta Dell'Acqua-Łukasiewicz von Hohenzollern"
+    entries = [
+        (None, SimpleNamespace(registration=SimpleNamespace(player=SimpleNamespace(full_name=n))))
+        for n in names
+    ]
+    width, room = 60 * 72 / 25.4, 10 * ROW
+    pages = document.split_pages(entries, width, room)
+    flat = [item for left, right, _heights in pages for item in left + right]
+    assert flat == entries  # every entry once, in order: left list, then right list
+    for left, right, heights in pages:
+        assert len(right) <= len(left) == len(heights)
+        assert sum(heights) <= room + 1e-6
+    first_left, _first_right, first_heights = pages[0]
+    assert max(first_heights) > ROW  # the long name's row is taller
+    assert len(first_left) == 9  # one taller row: nine rows instead of ten
+    assert len(pages[1][0]) == 10
