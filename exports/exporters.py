@@ -228,9 +228,9 @@ EXPORTERS = {
         ScoreSheetsExporter(),
         SeatingExporter(),
         SchedulesExporter(),
-        AllSessionsExporter(),
-        ReportCardsExporter(),
         TableCardsExporter(),
         RefereeSlipsExporter(),
+        ReportCardsExporter(),
+        AllSessionsExporter(),
     )
 }

@@ -17,6 +17,8 @@ def test_every_export_is_registered_once_with_a_renderer_per_format():
         "schedules",
         "tablecards",
         "refslips",
+        "reportcards",
+        "allsessions",
     ]
     for identifier, exporter in EXPORTERS.items():
         assert exporter.identifier == identifier
