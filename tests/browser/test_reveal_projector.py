@@ -1,0 +1,107 @@
+"""The results reveal in Chromium: the projector (1280 x 720, the director's laptop) hides the
+top places, space reveals the next one, the page keeps the step through a reload; the
+director's buttons on a 360 px phone; English and Italian."""
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from scoring.access import Actor
+from scoring.services import reveal
+from scoring.standings import compute_standings
+from tests.browser.helpers import CONTRAST, OVERFLOW, PHONE, open_page
+from tests.factories import build, play_session
+
+
+def log_in(browser, live_server, director, language):
+    client = Client()
+    client.force_login(director)
+    open_page(browser, live_server.url + "/")
+    browser.add_cookie(
+        {
+            "name": settings.SESSION_COOKIE_NAME,
+            "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+        }
+    )
+    browser.add_cookie({"name": settings.LANGUAGE_COOKIE_NAME, "value": language})
+
+
+def final_tournament(director, slug):
+    cup = build(players=32, sessions=2, slug=slug)
+    actor = Actor(user=director)
+    play_session(cup, 1, actor)
+    play_session(cup, 2, actor)
+    reveal.start_reveal(cup, actor=actor, places=3)
+    return cup
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("browser", [(1280, 720)], indirect=True)
+def test_space_on_the_projector_reveals_the_next_place(
+    browser, live_server, screenshot, transactional_db, director, settings, language
+):
+    settings.DESK_PROJECTOR_POLL_SECONDS = 1
+    cup = final_tournament(director, f"reveal-{language}")
+    rows = compute_standings(cup).rows
+    hidden = [row for row in rows if row.place <= 3]
+    log_in(browser, live_server, director, language)
+    open_page(browser, f"{live_server.url}/t/{cup.slug}/projector/")
+    for row in hidden:
+        assert row.player.last_name not in browser.page_source
+    assert rows[len(hidden)].player.last_name in browser.page_source
+    screenshot(f"reveal-{language}-0-hidden")
+    assert browser.execute_script(CONTRAST) == []
+    third = [row for row in hidden if row.place == max(r.place for r in hidden)]
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.SPACE)
+    WebDriverWait(browser, 10).until(
+        lambda b: (
+            third[0].player.last_name in b.page_source
+            and b.find_elements(By.CSS_SELECTOR, ".reveal-top .latest")
+        )
+    )
+    cup.refresh_from_db()
+    assert cup.reveal_step == 1
+    screenshot(f"reveal-{language}-1-third")
+    browser.refresh()  # the projector's own reload keeps the step (it is in the database)
+    WebDriverWait(browser, 10).until(lambda b: third[0].player.last_name in b.page_source)
+    while cup.reveal_step < len({row.place for row in hidden}):
+        step = cup.reveal_step
+        browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+        WebDriverWait(browser, 10).until(
+            lambda b, step=step: (
+                (cup.refresh_from_db() or cup.reveal_step) == step + 1
+                and b.execute_script("return document.readyState") == "complete"
+            )
+        )
+    WebDriverWait(browser, 10).until(
+        lambda b: all(row.player.last_name in b.page_source for row in hidden)
+    )
+    screenshot(f"reveal-{language}-all")
+    assert browser.execute_script(CONTRAST) == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("browser", [PHONE], indirect=True)
+def test_the_directors_buttons_fit_a_phone(
+    browser, live_server, screenshot, transactional_db, director
+):
+    cup = final_tournament(director, "reveal-phone")
+    for language in ("en", "it"):
+        log_in(browser, live_server, director, language)
+        open_page(browser, f"{live_server.url}/director/t/{cup.slug}/projector/reveal/")
+        scroll_width, width, wide = browser.execute_script(OVERFLOW)
+        assert scroll_width <= width and not wide, wide
+        assert browser.execute_script(CONTRAST) == []
+        screenshot(f"reveal-phone-{language}")
+    button = browser.find_element(By.CSS_SELECTOR, ".reveal-buttons button.big")
+    button.click()
+    WebDriverWait(browser, 10).until(
+        lambda b: "1 " in b.find_element(By.CSS_SELECTOR, ".reveal-state").text
+    )
+    cup.refresh_from_db()
+    assert cup.reveal_step == 1
+    screenshot("reveal-phone-it-after-one")
