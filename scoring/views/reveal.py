@@ -65,9 +65,9 @@ class RevealView(ErrorGoesBack, DirectorTournamentMixin, TemplateView):
                     self.tournament, actor=actor, seen=seen, forward=action == "next"
                 )
                 done = (
-                    _("Revealed: %(count)s of the top places are out.")
+                    _("One more place revealed; places revealed: %(count)s.")
                     if action == "next"
-                    else _("Taken back: %(count)s of the top places are out.")
+                    else _("One place taken back; places revealed: %(count)s.")
                 ) % {"count": tournament.reveal_step}
             elif action == "end":
                 reveal_services.end_reveal(self.tournament, actor=actor)
