@@ -8,6 +8,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from openpyxl import load_workbook
 
 from common import formatting
@@ -202,3 +203,148 @@ def test_no_standings_before_a_confirmed_session(db):
     for what, fmt in (("standings", "xlsx"), ("standings", "csv"), ("ema", "xlsx")):
         with pytest.raises(ExportError, match="No session has been confirmed yet"):
             build_export(cup, ExportRequest(what, fmt))
+
+
+# -- issue 15 item 4: files a director can use as they are -----------------------------------
+
+
+def standings_records(content):
+    return list(workbook(content)["Standings"].iter_rows(min_row=2))
+
+
+def test_places_are_numbers_that_sort_and_a_shared_place_shows_its_tie(played):
+    _name, _type, content = build_export(played, ExportRequest("standings", "xlsx"))
+    rows = standings_records(content)
+    standings = compute_standings(played)
+    places = [row[0] for row in rows]
+    assert all(isinstance(cell.value, int) for cell in places)
+    assert [cell.value for cell in places] == [row.place for row in standings.rows]
+    # Excel sorts numbers by value: 1, 2, ..., 9, 10, 11 (text would give 1, 10, 11, 2).
+    assert max(cell.value for cell in places) >= 10
+    assert sorted(cell.value for cell in places) == [cell.value for cell in places]
+    for cell, row in zip(places, standings.rows, strict=True):
+        shared = row.place_label.startswith("=")
+        assert (cell.number_format == '"="0') is shared, (row.place_label, cell.number_format)
+
+
+def test_shared_places_in_the_workbook_and_the_csv(db, director):
+    from scoring.access import Actor
+    from tests.factories import build, play_session
+
+    tournament = build(slug="ties")
+    play_session(tournament, 1, Actor(user=director), entries=[{"outcome": "washout"}] * 16)
+    _name, _type, content = build_export(tournament, ExportRequest("standings", "xlsx"))
+    rows = standings_records(content)
+    assert {(row[0].value, row[0].number_format) for row in rows} == {(1, '"="0')}
+    text = build_export(tournament, ExportRequest("standings", "csv"))[2].decode("utf-8-sig")
+    records = list(csv.reader(io.StringIO(text)))
+    assert records[0][0] == "Place" and records[0][-1] == "Shared place"
+    assert {(record[0], record[-1]) for record in records[1:]} == {("1", "Yes")}
+    assert "'" not in text  # no apostrophe guard anywhere: no place starts with "="
+
+
+def test_csv_places_are_plain_numbers_without_an_apostrophe(played):
+    text = build_export(played, ExportRequest("standings", "csv"))[2].decode("utf-8-sig")
+    records = list(csv.reader(io.StringIO(text)))
+    standings = compute_standings(played)
+    assert [int(record[0]) for record in records[1:]] == [row.place for row in standings.rows]
+    assert [record[-1] for record in records[1:]] == [
+        "Yes" if row.place_label.startswith("=") else "" for row in standings.rows
+    ]
+    cells = [cell for record in records for cell in record]
+    assert not any(cell.startswith(("'", "=", "+", "@")) for cell in cells)
+    assert all(float(cell) < 0 for cell in cells if cell.startswith("-"))  # negative numbers
+
+
+def test_every_sheet_has_an_autofilter_and_print_setup(played):
+    _name, _type, content = build_export(played, ExportRequest("standings", "xlsx"))
+    book = workbook(content)
+    for sheet in book.worksheets:
+        last = sheet.cell(row=1, column=sheet.max_column).column_letter
+        assert sheet.auto_filter.ref == f"A1:{last}{sheet.max_row}", sheet.title
+        assert sheet.print_title_rows == "$1:$1", sheet.title  # the header on every page
+        assert sheet.page_setup.fitToWidth == 1 and sheet.page_setup.fitToHeight == 0
+        assert sheet.sheet_properties.pageSetUpPr.fitToPage is True
+    # The standings (with a column pair per session) and the hands are wide: landscape.
+    assert book["Standings"].page_setup.orientation == "landscape"
+    assert book["Hands"].page_setup.orientation == "landscape"
+
+
+def test_the_mcr_session_sheet_has_no_final_score_repeating_the_score(played, db, director):
+    from scoring.access import Actor
+    from tests.factories import build, play_session
+
+    _name, _type, content = build_export(played, ExportRequest("standings", "xlsx"))
+    headers = [cell.value for cell in workbook(content)["Session 1"][1]]
+    assert "Score" in headers and "Final score" not in headers
+    riichi = build(players=4, sessions=1, ruleset="riichi2016", slug="riichi-final")
+    play_session(riichi, 1, Actor(user=director), entries=[{"outcome": "draw", "tenpai": []}])
+    _name, _type, content = build_export(riichi, ExportRequest("standings", "xlsx"))
+    sheet = workbook(content)["Session 1"]
+    headers = [cell.value for cell in sheet[1]]
+    assert "Score" in headers and "Final score" in headers  # riichi's final score has the uma
+
+
+def test_given_by_names_the_account_and_the_table_link_only_without_one(db, director):
+    from scoring.access import Actor
+    from scoring.services.closing import confirm_session
+    from scoring.services.hands import correct_hand
+    from tests.factories import build, close, penalize, play
+
+    director.first_name, director.last_name = "Anna", "Arbitri"
+    director.save()
+    tournament = build(players=4, sessions=1, slug="given-by")
+    table = tournament.sessions.get(number=1).tables.get()
+    link = Actor(via="table link")
+    play(table, [{"outcome": "washout"}], link)
+    table.refresh_from_db()
+    correct_hand(
+        table, 1, {"outcome": "washout"}, actor=Actor(user=director), revision=table.revision
+    )
+    table.refresh_from_db()
+    correct_hand(table, 1, {"outcome": "washout"}, actor=link, revision=table.revision)
+    penalize(table, 2, "late_arrival", Actor(user=director), minutes=7)
+    penalize(table, 1, "late_arrival", link, minutes=3)
+    close(table, Actor(user=director))
+    confirm_session(table.session, actor=Actor(user=director))
+    for language, via in (("en", "table link"), ("it", "link del tavolo")):
+        with translation.override(language):
+            content = build_export(tournament, ExportRequest("standings", "xlsx"))[2]
+        book = workbook(content)
+        penalties = list(book.worksheets[2].iter_rows(values_only=True))
+        given_by = penalties[0].index("Given by" if language == "en" else "Assegnata da")
+        assert [row[given_by] for row in penalties[1:]] == ["Anna Arbitri", via]
+        replaced = list(book.worksheets[-1].iter_rows(values_only=True))
+        entered_by = len(replaced[0]) - 2
+        assert [row[entered_by] for row in replaced[1:]] == [via, "Anna Arbitri"]
+
+
+def test_italian_csv_uses_semicolons_and_reads_back_with_them(played):
+    with translation.override("it"):
+        text = build_export(played, ExportRequest("standings", "csv"))[2].decode("utf-8-sig")
+    standings = compute_standings(played)
+    records = list(csv.reader(io.StringIO(text), delimiter=";"))
+    assert len(records) == 1 + len(standings.rows)
+    assert {len(record) for record in records} == {len(records[0])}
+    first = standings.rows[0]
+    assert records[0][0] == "Pos." and records[1][1] == first.player.last_name
+    with translation.override("it"):
+        assert records[1][7] == formatting.table_points(first.table_points)
+    assert "," in records[1][7]  # the decimal comma, inside its own column
+    english = build_export(played, ExportRequest("standings", "csv"))[2].decode("utf-8-sig")
+    assert list(csv.reader(io.StringIO(english)))[1][7] == formatting.table_points(
+        first.table_points
+    )
+
+
+def test_names_starting_a_formula_stay_guarded_in_both_csv_dialects(played):
+    player = played.registrations.get(number=1).player
+    player.last_name, player.first_name = "=1+2", "@SUM(A1)"
+    player.save()
+    for language, delimiter in (("en", ","), ("it", ";")):
+        with translation.override(language):
+            text = build_export(played, ExportRequest("standings", "csv"))[2].decode("utf-8-sig")
+        records = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+        row = next(record for record in records if record[3] == "1")
+        assert row[1:3] == ["'=1+2", "'@SUM(A1)"]
+        assert not any(cell.startswith(("=", "+", "@")) for r in records for cell in r)
