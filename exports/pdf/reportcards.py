@@ -18,6 +18,7 @@ seconds. A card with very many sessions is drawn smaller so that it still fits i
 """
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -154,6 +155,12 @@ def build_cards(tournament, standings, ruleset, registration_ids=None):
     return cards
 
 
+@lru_cache(maxsize=8192)
+def text_width(text, font, size):
+    """`stringWidth`, remembered: the cards repeat the same few texts thousands of times."""
+    return stringWidth(text, font, size)
+
+
 class TextWriter:
     """Texts written into one text object (much faster than a drawString each)."""
 
@@ -178,7 +185,7 @@ class TextWriter:
         if column.align == "LEFT":
             self.at(x + PAD, y, line)
             return
-        width = stringWidth(line, *self.current)
+        width = text_width(line, *self.current)
         if column.align == "RIGHT":
             self.at(x + column.width - PAD - width, y, line)
         else:
@@ -205,6 +212,7 @@ class ReportCardsDocument(PdfDocument):
         self.final = standings.through == tournament.session_count
         self.columns = self.make_columns()
         self._chart_axes = {}
+        self._titles_form = None
         self.titles = [  # the column titles: up to two lines each
             fit_name(c.title, FONT_CONDENSED_BOLD, c.width - 2 * PAD, size=HEAD, min_size=6.5)
             for c in self.columns
@@ -227,7 +235,7 @@ class ReportCardsDocument(PdfDocument):
 
         columns = [
             Column(_("Session"), 13 * mm, lambda cl: str(cl.number)),
-            Column(_("Date"), 33 * mm, lambda cl: cl.date, align="LEFT"),
+            Column(_("Date"), 38 * mm, lambda cl: cl.date, align="LEFT"),
             Column(_("Table"), 10 * mm, lambda cl: str(cl.line.table)),
             Column(_("Wind"), 13 * mm, lambda cl: str(WIND_NAMES[cl.line.wind])),
             Column(_("Opponents"), 0, None, align="LEFT"),
@@ -281,6 +289,30 @@ class ReportCardsDocument(PdfDocument):
             if text:
                 size = min(size, fit_name(text, FONT_CONDENSED, width, size=SIZE, min_size=1)[0])
         return size
+
+    # -- the table's titles -----------------------------------------------------------------
+
+    def titles_form(self, canvas, width):
+        """The name of a PDF form with the table's column titles and the rule below them,
+        drawn once and reused by every card (its origin at the rule's left end)."""
+        if self._titles_form is None:
+            self._titles_form = "report-card-titles"
+            canvas.beginForm(self._titles_form)
+            text = TextWriter(canvas)
+            x = 0
+            for column, (size, lines) in zip(self.columns, self.titles, strict=True):
+                text.font(FONT_CONDENSED_BOLD, size)
+                y = self.head_height - ROW_PAD - size
+                for line in lines:
+                    text.cell(column, x, y, line)
+                    y -= size * LEADING
+                x += column.width
+            text.end()
+            canvas.setStrokeColor(colors.black)
+            canvas.setLineWidth(0.8)
+            canvas.line(0, 0, width, 0)
+            canvas.endForm()
+        return self._titles_form
 
     # -- the chart's axes -------------------------------------------------------------------
 
@@ -464,18 +496,13 @@ class CardPage(WholePage):
         xs = [0]
         for column in columns:
             xs.append(xs[-1] + column.width)
-        text = TextWriter(canvas)  # every text of the table in one text object: faster
         head_height = doc.head_height
-        for column, x, (size, lines) in zip(columns, xs, doc.titles, strict=False):
-            text.font(FONT_CONDENSED_BOLD, size)
-            y = top - ROW_PAD - size
-            for line in lines:
-                text.cell(column, x, y, line)
-                y -= size * LEADING
+        canvas.saveState()
+        canvas.translate(0, top - head_height)
+        canvas.doForm(doc.titles_form(canvas, width))
+        canvas.restoreState()
         y = top - head_height
-        canvas.setStrokeColor(colors.black)
-        canvas.setLineWidth(0.8)
-        canvas.line(0, y, width, y)
+        text = TextWriter(canvas)  # every text of the table in one text object: faster
         canvas.setFillColor(LIGHT)
         for index, (card_line, (row_height, names)) in enumerate(
             zip(self.card.lines, rows, strict=True)
@@ -507,6 +534,8 @@ class CardPage(WholePage):
                 text.cell(column, x, middle, column.value(card_line))
             y -= row_height
         # totals
+        canvas.setStrokeColor(colors.black)
+        canvas.setLineWidth(0.8)
         canvas.line(0, y, width, y)
         total_height = SIZE * 2.2
         middle = y - total_height / 2 - SIZE * 0.35
@@ -560,8 +589,13 @@ class CardPage(WholePage):
         for x, y in coordinates[1:]:
             path.lineTo(x, y)
         canvas.drawPath(path, stroke=1, fill=0)
+        dots = canvas.beginPath()  # a round-capped line of no length is a dot (fast)
         for x, y in coordinates:
-            canvas.circle(x, y, 2, stroke=0, fill=1)
+            dots.moveTo(x, y)
+            dots.lineTo(x, y)
+        canvas.setLineWidth(4.5)
+        canvas.setLineCap(1)
+        canvas.drawPath(dots, stroke=1, fill=0)
         canvas.restoreState()
 
 
