@@ -8,12 +8,20 @@ from django.urls import reverse
 from django.utils import translation
 
 from common import formatting
+from common.i18n import translate_text
 from exports.build import ExportRequest, build_export
+from scoring.access import Actor
 from scoring.standings import compute_standings
 from tests.exports.pdf_support import pdf_page_size, pdf_pages, pdf_text
 from tests.exports.test_long_names import CLUB, FIRST, LAST, whole_word, words
-from tests.factories import build_played, staff
+from tests.factories import build, build_played, play_session, staff
 from tournament.models import WIND_NAMES, Seat
+from tournament.rulesets import ruleset_for
+from tournament.services.registrations import (
+    DISQUALIFY,
+    change_registration,
+    registration_values,
+)
 
 
 def report_cards(tournament, **kwargs):
@@ -198,3 +206,36 @@ def test_ten_sessions_take_two_blocks_a_page(played):
     assert document.layout()[1] == 2
     document.sessions = (sessions * 15)[:30]
     assert document.layout()[1] == 1
+
+
+RON = {"outcome": "ron", "winners": [2], "discarder": 1, "han": [0, 0, 3, 0], "fu": [0, 0, 40, 0]}
+
+
+def test_riichi_cards_show_the_final_score_and_no_table_points(db, director):
+    """The rule set says what a card shows: riichi has no table points but a final score."""
+    cup = build(players=8, sessions=1, ruleset="riichi2016", slug="riichi-cards")
+    play_session(cup, 1, Actor(user=director), entries=[RON])
+    ruleset = ruleset_for(cup)
+    assert not ruleset.uses_table_points and ruleset.shows_final_score
+    with translation.override("en"):
+        data = build_export(cup, ExportRequest("reportcards", "pdf"))[2]
+        standings = compute_standings(cup)
+        label = translate_text(ruleset.total_label)
+        assert pdf_pages(data) == 8
+        for page, row in enumerate(standings.rows, start=1):
+            text = pdf_text(data, page=page)
+            assert "Final place" in text and label in text and "Table points" not in text
+            line = row.sessions[1]
+            final = re.escape(formatting.final_score(line.final_score, ruleset))
+            score = re.escape(formatting.whole(line.score))
+            assert re.search(rf"\s{score}\s+{final}\s+{line.place}\s", text), text
+
+
+def test_a_disqualified_player_is_marked_and_comes_last(db, director):
+    cup = build_played("dq-cards", Actor(user=director), sessions=2, confirmed=2)
+    registration = cup.registrations.get(number=4)
+    change_registration(cup, registration, DISQUALIFY, expected=registration_values(registration))
+    data = report_cards(cup)
+    last = pdf_text(data, page=pdf_pages(data))
+    assert registration.player.full_name in last and "Disqualified" in last
+    assert "Final place" not in last
