@@ -339,7 +339,10 @@ class ReportCardsDocument(PdfDocument):
             y_axis.reverseDirection = 1  # rank 1 at the top
             y_axis.valueMin, y_axis.valueMax = 1, max(players, 2)
             step = nice_step(players)
-            y_axis.valueSteps = sorted({1, *range(step, players + 1, step)})
+            y_axis.valueSteps = [
+                1,
+                *(v for v in range(step, players + 1, step) if v > 1 + step / 2),
+            ]
             y_axis.labelTextFormat = "%d"
             y_axis.labels.fontName, y_axis.labels.fontSize = FONT, 7
             y_axis.visibleGrid = 1
