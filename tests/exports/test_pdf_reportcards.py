@@ -145,6 +145,12 @@ def test_who_may_download_one_players_card(played, director_client):
     # everyone's cards are the director's export: the public is sent to log in
     everyone = reverse("export", args=[played.slug, "reportcards", "pdf"])
     assert client.get(everyone).status_code == 302
+    # an unpublished tournament is not there for the public at all
+    played.sessions.update(results_published=True)
+    assert client.get(url).status_code == 200
+    type(played).objects.filter(pk=played.pk).update(published=False)
+    assert client.get(url).status_code == 404
+    assert director_client.get(url).status_code == 200
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
