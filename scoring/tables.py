@@ -21,14 +21,16 @@ def standings_rows(standings):
     """One dict per standings row: raw values (to sort and export) and, under `<name>_text`,
     the same values formatted for the screen."""
     ruleset = ruleset_for(standings.tournament)
-    points, whole = formatting.table_points, (lambda value: formatting.exact(value, 0))
-
-    def final(value):
-        return formatting.final_score(value, ruleset)
+    # Each distinct value is formatted once (the language does not change during the call):
+    # 400 players x 10 sessions repeat the same few table points and scores thousands of times.
+    points = _once(formatting.table_points)
+    whole = _once(lambda value: formatting.exact(value, 0))
+    final = _once(lambda value: formatting.final_score(value, ruleset))
 
     rows = []
     for row in standings.rows:
         player = row.player
+        figures = row.figures  # a sum over the sessions: once, not once per use
         data = {
             "place": row.place if row.place is not None else 10**6,
             "place_label": row.place_label or "—",
@@ -48,14 +50,14 @@ def standings_rows(standings):
             "score": row.score,
             "final_score": row.final_score,
             "final_score_text": final(row.final_score),
-            "transfers": row.transfers,
-            "penalties": row.penalties,
+            "transfers": figures.transfers,
+            "penalties": figures.penalties,
             "sessions_played": len(row.sessions),
         }
         data["table_points_text"] = points(row.table_points)
         data["score_text"] = whole(row.score)
-        data["transfers_text"] = whole(row.transfers)
-        data["penalties_text"] = whole(row.penalties)
+        data["transfers_text"] = whole(figures.transfers)
+        data["penalties_text"] = whole(figures.penalties)
         for number in standings.session_numbers:
             line = row.sessions.get(number)
             data[f"s{number}_tp"] = line.table_points if line else None
@@ -66,6 +68,19 @@ def standings_rows(standings):
             data[f"s{number}_final_text"] = final(line.final_score) if line else ""
         rows.append(data)
     return rows
+
+
+def _once(format_value):
+    """`format_value`, remembering each value's text for the rest of the call."""
+    texts = {}
+
+    def formatted(value):
+        text = texts.get(value)
+        if text is None:
+            text = texts[value] = format_value(value)
+        return text
+
+    return formatted
 
 
 class NumberColumn(tables.Column):
