@@ -383,7 +383,11 @@ class CardPage(WholePage):
         table = self.document.head_height + sum(r[0] for r in rows) + SIZE * 2.2
         chart = CHART_HEIGHT
         needed = header + table + 6 * mm + chart
-        if needed > height:  # many sessions: a smaller chart, then the whole card smaller
+        if needed > height:  # many sessions: the opponents on one line each, a smaller
+            # chart, then the whole card smaller
+            rows = [self.row_layout(line, compact=True) for line in self.card.lines]
+            table = self.document.head_height + sum(r[0] for r in rows) + SIZE * 2.2
+            needed = header + table + 6 * mm + chart
             chart = max(CHART_MIN, chart - (needed - height))
             needed = header + table + 6 * mm + chart
         scale = min(1, height / needed)
@@ -477,9 +481,23 @@ class CardPage(WholePage):
 
     # -- table ------------------------------------------------------------------------------
 
-    def row_layout(self, card_line):
-        """(height, [(size, lines) per opponent]) of a session's row."""
+    def row_layout(self, card_line, *, compact=False):
+        """(height, [(size, lines) per opponent]) of a session's row; `compact`: the three
+        opponents in one text ("A · B · C"), on one line where it fits."""
         column = next(c for c in self.document.columns if c.value is None)
+        if compact:
+            names = [
+                fit_name(
+                    " · ".join(card_line.opponents),
+                    FONT_CONDENSED,
+                    column.width - 2 * PAD,
+                    size=OPPONENT,
+                    min_size=OPPONENT_MIN,
+                    max_lines=3,
+                )
+            ]
+            text = sum(len(lines) * size * LEADING for size, lines in names)
+            return max(text, SIZE * LEADING) + 2 * ROW_PAD, names
         names = [
             fit_name(
                 name,
