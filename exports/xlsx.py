@@ -5,25 +5,21 @@ wide, the header row repeated on every printed page).
 Places are numbers, so that Excel sorts 1, 2, 3, ..., 10; a shared place shows "=3" through its
 number format, its value stays 3.
 
-No cell ever becomes a formula: openpyxl treats any string starting with "=" as one, so every
-text cell is written with its type forced to string (a player called "=SUM(A1)" stays text), as
-pretix's `safe_openpyxl` does.
+The workbook's XML is written by `xlsx_package` (openpyxl's cell objects took most of the time
+of a 400-player workbook); its text cells are inline strings, never formulas (a player called
+"=SUM(A1)" stays text). `safe_cell` serves the workbooks still written with openpyxl (the EMA
+results file): it forces the type of text to string, as pretix's `safe_openpyxl` does.
 """
 
 import contextlib
 import gc
-import io
 from datetime import datetime
 from fractions import Fraction
 
 from django.utils import timezone
-from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
-from openpyxl.styles import Alignment, Font
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.properties import PageSetupProperties
-from openpyxl.worksheet.worksheet import Worksheet
 
+from exports import xlsx_package
 from exports.rows import INT, PLACE, POINTS, THOUSANDS
 
 #: Number formats of the kinds that need one. Dates and times need none of ours: openpyxl gives
@@ -88,9 +84,9 @@ def _width(values):
 def render_workbook(sheets):
     """The workbook of `sheets`, as bytes.
 
-    Writing creates hundreds of thousands of short-lived cell objects and no reference cycle;
-    the cycle collector is paused meanwhile, or it would walk the whole process's objects
-    again and again (a third of the time for a 400-player tournament).
+    Building the rows creates hundreds of thousands of short-lived objects and no reference
+    cycle; the cycle collector is paused meanwhile, or it would walk the whole process's
+    objects again and again.
     """
     with paused_garbage_collection():
         return _render(sheets)
@@ -108,52 +104,61 @@ def paused_garbage_collection():
 
 
 def _render(sheets):
-    workbook = Workbook(write_only=True)
-    bold = Font(bold=True)
+    written = []
     for sheet in sheets:
-        worksheet = workbook.create_sheet(sheet.title.translate(INVALID_TITLE)[:31])
         sample = sheet.rows[:300]
         widths = []
         for index, column in enumerate(sheet.columns):
             values = [column.label, *(row[index] for row in sample)]
-            letter = get_column_letter(index + 1)
             widths.append(_width(v if not isinstance(v, Fraction) else "0000.00" for v in values))
-            worksheet.column_dimensions[letter].width = widths[-1]
-        worksheet.freeze_panes = "A2"
-        _print_setup(worksheet, widths, len(sheet.rows))
-        header = []
-        for column in sheet.columns:
-            cell = _cell(worksheet, column.label, "text", bold)
-            cell.alignment = Alignment(wrap_text=False)
-            header.append(cell)
-        worksheet.append(header)
-        # Whole numbers need no cell object; everything else goes through _cell().
-        special = [index for index, column in enumerate(sheet.columns) if column.kind != INT]
-        kinds = [column.kind for column in sheet.columns]
-        for row in sheet.rows:
-            row = list(row)
-            for index in special:
-                row[index] = _cell(worksheet, row[index], kinds[index])
-            worksheet.append(row)
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
+        converters = [_converter(column.kind) for column in sheet.columns]
+        rows = [
+            [convert(value) for convert, value in zip(converters, row, strict=True)]
+            for row in sheet.rows
+        ]
+        written.append(
+            xlsx_package.SheetXml(
+                sheet.title.translate(INVALID_TITLE)[:31],
+                widths,
+                [str(column.label) for column in sheet.columns],
+                rows,
+                landscape=sum(widths) > PORTRAIT_WIDTH,
+            )
+        )
+    return xlsx_package.package(written)
 
 
-def _print_setup(worksheet, widths, rows):
-    """An autofilter on the header row (over every row), and the page: A4, landscape when the
-    columns are wider than a portrait page, fit to one page wide (as many pages long as it
-    takes), the header row printed again on top of every page. Set before the first row is
-    written: the write-only sheet writes its properties with the first row."""
-    last = get_column_letter(max(len(widths), 1))
-    worksheet.auto_filter.ref = f"A1:{last}{rows + 1}"
-    setup = worksheet.page_setup
-    setup.paperSize = Worksheet.PAPERSIZE_A4
-    setup.orientation = "landscape" if sum(widths) > PORTRAIT_WIDTH else "portrait"
-    setup.fitToWidth = 1
-    setup.fitToHeight = 0  # as many pages long as the rows need
-    worksheet.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-    worksheet.print_title_rows = "1:1"
+def _converter(kind):
+    """The function turning a value of `kind` into what the sheet's XML writes: (value, style),
+    the value a str, an int, a float or None."""
+    style = {
+        POINTS: xlsx_package.POINTS_STYLE,
+        THOUSANDS: xlsx_package.THOUSANDS_STYLE,
+    }.get(kind, xlsx_package.PLAIN)
+
+    def convert(value):
+        if value is None or isinstance(value, str):
+            return value, xlsx_package.PLAIN
+        if kind == PLACE:
+            shared = xlsx_package.SHARED_PLACE_STYLE if value.shared else xlsx_package.PLAIN
+            return value.number, shared
+        if isinstance(value, datetime):
+            return xlsx_package.excel_date(_value(value, kind)), xlsx_package.DATETIME_STYLE
+        if isinstance(value, bool):
+            return int(value), xlsx_package.PLAIN
+        if isinstance(value, int | float | Fraction):
+            return _value(value, kind), style
+        return str(value), xlsx_package.PLAIN  # a lazy translation, for one
+
+    if kind == INT:
+
+        def whole(value):
+            if type(value) is int or value is None:
+                return value, 0
+            return convert(value)
+
+        return whole
+    return convert
 
 
 def safe_cell(sheet, value, kind, font=None):
