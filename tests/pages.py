@@ -43,4 +43,5 @@ def tour_pages(slug, director):
         reverse("table-reopen", args=[slug, 1, cup.sessions.get(number=1).tables.first().pk]),
         reverse("session-confirm", args=[slug, 2]),
         reverse("link:close", kwargs={"token": table.token}),
+        reverse("projector-reveal", args=[slug]),  # issue 15, item 6
     ]
