@@ -13,10 +13,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from common.i18n import translate_text
+from common.text import person_name
 from scoring.models import Hand, Outcome, Penalty, SeatResult
 from scoring.presentation import describe_hand
 from scoring.tables import standings_rows
-from tournament.models import WIND_NAMES, Seat
+from tournament.models import WIND_NAMES, Registration, Seat
 from tournament.rulesets import ruleset_for
 
 TEXT, INT, POINTS, THOUSANDS, DATETIME = "text", "int", "points", "thousands", "datetime"
@@ -126,7 +127,18 @@ def standings_sheet(standings):
     return Sheet(_("Standings"), columns, rows)
 
 
-def session_sheet(tournament, number):
+def registration_names(tournament):
+    """Every registration's player's name (in the active language's order), by registration id:
+    made once for the big sheets, not once per row."""
+    return {
+        pk: person_name(first, last)
+        for pk, first, last in Registration.objects.filter(tournament=tournament).values_list(
+            "pk", "player__first_name", "player__last_name"
+        )
+    }
+
+
+def session_sheet(tournament, number, names=None):
     shows_final = ruleset_for(tournament).shows_final_score
     columns = [
         Column(_("Table"), INT),
@@ -146,26 +158,46 @@ def session_sheet(tournament, number):
     ]
     results = (
         SeatResult.objects.filter(session__tournament=tournament, session__number=number)
-        .select_related("table", "registration__player")
         .order_by("table__number", "wind")
+        .values_list(
+            "table__number",
+            "wind",
+            "registration__number",
+            "registration_id",
+            "hand_points",
+            "transfers",
+            "penalty_points",
+            "score",
+            "place",
+            "table_points",
+            "final_score",
+            "hands_won",
+            "biggest_hand",
+        )
     )
+    names = names or registration_names(tournament)
+    winds = [str(label) for label in WIND_NAMES]
     rows = [
         [
-            r.table.number,
-            str(WIND_NAMES[r.wind]),
-            r.registration.number,
-            r.registration.player.full_name,
-            r.hand_points,
-            r.transfers,
-            r.penalty_points,
-            r.score,
-            r.place,
-            r.table_points,
-            *([_whole(r.final_score)] if shows_final else []),
-            r.hands_won,
-            r.biggest_hand,
+            table,
+            winds[wind],
+            number_,
+            names[registration],
+            *figures,
+            *([_whole(final_score)] if shows_final else []),
+            hands_won,
+            biggest_hand,
         ]
-        for r in results
+        for (
+            table,
+            wind,
+            number_,
+            registration,
+            *figures,
+            final_score,
+            hands_won,
+            biggest_hand,
+        ) in (results)
     ]
     return Sheet(_("Session %(n)s") % {"n": number}, columns, rows)
 
@@ -216,7 +248,7 @@ def penalties_sheet(tournament, sessions):
     return Sheet(_("Penalties"), columns, rows)
 
 
-def hands_sheet(tournament, sessions, *, current=True):
+def hands_sheet(tournament, sessions, *, current=True, names=None):
     """The hands in order of play: their current versions, or (`current=False`) the versions
     that corrections replaced, with who entered them. Together: the complete record of play.
 
@@ -240,11 +272,16 @@ def hands_sheet(tournament, sessions, *, current=True):
         *entered,
         Column(_("Entered at"), DATETIME),
     ]
+    # describe_hand() reads seat.wind and seat.registration.player.full_name: the names are
+    # made once per registration here, not once per hand.
+    names = names or registration_names(tournament)
     seats = {}
-    for seat in Seat.objects.filter(session__tournament=tournament).select_related(
-        "registration__player"
-    ):
-        seats.setdefault(seat.table_id, []).append(seat)
+    for table_id, wind, registration in Seat.objects.filter(
+        session__tournament=tournament
+    ).values_list("table_id", "wind", "registration_id"):
+        player = SimpleNamespace(full_name=names[registration])
+        seat = SimpleNamespace(wind=wind, registration=SimpleNamespace(player=player))
+        seats.setdefault(table_id, []).append(seat)
     fields = (
         "table_id",
         "table__session__number",
@@ -321,10 +358,11 @@ def standings_workbook_sheets(standings):
     (the confirmed ones, up to the session they are after)."""
     tournament = standings.tournament
     numbers = list(standings.session_numbers)
+    names = registration_names(tournament)
     return [
         standings_sheet(standings),
-        *(session_sheet(tournament, n) for n in numbers),
+        *(session_sheet(tournament, n, names) for n in numbers),
         penalties_sheet(tournament, numbers),
-        hands_sheet(tournament, numbers),
-        hands_sheet(tournament, numbers, current=False),
+        hands_sheet(tournament, numbers, names=names),
+        hands_sheet(tournament, numbers, current=False, names=names),
     ]
