@@ -135,6 +135,7 @@ def _converter(kind):
         POINTS: xlsx_package.POINTS_STYLE,
         THOUSANDS: xlsx_package.THOUSANDS_STYLE,
     }.get(kind, xlsx_package.PLAIN)
+    zone = timezone.get_current_timezone()
 
     def convert(value):
         if value is None or isinstance(value, str):
@@ -143,7 +144,9 @@ def _converter(kind):
             shared = xlsx_package.SHARED_PLACE_STYLE if value.shared else xlsx_package.PLAIN
             return value.number, shared
         if isinstance(value, datetime):
-            return xlsx_package.excel_date(_value(value, kind)), xlsx_package.DATETIME_STYLE
+            if value.tzinfo is not None:  # local time, as the desk shows it
+                value = value.astimezone(zone).replace(tzinfo=None)
+            return xlsx_package.excel_date(value), xlsx_package.DATETIME_STYLE
         if isinstance(value, bool):
             return int(value), xlsx_package.PLAIN
         if isinstance(value, int | float | Fraction):

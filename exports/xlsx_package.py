@@ -191,7 +191,7 @@ def package(sheets):
         f' Type="{OFFICE}/officeDocument" Target="xl/workbook.xml"/></Relationships>'
     )
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=3) as archive:
         archive.writestr("[Content_Types].xml", content_types)
         archive.writestr("_rels/.rels", root_rels)
         archive.writestr("xl/workbook.xml", workbook)

@@ -317,6 +317,18 @@ def test_given_by_names_the_account_and_the_table_link_only_without_one(db, dire
         replaced = list(book.worksheets[-1].iter_rows(values_only=True))
         entered_by = len(replaced[0]) - 2
         assert [row[entered_by] for row in replaced[1:]] == [via, "Anna Arbitri"]
+    # Given at: the local time the desk shows, as an Excel date and time (to the second).
+    given_at = given_by + 1  # (the Italian sheet: the column after "Given by")
+    from django.utils import timezone
+
+    from scoring.models import Penalty
+
+    expected = [
+        timezone.localtime(p.given_at).replace(tzinfo=None, microsecond=0)
+        for p in Penalty.objects.order_by("given_at", "id")
+    ]
+    written = [row[given_at] for row in penalties[1:]]
+    assert all(abs((w - e).total_seconds()) < 1 for w, e in zip(written, expected, strict=True))
 
 
 def test_italian_csv_uses_semicolons_and_reads_back_with_them(played):
