@@ -83,6 +83,10 @@ LEFT_OUT = {
     (Tournament, "created_at"): (
         "when this desk created the tournament; the receiving desk records when it was restored"
     ),
+    (Tournament, "reveal_step"): (
+        "how far the projector's results reveal has got at this moment (the prize-giving's "
+        "screen state); a restored tournament starts its reveal from the beginning"
+    ),
     (Player, "created_at"): (
         "bookkeeping of this desk's player list; a restored player may be one the receiving "
         "desk already has (same EMA id), whose own times stay"
