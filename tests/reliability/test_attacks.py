@@ -58,6 +58,7 @@ AUDIENCE = {
     "table-renew-link": "director",
     "table-qr": "director",
     "player-audit": "director",
+    "projector-reveal": "director",
     "export": "director",
     "referee-home": "user",
     "link:table": "link",
@@ -210,6 +211,7 @@ def concrete_urls(world):
         "table-renew-link": reverse("table-renew-link", args=[slug, session, table.pk]),
         "table-qr": reverse("table-qr", args=[slug, session, table.pk]),
         "player-audit": reverse("player-audit", args=[slug, 1]),
+        "projector-reveal": reverse("projector-reveal", args=[slug]),
         "export": reverse("export", args=[slug, "standings", "csv"]),
         "referee-home": reverse("referee-home"),
         **{
