@@ -313,12 +313,11 @@ def hands_sheet(tournament, sessions, *, current=True, names=None):
             is_current=current,
         )
         .order_by("table__session__number", "table__number", "number", "version")
-        .values_list(*fields)
+        .values_list(*fields, named=True)  # rows with the fields as attributes
     )
     outcomes = {code: str(label) for code, label in Outcome.choices}
     rows = []
-    for values in hands.iterator(chunk_size=4000):
-        hand = SimpleNamespace(**dict(zip(fields, values, strict=True)))
+    for hand in hands.iterator(chunk_size=4000):
         value_cells = [getattr(hand, name) for name in value_fields]
         extra = (
             []

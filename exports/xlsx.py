@@ -111,57 +111,51 @@ def _render(sheets):
         for index, column in enumerate(sheet.columns):
             values = [column.label, *(row[index] for row in sample)]
             widths.append(_width(v if not isinstance(v, Fraction) else "0000.00" for v in values))
-        converters = [_converter(column.kind) for column in sheet.columns]
-        rows = [
-            [convert(value) for convert, value in zip(converters, row, strict=True)]
-            for row in sheet.rows
-        ]
         written.append(
             xlsx_package.SheetXml(
                 sheet.title.translate(INVALID_TITLE)[:31],
                 widths,
                 [str(column.label) for column in sheet.columns],
-                rows,
+                sheet.rows,
+                [_writer(column.kind) for column in sheet.columns],
                 landscape=sum(widths) > PORTRAIT_WIDTH,
             )
         )
     return xlsx_package.package(written)
 
 
-def _converter(kind):
-    """The function turning a value of `kind` into what the sheet's XML writes: (value, style),
-    the value a str, an int, a float or None."""
-    style = {
-        POINTS: xlsx_package.POINTS_STYLE,
-        THOUSANDS: xlsx_package.THOUSANDS_STYLE,
-    }.get(kind, xlsx_package.PLAIN)
+def _writer(kind):
+    """The function writing a cell of `kind` (`xlsx_package.SheetXml`): text as text, numbers
+    with the kind's number format, dates and times in the desk's time zone."""
+    package = xlsx_package
+    style = {POINTS: package.POINTS_STYLE, THOUSANDS: package.THOUSANDS_STYLE}.get(kind, 0)
     zone = timezone.get_current_timezone()
 
-    def convert(value):
-        if value is None or isinstance(value, str):
-            return value, xlsx_package.PLAIN
+    def write(ref, value):
+        if isinstance(value, str):
+            return package.text_cell(ref, value)
         if kind == PLACE:
-            shared = xlsx_package.SHARED_PLACE_STYLE if value.shared else xlsx_package.PLAIN
-            return value.number, shared
+            shared = package.SHARED_PLACE_STYLE if value.shared else package.PLAIN
+            return package.number_cell(ref, value.number, shared)
         if isinstance(value, datetime):
             if value.tzinfo is not None:  # local time, as the desk shows it
                 value = value.astimezone(zone).replace(tzinfo=None)
-            return xlsx_package.excel_date(value), xlsx_package.DATETIME_STYLE
+            return package.number_cell(ref, package.excel_date(value), package.DATETIME_STYLE)
         if isinstance(value, bool):
-            return int(value), xlsx_package.PLAIN
+            return package.number_cell(ref, int(value))
         if isinstance(value, int | float | Fraction):
-            return _value(value, kind), style
-        return str(value), xlsx_package.PLAIN  # a lazy translation, for one
+            return package.number_cell(ref, _value(value, kind), style)
+        return package.text_cell(ref, value)  # a lazy translation, for one
 
     if kind == INT:
 
-        def whole(value):
-            if type(value) is int or value is None:
-                return value, 0
-            return convert(value)
+        def whole(ref, value):
+            if type(value) is int:
+                return f'<c r="{ref}"><v>{value}</v></c>'
+            return write(ref, value)
 
         return whole
-    return convert
+    return write
 
 
 def safe_cell(sheet, value, kind, font=None):

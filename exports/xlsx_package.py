@@ -67,11 +67,13 @@ def excel_date(value):
 
 
 class SheetXml:
-    """One worksheet: `title`, column `widths`, the header row's texts, and `rows`, each a list
-    of (value, style) pairs already converted: str, int, float or None."""
+    """One worksheet: `title`, column `widths`, the header row's texts, `rows` of values and
+    for each column its `writers`' function (cell reference, value other than None) -> the
+    cell's XML (`text_cell`, `number_cell`)."""
 
-    def __init__(self, title, widths, header, rows, *, landscape):
+    def __init__(self, title, widths, header, rows, writers, *, landscape):
         self.title, self.widths, self.header, self.rows = title, widths, header, rows
+        self.writers = writers
         self.landscape = landscape
         self.letters = [get_column_letter(n + 1) for n in range(max(len(widths), 1))]
 
@@ -105,20 +107,15 @@ class SheetXml:
             for letter, label in zip(letters, self.header, strict=False)
         ]
         parts.append("</row>")
+        writers = self.writers
         for number, row in enumerate(self.rows, start=2):
-            cells = [f'<row r="{number}">']
-            for letter, (value, style) in zip(letters, row, strict=False):
-                if value is None:
-                    continue
-                ref = f"{letter}{number}"
-                if isinstance(value, str):
-                    cells.append(text_cell(ref, value, style))
-                elif style:
-                    cells.append(f'<c r="{ref}" s="{style}"><v>{value!r}</v></c>')
-                else:
-                    cells.append(f'<c r="{ref}"><v>{value!r}</v></c>')
-            cells.append("</row>")
-            parts.append("".join(cells))
+            n = str(number)
+            cells = [
+                write(letter + n, value)
+                for write, letter, value in zip(writers, letters, row, strict=False)
+                if value is not None
+            ]
+            parts.append(f'<row r="{n}">{"".join(cells)}</row>')
         parts.append("</sheetData>")
         parts.append(f'<autoFilter ref="A1:{self.last_ref}"/>')
         parts.append(
