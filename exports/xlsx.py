@@ -159,6 +159,6 @@ def _writer(kind):
 
 
 def safe_cell(sheet, value, kind, font=None):
-    """For the other workbooks (the EMA results file): what `render_workbook` writes for a value
-    of `kind` in the write-only `sheet`, text never taken for a formula."""
+    """For the workbooks written with openpyxl (the EMA results file): a value of `kind` for the
+    write-only `sheet`, with the kind's number format, text never taken for a formula."""
     return _cell(sheet, value, kind, font)
