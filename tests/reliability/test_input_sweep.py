@@ -58,7 +58,7 @@ QUERY_PARAMETERS = {
     "standings": ("sort",),
     "standings-after": ("sort",),
     "seat-substitute": ("seat",),
-    "export": ("session", "through", "blank"),
+    "export": ("session", "through", "blank", "provisional", "player"),
     "export-scoresheets": ("session", "blank"),
     "draw": ("scope",),
     "home": ("page", "per_page", "sort"),  # the django-tables2 list
