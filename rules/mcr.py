@@ -311,3 +311,7 @@ class McrRuleSet(RuleSet):
     @property
     def penalty_catalogue(self) -> tuple[pen.PenaltyKind, ...]:
         return pen.mers_kinds()
+
+
+# Counting the fan from tiles lives in rules.mcr_count (PyMahjongGB); re-exported here.
+from rules.mcr_count import FAN, FanCount, FanItem, count_fan  # noqa: E402, F401

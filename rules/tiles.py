@@ -169,7 +169,7 @@ def parse(text: str) -> Hand:
                 )
             win_tile = tiles[0]
             count += 1
-        elif token[0] in "fF" and token[1:].isdigit() or token in ("f", "F"):
+        elif (token[0] in "fF" and token[1:].isdigit()) or token in ("f", "F"):
             if not token[1:].isdigit() or not 0 <= int(token[1:]) <= MAX_FLOWERS:
                 raise RuleError(
                     _("Flowers are f0 to f{limit}; got '{token}'"), limit=MAX_FLOWERS, token=token

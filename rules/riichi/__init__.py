@@ -8,6 +8,7 @@ a table.
 The payment functions are re-exported here, so `rules.riichi.ron_payment(...)` keeps working.
 """
 
+from rules.riichi.hands import HanFu, count_han_fu
 from rules.riichi.payments import (
     HONBA_RON,
     HONBA_TSUMO,
@@ -44,12 +45,14 @@ __all__ = [
     "NOTEN_TOTAL",
     "RIICHI_STAKE",
     "VALID_FU",
+    "HanFu",
     "RiichiOptions",
     "base_points",
     "base_points_for",
     "check_value",
     "chombo_deltas",
     "chombo_payments",
+    "count_han_fu",
     "edition_preset",
     "final_scores",
     "noten_payments",
