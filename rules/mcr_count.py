@@ -112,7 +112,7 @@ def _key(name: str) -> str:
 
 
 #: the library's English names that differ from the Green Book's
-_ALIASES = {"twodragonspungs": 33, "fourpureshiftedchow": 64, "purestraight": 49}
+_ALIASES = {_key("Two Dragons Pungs"): 33, _key("Four Pure Shifted Chows"): 64}
 _BY_NAME = {_key(english): number for number, (_v, english, _i) in FAN.items()} | _ALIASES
 
 #: our tiles -> the library's: W characters, B dots, T bamboo, F1-F4 winds, J1 red J2 green J3 white
