@@ -148,7 +148,9 @@ def count_han_fu(
     args: dict[str, Any] = {"dealer": dealer, "edition": edition}
     if yakuman:
         args["yakuman"] = yakuman
-        payment: int | tuple[int, int] = tsumo_payments(**args) if tsumo else ron_payment(**args)
+        payment: int | tuple[int, int] = (
+            tsumo_payments(han, **args) if tsumo else ron_payment(han, **args)
+        )
     else:
         payment = tsumo_payments(han, fu, **args) if tsumo else ron_payment(han, fu, **args)
     return HanFu(han, fu, yaku, yakuman, payment)
