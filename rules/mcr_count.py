@@ -1,4 +1,4 @@
-"""Counting the MCR fan of a hand from its tiles (docs/rules.md §5) with PyMahjongGB.
+"""Counting the MCR fan of a hand from its tiles (docs/rules.md §7) with PyMahjongGB.
 
 The counter is the library's (``MahjongGB.MahjongFanCalculator``); this module only turns our
 notation into its input and its answer into Green Book numbers with the English and Italian names

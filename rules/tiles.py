@@ -1,4 +1,4 @@
-"""The tile notation of a hand (docs/rules.md §5): "mpsz", as a data-entry operator types it.
+"""The tile notation of a hand (docs/rules.md §7): "mpsz", as a data-entry operator types it.
 
 ``123m 456p 789s 11z``: digits followed by their suit, ``m`` characters, ``p`` dots (circles),
 ``s`` bamboo, ``z`` honours 1z-7z = East, South, West, North, White, Green, Red. Exposed melds go in

@@ -1,4 +1,4 @@
-"""Han and fu of a riichi hand from its tiles (docs/rules.md §5), counted by the ``mahjong``
+"""Han and fu of a riichi hand from its tiles (docs/rules.md §7), counted by the ``mahjong``
 package's HandCalculator with each EMA edition set on its OptionalRules: no kiriage mangan, 13+ han
 a counted yakuman in 2008 and a sanbaiman in 2016, double yakuman only in 2008, All Simples
 concealed only in 2008 and open too in 2016. The payment comes from :mod:`rules.riichi.payments`.
