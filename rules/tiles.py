@@ -8,7 +8,7 @@ square brackets (``[123m]`` chow, ``[555p]`` pung, ``[5555p]`` kong), a conceale
 
 >>> hand = parse("123m 456p 789s 1z [555s] +1z f2")
 >>> hand.concealed, hand.win_tile, hand.flowers, hand.melds[0].kind
-(('1m', '2m', '3m', '4p', '5p', '6p', '7p', '8p', '9p', '1z'), '1z', 2, 'pung')
+(('1m', '2m', '3m', '4p', '5p', '6p', '7s', '8s', '9s', '1z'), '1z', 2, 'pung')
 """
 
 from __future__ import annotations
