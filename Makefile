@@ -4,21 +4,29 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed-$(shell cat requirements.txt | cksum | cut -d' ' -f1)
-DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
+STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-native.txt | cksum | cut -d' ' -f1)
+DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.txt requirements-native.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .PHONY: run test setup serve lint checks clean packages messages
 
-# What the desk needs to run (requirements.txt); the tests and tools come on top of it.
-$(STAMP): requirements.txt
+# What the desk needs to run (requirements.txt), then what is built from source
+# (requirements-native.txt), which may fail on a machine without a compiler: the desk then runs
+# without the MCR fan count from tiles. The tests and tools come on top of it.
+$(STAMP): requirements.txt requirements-native.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-native.txt \
+		|| echo "PyMahjongGB could not be built (it needs g++ and Python's headers): the desk runs; counting MCR fan from tiles is off."
 	rm -f $(VENV)/.installed-[0-9]*
 	touch $(STAMP)
 
+# The tests need everything: the compiler first (bin/ensure-packages), then the native packages
+# for certain.
 $(DEV_STAMP): $(STAMP) requirements-dev.txt
+	@bin/ensure-packages
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-native.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	rm -f $(VENV)/.installed-dev-*
 	touch $(DEV_STAMP)
