@@ -2,11 +2,15 @@
 top places, space reveals the next one, the page keeps the step through a reload; the
 director's buttons on a 360 px phone; English and Italian."""
 
+import re
+
 import pytest
 from django.conf import settings
 from django.test import Client
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 from scoring.access import Actor
@@ -99,8 +103,12 @@ def test_the_directors_buttons_fit_a_phone(
         screenshot(f"reveal-phone-{language}")
     button = browser.find_element(By.CSS_SELECTOR, ".reveal-buttons button.big")
     button.click()
-    WebDriverWait(browser, 10).until(
-        lambda b: "1 " in b.find_element(By.CSS_SELECTOR, ".reveal-state").text
+    # The button posts, and the page comes back: the old page's elements are gone first.
+    WebDriverWait(browser, 10).until(expected_conditions.staleness_of(button))
+    WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda b: (
+            re.findall(r"\d+", b.find_element(By.CSS_SELECTOR, ".reveal-state").text)[0] == "1"
+        )
     )
     cup.refresh_from_db()
     assert cup.reveal_step == 1
