@@ -15,6 +15,7 @@ The file is in English whatever the desk's language: it is read by the EMA.
 
 import bisect
 import io
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -176,7 +177,7 @@ def ema_results(standings, *, provisional=False):
 def _player_row(data, place, ruleset, note):
     score = data["final_score"] if ruleset.shows_final_score else data["score"]
     if isinstance(score, Fraction):
-        score = round(score)
+        score = math.floor(score + Fraction(1, 2))  # halves up, as a table rounds (not to even)
     return [
         place,
         data["first_name"],

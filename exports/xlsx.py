@@ -39,6 +39,8 @@ INVALID_TITLE = str.maketrans(dict.fromkeys("[]:*?/\\", " "))
 
 
 def _value(value, kind):
+    if isinstance(value, str):
+        return xlsx_package.cell_text(value)
     if isinstance(value, Fraction):
         value = value / 1000 if kind == THOUSANDS else value
         return float(value)  # Excel stores binary doubles; the 0.00 format shows it exactly

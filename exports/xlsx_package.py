@@ -10,6 +10,7 @@ starts with. Characters XML cannot hold (control characters) are left out.
 """
 
 import io
+import math
 import re
 import zipfile
 from datetime import datetime
@@ -26,7 +27,10 @@ PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 OFFICE = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 SHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
 HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+#: What XML 1.0 cannot hold: control characters, lone surrogates, U+FFFE and U+FFFF.
+ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+#: The longest text an Excel cell holds.
+MAX_TEXT = 32767
 EXCEL_EPOCH = datetime(1899, 12, 30)
 
 STYLES = f"""{HEAD}<styleSheet xmlns="{NS}">
@@ -49,14 +53,22 @@ STYLES = f"""{HEAD}<styleSheet xmlns="{NS}">
 </styleSheet>"""
 
 
+def cell_text(value):
+    """`value` as text a workbook can hold: without the characters XML refuses, and no longer
+    than a cell takes (a name typed with a stray control character still exports)."""
+    return ILLEGAL.sub("", str(value))[:MAX_TEXT]
+
+
 def text_cell(ref, value, style=PLAIN):
-    text = ILLEGAL.sub("", str(value))
+    text = cell_text(value)
     space = ' xml:space="preserve"' if text != text.strip() else ""
     styled = f' s="{style}"' if style else ""
     return f'<c r="{ref}"{styled} t="inlineStr"><is><t{space}>{escape(text)}</t></is></c>'
 
 
 def number_cell(ref, value, style=PLAIN):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return text_cell(ref, value, style)  # never an invalid <v> (True, nan, inf, Decimal)
     styled = f' s="{style}"' if style else ""
     return f'<c r="{ref}"{styled}><v>{value!r}</v></c>'
 

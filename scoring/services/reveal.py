@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from scoring.reveal import build_reveal
+from scoring.services.publication import publish
 from scoring.standings import cached_standings
 from tournament.models import ProjectorMode, Tournament
 
@@ -95,8 +96,15 @@ def move_reveal(tournament, *, actor, seen, forward=True):
 
 @transaction.atomic
 def end_reveal(tournament, *, actor):
-    """Back to the standings on the projector (the whole of them)."""
+    """Back to the standings on the projector (the whole of them). The places have just been
+    announced: the results of the session the reveal was after are published, or the projector
+    (and every phone) would fall back to the standings of the session before."""
     tournament = _locked(tournament, actor)
+    through = reveal_through(tournament)
+    if through is not None:
+        session = tournament.sessions.get(number=through)
+        if not session.results_published:
+            publish(session, actor=actor, results=True)
     tournament.projector_mode = ProjectorMode.STANDINGS
     tournament.reveal_step = 0
     tournament.save(update_fields=["projector_mode", "reveal_step"])

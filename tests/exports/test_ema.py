@@ -13,7 +13,7 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from exports import ExportError
+from exports import ExportError, xlsx_package
 from exports.build import ExportRequest, build_export
 from scoring.access import Actor
 from scoring.standings import compute_standings
@@ -382,3 +382,48 @@ def test_a_long_name_is_written_whole(finished, language):
     row = next(p for p in players if p["Last name"] == LONG_LAST)
     assert row["First name"] == LONG_FIRST
     assert sheet.column_dimensions["E"].width >= len(LONG_LAST)
+
+
+def test_characters_a_workbook_cannot_hold_are_left_out_of_every_workbook(finished):
+    """A name typed with a stray control character or U+FFFF (the player form takes them)
+    still exports: the EMA file and the standings workbook leave those characters out, and
+    every part of the standings workbook is well-formed XML."""
+    import zipfile
+    from xml.dom import minidom
+
+    player = finished.registrations.get(number=2).player
+    player.first_name, player.last_name = "Ann\x01a", "Bad\uffffname"
+    player.save()
+    _block, players, _sheet = read_ema(ema(finished)[2])
+    assert any(p["First name"] == "Anna" and p["Last name"] == "Badname" for p in players)
+    _name, _type, content = build_export(finished, ExportRequest("standings", "xlsx"))
+    with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        for part in archive.namelist():
+            if part.endswith(".xml"):
+                minidom.parseString(archive.read(part))  # raises on a character XML refuses
+    book = load_workbook(io.BytesIO(content), read_only=True)
+    values = [c for row in book.worksheets[0].iter_rows(values_only=True) for c in row]
+    assert "Badname" in " ".join(str(v) for v in values)
+    # Longer than a cell holds (a database without length checks could give one): cut.
+    assert len(xlsx_package.cell_text("C" * 40000)) == 32767
+
+
+def test_a_riichi_score_that_is_a_half_rounds_up_not_to_even():
+    from fractions import Fraction
+
+    from exports.ema import _player_row
+    from rules.registry import get_ruleset
+
+    ruleset = get_ruleset("riichi2016")
+    data = {
+        "first_name": "A",
+        "last_name": "B",
+        "ema_id": "",
+        "table_points": None,
+        "country": "",
+        "final_score": Fraction(5, 2),
+        "score": Fraction(5, 2),
+    }
+    assert _player_row(data, 1, ruleset, "")[5] == 3
+    data["final_score"] = data["score"] = Fraction(-5, 2)
+    assert _player_row(data, 1, ruleset, "")[5] == -2

@@ -106,6 +106,25 @@ def test_a_stale_or_impossible_move_changes_nothing(final, director_client):
     assert final.projector_mode == ProjectorMode.STANDINGS and final.reveal_step == 0
 
 
+def test_ending_the_reveal_publishes_what_it_revealed(final, director_client):
+    """The last session kept unpublished for the ceremony: when the reveal ends, the projector
+    and the public standings show the standings after it, not those of the session before."""
+    last = final.sessions.get(number=2)
+    last.results_published = False
+    last.save(update_fields=["results_published"])
+    winner = top(final, 1)[0].player.last_name
+    post(director_client, final, action="start", places="1")
+    post(director_client, final, action="next", step="0")
+    assert winner in projector(Client(), final)
+    post(director_client, final, action="end")
+    last.refresh_from_db()
+    assert last.results_published
+    public = Client().get(reverse("standings", args=[final.slug])).content.decode()
+    assert "after session 2" in public or "After session 2" in public
+    final.refresh_from_db()
+    assert final.projector_mode == ProjectorMode.STANDINGS
+
+
 @pytest.mark.parametrize("places", ["0", "11", "three", "", "1e3"])
 def test_places_out_of_range_are_refused(final, director_client, places):
     response = post(director_client, final, action="start", places=places)
