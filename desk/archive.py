@@ -117,6 +117,9 @@ HAND_FIELDS = (
     "entered_at",
     "submission",
     "note",
+    "tiles",
+    "tile_count",
+    "tiles_matched",
 )
 PENALTY_FIELDS = (
     "hand_number",

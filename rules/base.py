@@ -32,7 +32,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.checks import (
     SEATS,
@@ -59,6 +59,9 @@ from rules.i18n import Message, _, message
 from rules.options import OptionField, option_fields
 from rules.penalties import PenaltyKind, PenaltyOutcome, check_params, mers_outcome
 from rules.ranking import share, shared_places
+
+if TYPE_CHECKING:
+    from rules.tile_count import TileCounter
 
 Four = tuple[int, int, int, int]
 NO_POINTS: Four = (0, 0, 0, 0)
@@ -237,6 +240,10 @@ class RuleSet(ABC):
         """Implemented by each rule set."""
 
     # -- hands ------------------------------------------------------------------------------
+
+    def tile_counter(self) -> TileCounter | None:
+        """What "Count from tiles" does for this rule set (docs/rules.md §7), or None."""
+        return None
 
     @abstractmethod
     def hand_fields(self, state: TableState | None = None) -> tuple[EntryField, ...]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules import penalties as pen
 from rules.base import (
@@ -36,6 +36,9 @@ from rules.errors import RuleError
 from rules.i18n import WIND_NAMES, Message, _, message
 from rules.options import BOOL, INT_TUPLE, TEXT, option
 from rules.ranking import share
+
+if TYPE_CHECKING:
+    from rules.tile_count import TileCounter
 
 MIN_FAN = 8  #: minimum fan of a win, flowers not counted (section 3.1)
 WIN_BONUS = 8  #: paid to the winner by every loser (section 3.8)
@@ -230,6 +233,11 @@ class McrRuleSet(RuleSet):
             total=SESSION_HANDS,
             wind=WIND_NAMES[state.prevalent_wind],
         )
+
+    def tile_counter(self) -> TileCounter:
+        from rules.tile_count import McrTileCounter
+
+        return McrTileCounter()
 
     def hand_fields(self, state: TableState | None = None) -> tuple[EntryField, ...]:
         wins = (DISCARD, SELF_DRAWN)

@@ -195,3 +195,17 @@ def parse(text: str) -> Hand:
             _("A hand has 14 tiles counting each meld as 3; this one has {count}"), count=total
         )
     return Hand(tuple(concealed), tuple(melds), win_tile, flowers)
+
+
+def parse_tiles(text: str, *, limit: int = 10) -> tuple[str, ...]:
+    """Loose tiles such as dora indicators (``5m 1z``), at most ``limit`` of them."""
+    if not isinstance(text, str) or not text.strip():
+        return ()
+    if len(text) > MAX_TEXT:
+        raise RuleError(_("The hand is too long: at most {limit} characters"), limit=MAX_TEXT)
+    tiles: list[str] = []
+    for token in text.split():
+        tiles.extend(_group(token, len(tiles) + 1))
+    if len(tiles) > limit:
+        raise RuleError(_("At most {limit} tiles here; got {count}"), limit=limit, count=len(tiles))
+    return tuple(tiles)

@@ -18,6 +18,7 @@ from rules.limits import (
 )
 from scoring.presentation import seat_order
 from scoring.services.penalties import INFRACTIONS
+from scoring.tile_fields import TILE_FIELDS, add_tile_fields, tiles_input
 from tournament.models import WIND_LETTERS
 
 #: A seat that is not one of the table's four (an old page, a tampered form).
@@ -114,6 +115,15 @@ class HandEntryForm(TableFormMixin):
                 }
             )
         self.layout = per_seat_grid(self.layout)
+        self.counter, self.count_missing = add_tile_fields(self, ruleset, choices)
+
+    def tiles_input(self):
+        """The tiles given with the hand (an empty `TilesInput` when none)."""
+        return tiles_input(self.cleaned_data)
+
+    def tile_fields(self):
+        """The bound tile fields, for the "Count from tiles" part of the page."""
+        return [self[name] for name in TILE_FIELDS if name in self.fields]
 
     def _add(self, spec, choices):
         label = translate_text(spec.label)

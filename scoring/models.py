@@ -123,6 +123,12 @@ class Hand(models.Model):
         help_text=_("The entry form's one-time id: a double submit never saves twice."),
     )
     note = models.CharField(_("note"), max_length=200, blank=True)
+    # Count from tiles (docs/rules.md §7): the tiles as typed or picked, the calculation the
+    # rule set's counter gave when the hand was saved, and whether the referee's figures were
+    # the calculation's. The referee's figures are what count.
+    tiles = models.CharField(_("tiles"), max_length=200, blank=True)
+    tile_count = models.JSONField(_("count from tiles"), null=True, blank=True)
+    tiles_matched = models.BooleanField(_("matched the count"), null=True, blank=True)
 
     objects = HandQuerySet.as_manager()
 
@@ -133,6 +139,13 @@ class Hand(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["table", "number", "version"], name="hand_unique_version"
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(tile_count__isnull=True, tiles_matched__isnull=True, tiles="")
+                    | (Q(tile_count__isnull=False, tiles_matched__isnull=False) & ~Q(tiles=""))
+                ),
+                name="hand_tiles_with_count",
             ),
             models.UniqueConstraint(
                 fields=["table", "number"],

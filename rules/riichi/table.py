@@ -36,7 +36,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules import penalties as pen
 from rules.base import (
@@ -63,6 +63,9 @@ from rules.errors import RuleError
 from rules.i18n import WIND_NAMES, Message, _, message
 from rules.ranking import share, shared_places
 from rules.riichi import payments as riichi
+
+if TYPE_CHECKING:
+    from rules.tile_count import TileCounter
 
 RON = "ron"
 TSUMO = "tsumo"
@@ -102,6 +105,11 @@ class RiichiRuleSet(RuleSet):
             honba=state.honba,
             deposits=state.deposits,
         )
+
+    def tile_counter(self) -> TileCounter:
+        from rules.tile_count import RiichiTileCounter
+
+        return RiichiTileCounter(self.options.edition)
 
     def hand_fields(self, state: TableState | None = None) -> tuple[EntryField, ...]:
         outcomes = [

@@ -24,6 +24,7 @@ from scoring.services.tables import (
     hand_entry_state,
     lock_table,
 )
+from scoring.services.tiles import TilesInput, hand_tile_fields
 from tournament.models import SessionStatus
 from tournament.rulesets import ruleset_for
 from tournament.services.tournaments import follow_sessions
@@ -99,7 +100,9 @@ def _existing_submission(submission):
     return Hand.objects.filter(submission=submission).first()
 
 
-def _create(table, number, version, clean, settlement, actor, submission=None, note=""):
+def _create(
+    table, number, version, clean, settlement, actor, submission=None, note="", tile_fields=None
+):
     # Called inside the service's transaction: a refused row rolls all of it back.
     try:
         return Hand.objects.create(
@@ -113,9 +116,18 @@ def _create(table, number, version, clean, settlement, actor, submission=None, n
             submission=submission,
             note=note,
             **hand_columns(clean, settlement.deltas),
+            **(tile_fields or {}),
         )
     except IntegrityError as exc:
         raise TableError(_("The hand could not be saved: %(error)s") % {"error": exc}) from exc
+
+
+def _audited(hand):
+    """What the audit log keeps of a hand version: its entry, its changes and its tiles."""
+    kept = {"entry": hand.entry, "changes": list(hand.changes)}
+    if hand.tiles:
+        kept["tiles"] = hand.tiles
+    return kept
 
 
 def _check_page(table, actor, revision, submission):
@@ -153,8 +165,10 @@ def _check_time(table, hands):
 
 
 @transaction.atomic
-def record_hand(table, entry, *, actor, revision, submission=None, session_number=None):
-    """Save the next hand of `table` from the referee's `entry`; return (hand, settlement)."""
+def record_hand(table, entry, *, actor, revision, submission=None, session_number=None, tiles=None):
+    """Save the next hand of `table` from the referee's `entry`; return (hand, settlement).
+
+    `tiles` (a `TilesInput`) are counted and kept with the hand beside the referee's figures."""
     table = lock_table(table)
     if session_number is not None and int(session_number) != table.session.number:
         raise TableError(
@@ -177,8 +191,11 @@ def record_hand(table, entry, *, actor, revision, submission=None, session_numbe
     _call_time_if_the_clock_ran_out(table, hands)
     _check_time(table, hands)
     clean, settlement = _settle(ruleset, entry, state, table)
+    tile_fields = hand_tile_fields(ruleset, clean, state, tiles or TilesInput(), seat_names(table))
     version = sum(1 for hand in every_version if hand.number == state.hand_number) + 1
-    hand = _create(table, state.hand_number, version, clean, settlement, actor, submission)
+    hand = _create(
+        table, state.hand_number, version, clean, settlement, actor, submission, "", tile_fields
+    )
     bump_revision(table)
     if table.session.is_seated and actor.is_director:
         # The director entering a hand starts the session; a referee cannot write before it
@@ -191,14 +208,16 @@ def record_hand(table, entry, *, actor, revision, submission=None, session_numbe
         AuditAction.HAND_SAVED,
         table=table,
         hand_number=hand.number,
-        changes={"entry": hand.entry, "changes": list(hand.changes)},
+        changes=_audited(hand),
     )
     return hand, settlement
 
 
 @transaction.atomic
-def correct_hand(table, number, entry, *, actor, revision, submission=None):
-    """Replace hand `number` by a new version; settle the later hands again. Returns the hand."""
+def correct_hand(table, number, entry, *, actor, revision, submission=None, tiles=None):
+    """Replace hand `number` by a new version; settle the later hands again. Returns the hand.
+
+    `tiles` None keeps the hand's tiles (counted again); an empty `TilesInput` removes them."""
     duplicate = _existing_submission(submission)
     if duplicate is not None:
         raise DuplicateSubmission(duplicate)
@@ -213,6 +232,10 @@ def correct_hand(table, number, entry, *, actor, revision, submission=None):
     state = lines[index].state
     old = hands[index]
     clean, settlement = _settle(ruleset, entry, state, table)
+    names = seat_names(table)
+    if tiles is None:
+        tiles = TilesInput.from_hand(old)
+    tile_fields = {old.pk: hand_tile_fields(ruleset, clean, state, tiles, names, old)}
     replacements = [(old, clean, settlement, AuditAction.HAND_CORRECTED)]
     state = settlement.next_state
     for later in hands[index + 1 :]:
@@ -226,12 +249,18 @@ def correct_hand(table, number, entry, *, actor, revision, submission=None):
             )
         try:
             later_clean, later_settlement = _settle(ruleset, later.entry, state, table)
+            tile_fields[later.pk] = hand_tile_fields(
+                ruleset, later_clean, state, TilesInput.from_hand(later), names, later
+            )
         except TableError as exc:
             raise TableError(
                 _("After this correction hand %(number)s no longer fits: %(error)s")
                 % {"number": later.number, "error": exc}
             ) from exc
-        if tuple(later_settlement.deltas) != later.changes:
+        if (
+            tuple(later_settlement.deltas) != later.changes
+            or tile_fields[later.pk]["tile_count"] != later.tile_count
+        ):
             replacements.append((later, later_clean, later_settlement, AuditAction.HAND_RESETTLED))
         state = later_settlement.next_state
     saved = []
@@ -251,6 +280,7 @@ def correct_hand(table, number, entry, *, actor, revision, submission=None):
             actor,
             submission if action == AuditAction.HAND_CORRECTED else None,
             note,
+            tile_fields[hand.pk],
         )
         log_action(
             actor,
@@ -258,8 +288,8 @@ def correct_hand(table, number, entry, *, actor, revision, submission=None):
             table=table,
             hand_number=hand.number,
             changes={
-                "before": {"entry": hand.entry, "changes": list(hand.changes)},
-                "after": {"entry": new.entry, "changes": list(new.changes)},
+                "before": _audited(hand),
+                "after": _audited(new),
             },
         )
         saved.append(new)

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from scoring.views import table
+from scoring.views import table, tiles
 
 table_patterns = [
     path("", table.TableView.as_view(), name="table"),
@@ -10,6 +10,7 @@ table_patterns = [
     path("time-up/", table.TimeUpView.as_view(), name="time-up"),
     path("close/", table.CloseTableView.as_view(), name="close"),
     path("history/", table.TableHistoryView.as_view(), name="history"),
+    path("count/", tiles.CountTilesView.as_view(), name="count-tiles"),
 ]
 
 urlpatterns = [

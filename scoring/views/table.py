@@ -33,6 +33,7 @@ from scoring.services.tables import (
     entry_state,
     snapshot,
 )
+from scoring.tile_fields import tiles_initial
 from tournament.models import PIN_DIGITS, WIND_LETTERS, Registration
 
 
@@ -167,7 +168,15 @@ class TableView(TableAccessMixin, TemplateView):
             else None,
             urls={
                 name.replace("-", "_"): self.table_url(name)
-                for name in ("table", "close", "time-up", "penalty", "void-last", "history")
+                for name in (
+                    "table",
+                    "close",
+                    "time-up",
+                    "penalty",
+                    "void-last",
+                    "history",
+                    "count-tiles",
+                )
             },
             confirm_texts={
                 "close": consequences.close_table(self.table, snap),
@@ -190,6 +199,7 @@ class TableView(TableAccessMixin, TemplateView):
                 revision=form.cleaned_data["revision"],
                 submission=form.cleaned_data["submission"],
                 session_number=form.cleaned_data["session"],
+                tiles=form.tiles_input(),
             )
         except hands.DuplicateSubmission as duplicate:
             messages.info(
@@ -281,7 +291,11 @@ class CorrectHandView(TableAccessMixin, TemplateView):
             state=line.state,
             seats=snap.seats,
             entry=None if data else hand.entry,
-            initial={**TableFormMixin.table_initial(self.table), "session": self.session.number},
+            initial={
+                **TableFormMixin.table_initial(self.table),
+                "session": self.session.number,
+                **tiles_initial(hand),
+            },
         )
 
     def get_context_data(self, form=None, **kwargs):
@@ -305,6 +319,7 @@ class CorrectHandView(TableAccessMixin, TemplateView):
             ],
             describe=describe_hand(hand, snap.seats),
             back_url=self.table_url("table"),
+            count_url=self.table_url("count-tiles"),
         )
         return context
 
@@ -321,6 +336,7 @@ class CorrectHandView(TableAccessMixin, TemplateView):
                     actor=self.actor,
                     revision=form.cleaned_data["revision"],
                     submission=form.cleaned_data["submission"],
+                    tiles=form.tiles_input(),
                 )
             except hands.DuplicateSubmission:
                 return self.back()
