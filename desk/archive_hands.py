@@ -70,6 +70,7 @@ class PlayChecks:
                 _("%(outcome)s is not an outcome of this rule set") % {"outcome": hand.outcome},
             )
             require(_seats_fit(hand), where, _("the winner and discarder do not fit the outcome"))
+            require(_tiles_fit(hand), where, _("the tiles and their count do not fit together"))
             entered_at = read_datetime(item.get("entered_at"), where, _("entered at"))
             if hand.submission is not None:
                 require(hand.submission not in submissions, where, _("listed twice"))
@@ -233,6 +234,19 @@ class PlayChecks:
             at = read_datetime(item.get("at"), where, _("when"))
             entry.at = at
             self.plan.audit.append((entry, registrations))
+
+
+def _tiles_fit(hand):
+    """No tiles and no count, or tiles with a count (the calculation's shape) and a match."""
+    if not hand.tiles:
+        return hand.tile_count is None and hand.tiles_matched is None
+    count = hand.tile_count
+    return (
+        isinstance(hand.tiles_matched, bool)
+        and isinstance(count, dict)
+        and isinstance(count.get("fills"), dict)
+        and isinstance(count.get("items"), list)
+    )
 
 
 def _seats_fit(hand):

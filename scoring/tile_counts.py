@@ -2,7 +2,7 @@
 the active language, for the referee's page, the table's history, the player's page and the
 exports. A stored calculation is read defensively: an archive may bring any JSON."""
 
-from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 VERDICTS = {
@@ -39,7 +39,7 @@ def count_summary(calculation):
     fills = calculation["fills"]
     if "fan" in fills:
         fan, flowers = _int(fills.get("fan")), _int(fills.get("flowers"))
-        text = ngettext("%(fan)s fan", "%(fan)s fan", fan) % {"fan": fan}
+        text = _("%(fan)s fan") % {"fan": fan}
         if flowers:
             text += " " + _("(%(flowers)s from flowers)") % {"flowers": flowers}
         return text

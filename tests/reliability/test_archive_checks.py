@@ -283,3 +283,33 @@ def test_the_command_refuses_a_forged_archive_and_reports_left_out_referees(good
     call_command("restore_tournament", str(path))
     assert "ref1 (session 1, table 1)" in capsys.readouterr().err
     assert Tournament.objects.get().slug == "forged"
+
+
+@pytest.mark.parametrize(
+    "tiles",
+    [
+        {"tiles": "123m 456p 789s 123s 5p +5p", "tile_count": None, "tiles_matched": True},
+        {"tiles": "", "tile_count": {"fills": {}, "items": []}, "tiles_matched": None},
+        {"tiles": "123m", "tile_count": {"fills": 7, "items": []}, "tiles_matched": False},
+        {"tiles": "123m", "tile_count": {"fills": {}, "items": []}, "tiles_matched": "yes"},
+    ],
+)
+def test_tiles_without_their_count_or_a_count_without_tiles_are_refused(good, tiles):
+    current_hand(good).update(tiles)
+    refused(good, "the tiles and their count do not fit together|must be either True, False")
+
+
+def test_a_hand_with_tiles_and_its_count_restores_with_them(good):
+    count = {
+        "tiles": "123m 456p 789s 123s 5p +5p",
+        "fills": {"fan": 14, "flowers": 0},
+        "items": [{"number": 34, "name": "Mixed Straight", "count": 1, "value": 8}],
+        "verdict": "valid",
+        "winner": 0,
+    }
+    current_hand(good).update(tiles=count["tiles"], tile_count=count, tiles_matched=False)
+    tournament = restore_archive(pack(good))
+    hand = Hand.objects.current().get(
+        table__session__tournament=tournament, table__number=1, number=3
+    )
+    assert (hand.tiles, hand.tile_count, hand.tiles_matched) == (count["tiles"], count, False)
