@@ -68,6 +68,7 @@ AUDIENCE = {
     "link:time-up": "link",
     "link:close": "link",
     "link:history": "link",
+    "link:count-tiles": "link",
     "account:table": "account",
     "account:correct": "account",
     "account:void-last": "account",
@@ -75,6 +76,7 @@ AUDIENCE = {
     "account:time-up": "account",
     "account:close": "account",
     "account:history": "account",
+    "account:count-tiles": "account",
     "login": "login",
     "logout": "login",
     "set_language": "i18n",
@@ -224,6 +226,7 @@ def concrete_urls(world):
                 ("time-up", {}),
                 ("close", {}),
                 ("history", {}),
+                ("count-tiles", {}),
             )
         },
         **{
@@ -236,6 +239,7 @@ def concrete_urls(world):
                 ("time-up", {}),
                 ("close", {}),
                 ("history", {}),
+                ("count-tiles", {}),
             )
         },
     }
