@@ -6,7 +6,7 @@ from django.http import JsonResponse
 from django.utils.translation import gettext as _
 from django.views.generic import View
 
-from scoring.forms import HandEntryForm
+from scoring.forms import HandEntryForm, TableFormMixin
 from scoring.services.hands import seat_names
 from scoring.services.tables import TableError, snapshot
 from scoring.services.tiles import count_tiles, counter_of
@@ -36,7 +36,12 @@ class CountTilesView(TableAccessMixin, View):
                 error = _("There is no hand %(number)s at this table.") % {"number": number[:4]}
                 return JsonResponse({"ok": False, "error": error}, status=400)
             state = line.state
-        form = HandEntryForm(request.POST, ruleset=snap.ruleset, state=state, seats=snap.seats)
+        # Only the hand's fields matter here: the page's revision and ids are checked on save.
+        data = request.POST.copy()
+        for name, value in TableFormMixin.table_initial(self.table).items():
+            data.setdefault(name, value)
+        data.setdefault("session", self.session.number)
+        form = HandEntryForm(data, ruleset=snap.ruleset, state=state, seats=snap.seats)
         try:
             counter_of(snap.ruleset)
         except TableError as exc:
