@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from common.i18n import translate_text
+from rules.tile_count import HAN_FU
 from rules.tiles import MAX_TEXT
 from scoring.services.tiles import TilesInput, why_no_count
 
@@ -36,13 +37,14 @@ def add_tile_fields(form, ruleset, seat_choices):
             attrs={"autocomplete": "off", "spellcheck": "false", "autocapitalize": "off"}
         ),
     )
-    form.fields["tiles_winner"] = forms.TypedChoiceField(
-        label=_("Whose tiles"),
-        required=False,
-        coerce=int,
-        empty_value=None,
-        choices=[("", "-"), *seat_choices],
-    )
+    if counter.kind == HAN_FU:  # several players can win a riichi hand on one discard
+        form.fields["tiles_winner"] = forms.TypedChoiceField(
+            label=_("Whose tiles"),
+            required=False,
+            coerce=int,
+            empty_value=None,
+            choices=[("", "-"), *seat_choices],
+        )
     form.fields["tiles_flags"] = forms.MultipleChoiceField(
         label=_("Conditions"),
         required=False,
