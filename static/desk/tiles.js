@@ -80,7 +80,7 @@
 
     function write() {
       input.value = notation();
-      counter.textContent = (t.tilesCount || "%s / 14").replace("%s", String(size()));
+      counter.textContent = (t.tilesCount || "{n} / 14").replace("{n}", String(size()));
       flowerValue.textContent = String(hand.flowers);
       modeButtons.forEach(function (item) {
         item.setAttribute("aria-pressed", item.dataset.mode === mode ? "true" : "false");
@@ -169,7 +169,7 @@
       mode = "concealed";
       write();
     });
-    counter.textContent = (t.tilesCount || "%s / 14").replace("%s", "0");
+    counter.textContent = (t.tilesCount || "{n} / 14").replace("{n}", "0");
     modeButtons[0].setAttribute("aria-pressed", "true");
 
     function winnerChosen() {
