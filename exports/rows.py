@@ -17,6 +17,7 @@ from common.text import person_name
 from scoring.models import Hand, Outcome, Penalty, SeatResult
 from scoring.presentation import describe_hand
 from scoring.tables import standings_rows
+from scoring.tile_counts import count_summary
 from tournament.models import WIND_NAMES, Registration, Seat
 from tournament.rulesets import ruleset_for
 
@@ -255,9 +256,15 @@ def hands_sheet(tournament, sessions, *, current=True, names=None):
     The sheet of current hands is the big one (16,000 rows for 400 players x 10 sessions), so
     it keeps to what a reader needs: where, what happened in words, the value, the changes.
     """
-    value_fields = ruleset_for(tournament).hand_value_fields
+    ruleset = ruleset_for(tournament)
+    value_fields = ruleset.hand_value_fields
     value_columns = [Column(str(HAND_VALUE_LABELS[name]), INT) for name in value_fields]
     entered = [] if current else [Column(_("Outcome")), Column(_("Entered by"))]
+    # Count from tiles (docs/rules.md §7): the tiles, the calculation, whether they matched.
+    counts = ruleset.tile_counter() is not None
+    tile_columns = (
+        [Column(_("Tiles")), Column(_("Counted")), Column(_("Matched"))] if counts else []
+    )
     columns = [
         Column(_("Session"), INT),
         Column(_("Table"), INT),
@@ -270,6 +277,7 @@ def hands_sheet(tournament, sessions, *, current=True, names=None):
         Column(_("West"), INT),
         Column(_("North"), INT),
         *entered,
+        *tile_columns,
         Column(_("Entered at"), DATETIME),
     ]
     # describe_hand() reads seat.wind and seat.registration.player.full_name: the names are
@@ -305,6 +313,9 @@ def hands_sheet(tournament, sessions, *, current=True, names=None):
         "entered_by__last_name",
         "entered_via",
         "entered_at",
+        "tiles",
+        "tile_count",
+        "tiles_matched",
     )
     hands = (
         Hand.objects.filter(
@@ -345,10 +356,17 @@ def hands_sheet(tournament, sessions, *, current=True, names=None):
                 hand.change_west,
                 hand.change_north,
                 *extra,
+                *(_tile_cells(hand) if counts else ()),
                 hand.entered_at,
             ]
         )
     return Sheet(_("Hands") if current else _("Replaced versions"), columns, rows)
+
+
+def _tile_cells(hand):
+    if not hand.tiles:
+        return ["", "", ""]
+    return [hand.tiles, count_summary(hand.tile_count), _("yes") if hand.tiles_matched else _("no")]
 
 
 def standings_workbook_sheets(standings):

@@ -241,6 +241,14 @@ class RuleSet(ABC):
 
     # -- hands ------------------------------------------------------------------------------
 
+    def winning_value(
+        self, entry: Mapping[str, Any]
+    ) -> tuple[tuple[int, ...], dict[str, int]] | None:
+        """A won hand's value for the best-hands ranking (docs/rules.md §7): a sort key (higher
+        is better) and the figures as the hand form takes them; None when the hand has no
+        winner or the rule set ranks no hands."""
+        return None
+
     def tile_counter(self) -> TileCounter | None:
         """What "Count from tiles" does for this rule set (docs/rules.md §7), or None."""
         return None

@@ -14,6 +14,7 @@ Owns everything MCR-specific (docs/rules.md §2, after MCR §3.5-3.9, §6, App. 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -233,6 +234,14 @@ class McrRuleSet(RuleSet):
             total=SESSION_HANDS,
             wind=WIND_NAMES[state.prevalent_wind],
         )
+
+    def winning_value(
+        self, entry: Mapping[str, Any]
+    ) -> tuple[tuple[int, ...], dict[str, int]] | None:
+        if entry.get("outcome") not in (DISCARD, SELF_DRAWN) or not entry.get("fan"):
+            return None
+        fan, flowers = int(entry["fan"]), int(entry.get("flowers") or 0)
+        return (fan,), {"fan": fan, "flowers": flowers}
 
     def tile_counter(self) -> TileCounter:
         from rules.tile_count import McrTileCounter

@@ -301,7 +301,7 @@ class RiichiTileCounter(TileCounter):
             edition=self.edition,
         )
         items = tuple(CountItem(0, name, name, 1, han) for name, han in result.yaku)
-        fills = _riichi_value(result.han, result.fu, result.yakuman)
+        fills = riichi_value(result.han, result.fu, result.yakuman)
         return TileCount(
             " ".join(text.split()),
             chosen,
@@ -332,10 +332,10 @@ class RiichiTileCounter(TileCounter):
             values = entry.get(name) or ()
             return values[winner] if winner < len(values) and values[winner] else 0
 
-        return _riichi_value(value("han"), value("fu"), value("yakuman"))
+        return riichi_value(value("han"), value("fu"), value("yakuman"))
 
 
-def _riichi_value(han: int, fu: int, yakuman: int) -> dict[str, int]:
+def riichi_value(han: int, fu: int, yakuman: int) -> dict[str, int]:
     """A hand's value as the hand form takes it: no han or fu for a yakuman, no fu from 5 han
     (docs/rules.md §3.2), so a calculation and a referee's figures compare like for like."""
     if yakuman:

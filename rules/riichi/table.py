@@ -106,6 +106,23 @@ class RiichiRuleSet(RuleSet):
             deposits=state.deposits,
         )
 
+    def winning_value(
+        self, entry: Mapping[str, Any]
+    ) -> tuple[tuple[int, ...], dict[str, int]] | None:
+        winners = entry.get("winners") or ()
+        if entry.get("outcome") not in WINS or not winners:
+            return None
+        from rules.tile_count import riichi_value
+
+        seat = winners[0]
+
+        def figure(name: str) -> int:
+            values = entry.get(name) or (0, 0, 0, 0)
+            return int(values[seat] or 0) if seat < len(values) else 0
+
+        value = riichi_value(figure("han"), figure("fu"), figure("yakuman"))
+        return (value["yakuman"], value["han"], value["fu"]), value
+
     def tile_counter(self) -> TileCounter:
         from rules.tile_count import RiichiTileCounter
 

@@ -4,6 +4,7 @@ from django import template
 
 from common import formatting
 from scoring.presentation import describe_audit, describe_details
+from scoring.tile_counts import count_lines, count_summary, verdict_text
 from tournament.rulesets import ruleset_for
 
 register = template.Library()
@@ -51,3 +52,20 @@ def chosen(value, current):
         return False
     values = current if isinstance(current, list | tuple) else [current]
     return str(value) in {str(item) for item in values}
+
+
+@register.filter
+def tile_summary(calculation):
+    """A stored count from tiles in one phrase: "14 fan", "3 han 40 fu" (docs/rules.md §7)."""
+    return count_summary(calculation)
+
+
+@register.filter
+def tile_lines(calculation):
+    """A stored count's lines: (label, count, value)."""
+    return count_lines(calculation)
+
+
+@register.filter
+def tile_verdict(calculation):
+    return verdict_text(calculation)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.views import public, standings
+from scoring.views import best_hands, public, standings
 
 urlpatterns = [
     path("t/<slug:slug>/find/", public.FindSeatView.as_view(), name="find-seat"),
@@ -16,6 +16,7 @@ urlpatterns = [
         name="table-results",
     ),
     path("t/<slug:slug>/standings/", standings.StandingsView.as_view(), name="standings"),
+    path("t/<slug:slug>/best-hands/", best_hands.BestHandsView.as_view(), name="best-hands"),
     path(
         "t/<slug:slug>/standings/after/<int:number>/",
         standings.StandingsView.as_view(),

@@ -18,6 +18,7 @@ from common.errors import ExplainedNotFound
 from common.numbers import parse_int
 from common.text import search_key
 from rules.limits import INT32_MAX
+from scoring.best_hands import best_hands
 from scoring.presentation import hand_rows
 from scoring.services.clock import clock_state
 from scoring.services.reveal import reveal_of
@@ -216,6 +217,8 @@ class ProjectorView(TournamentMixin, TemplateView):
             context["standings"] = content
             context["rows"] = standings_rows(content)
             context["ruleset"] = ruleset_for(self.tournament)
+            best = best_hands(self.tournament, self.request.user, content.through, limit=1)
+            context["hand_of_session"] = best.rows[0] if best.rows else None
         elif kind == "reveal":
             context.update(reveal_context(content))
             context["ruleset"] = ruleset_for(self.tournament)

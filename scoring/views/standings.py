@@ -3,6 +3,7 @@
 import re
 
 from django.core.cache import cache
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
@@ -11,11 +12,12 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from common.errors import ExplainedNotFound
-from scoring.models import Penalty, SeatResult
+from scoring.models import Hand, Penalty, SeatResult
 from scoring.standings import cached_standings, compute_standings, standings_version
 from scoring.tables import standings_rows, standings_table
 from tournament.models import Seat
 from tournament.permissions import TournamentMixin
+from tournament.rulesets import ruleset_for
 from tournament.visibility import confirmed_visible, visible_seating_sessions
 
 #: What a column sort in the address looks like ("-name", "place,name"); anything else (10,000
@@ -47,7 +49,12 @@ class StandingsView(TournamentMixin, TemplateView):
             raise Http404
         if through is None and confirmed:
             through = confirmed[-1]
-        context.update(confirmed=confirmed, through=through, table_html=None)
+        context.update(
+            confirmed=confirmed,
+            through=through,
+            table_html=None,
+            ranks_hands=bool(ruleset_for(self.tournament).hand_value_fields),
+        )
         sort = self.request.GET.get("sort", "")
         if confirmed and not SORT.fullmatch(sort):
             context["table_html"] = self.render_table(through)
@@ -66,6 +73,20 @@ class StandingsView(TournamentMixin, TemplateView):
         return render_to_string(
             "scoring/standings_table.html", {"table": table}, request=self.request
         )
+
+
+def won_from_tiles(seats):
+    """The hands won at `seats` (a player's seats) that were counted from tiles (§7)."""
+    wins = Q(pk__in=[])
+    for seat in seats:
+        wins |= Q(table_id=seat.table_id, winner=seat.wind)
+    return list(
+        Hand.objects.current()
+        .filter(wins)
+        .exclude(tiles="")
+        .select_related("table__session")
+        .order_by("table__session__number", "number")
+    )
 
 
 class PlayerView(TournamentMixin, TemplateView):
@@ -123,6 +144,9 @@ class PlayerView(TournamentMixin, TemplateView):
         standings = cached_standings(self.tournament, through=confirmed[-1] if confirmed else 0)
         row = next((r for r in standings.rows if r.registration.pk == registration.pk), None)
         context.update(
+            tile_hands=won_from_tiles(
+                [seat for number, seat in seats.items() if number in confirmed]
+            ),
             registration=registration,
             player=registration.player,
             sessions=sessions,
