@@ -44,6 +44,7 @@ from exports.pdf.base import (
 )
 from exports.pdf.grid import SheetName
 from scoring.models import Hand, SeatResult
+from scoring.tile_counts import count_summary
 
 #: The title of the FIMJ form (MCR App. B, docs/rules.md §2.1): not translated, on purpose.
 FEDERATION = "FEDERAZIONE ITALIANA MAH JONG"
@@ -293,6 +294,20 @@ class ScoreSheets(PdfDocument):
         for paragraph, _height in below:
             flowables += [Spacer(0, 1.5 * mm), paragraph]
         return flowables
+
+    def tiles_legend(self, hands):
+        """The hands of a completed sheet that were counted from tiles (docs/rules.md §7), in
+        small print under the form: "Counted from tiles: 3: 123m 456p ... +5p (14 fan)"."""
+        if self.blank:
+            return ""
+        counted = [
+            f"{number}: {hand.tiles} ({count_summary(hand.tile_count)})"
+            for number, (hand, _totals) in sorted(hands.items())
+            if getattr(hand, "tiles", "")
+        ]
+        if not counted:
+            return ""
+        return _("Counted from tiles: %(hands)s") % {"hands": "; ".join(counted)}
 
     def marks_legend(self, hands):
         """What the marks of a completed sheet mean (nothing on a blank sheet); the

@@ -150,7 +150,9 @@ class FimjScoreSheets(ScoreSheets):
                 "score · Punti Tavolo: table points · Trasferimenti: transfers · Penalità: "
                 "penalties · CAMBIO POSTI: seat change · Firma: signature."
             )
-        return self.page(table, grid, notes=(words, self.marks_legend(hands)))
+        return self.page(
+            table, grid, notes=(words, self.marks_legend(hands), self.tiles_legend(hands))
+        )
 
     def legend(self):
         """The table points of the form's legend: "1° 4 t.p." ... "4° 0 t.p."."""

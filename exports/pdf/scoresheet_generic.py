@@ -120,7 +120,11 @@ class GenericScoreSheets(ScoreSheets):
             table, title=_("Score sheet"), words=((_("Table"), ""), (_("Session"), ""))
         )
         return self.page(
-            table, grid, repeat_rows=3, header=header, notes=(self.marks_legend(hands),)
+            table,
+            grid,
+            repeat_rows=3,
+            header=header,
+            notes=(self.marks_legend(hands), self.tiles_legend(hands)),
         )
 
     def result_rows(self, grid, hands, results):

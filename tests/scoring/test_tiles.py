@@ -4,6 +4,7 @@ nothing, corrections, the table's pages, the player's page, the workbook, the be
 and the projector's hand of the session."""
 
 import io
+import subprocess
 
 import pytest
 from django.urls import reverse
@@ -285,3 +286,17 @@ def test_rule_sets_that_rank_no_hands_say_so(client, db):
     european = build(ruleset="european", slug="rack2")
     page = client.get(reverse("best-hands", args=[european.slug])).content.decode()
     assert "ranks no best hands" in page
+
+
+def test_the_completed_score_sheet_lists_the_hands_counted_from_tiles(cup, director, tmp_path):
+    session, fan, _count, chicken = finished_cup(cup, director)
+    _name, _type, pdf = build_export(cup, ExportRequest("scoresheets", "pdf", session=1))
+    (tmp_path / "sheets.pdf").write_bytes(pdf)
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(tmp_path / "sheets.pdf"), "-"],
+        capture_output=True,
+        check=True,
+        text=True,
+    ).stdout
+    assert f"Counted from tiles: 1: {HAND} ({fan} fan)" in " ".join(text.split())
+    assert chicken in text
