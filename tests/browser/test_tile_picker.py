@@ -60,7 +60,7 @@ def test_a_referee_counts_a_hand_from_tiles_on_a_phone(
     result = browser.find_element(By.CSS_SELECTOR, "[data-count-result]")
     assert f"{expected.fills['fan']} fan" in result.text
     assert "Dragon Pung (14)" in result.text
-    _width, inner, wide = browser.execute_script(OVERFLOW)
+    _width, _inner, wide = browser.execute_script(OVERFLOW)
     assert not wide and browser.execute_script(
         "return document.scrollingElement.scrollWidth;"
     ) <= PHONE[0], wide

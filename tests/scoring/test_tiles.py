@@ -289,7 +289,7 @@ def test_rule_sets_that_rank_no_hands_say_so(client, db):
 
 
 def test_the_completed_score_sheet_lists_the_hands_counted_from_tiles(cup, director, tmp_path):
-    session, fan, _count, chicken = finished_cup(cup, director)
+    _session, fan, _count, chicken = finished_cup(cup, director)
     _name, _type, pdf = build_export(cup, ExportRequest("scoresheets", "pdf", session=1))
     (tmp_path / "sheets.pdf").write_bytes(pdf)
     text = subprocess.run(
