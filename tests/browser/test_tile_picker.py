@@ -61,9 +61,10 @@ def test_a_referee_counts_a_hand_from_tiles_on_a_phone(
     assert f"{expected.fills['fan']} fan" in result.text
     assert "Dragon Pung (14)" in result.text
     _width, _inner, wide = browser.execute_script(OVERFLOW)
-    assert not wide and browser.execute_script(
-        "return document.scrollingElement.scrollWidth;"
-    ) <= PHONE[0], wide
+    assert (
+        not wide
+        and browser.execute_script("return document.scrollingElement.scrollWidth;") <= PHONE[0]
+    ), wide
     browser.execute_script("arguments[0].scrollIntoView({block: 'start'})", result)
     screenshot("tile-picker-phone-counted")
     result.find_element(By.XPATH, './/button[text()="Use these figures"]').click()
