@@ -216,8 +216,8 @@ def count_fan(
             bool(last_tile),
             bool(kong),
             bool(last_of_wall),
-            _wind(seat_wind, "Seat wind"),
-            _wind(prevalent_wind, "Prevalent wind"),
+            _wind(seat_wind, _("Seat wind")),
+            _wind(prevalent_wind, _("Prevalent wind")),
             True,
         )
     except TypeError as exc:

@@ -89,7 +89,7 @@ def count_han_fu(
     calculator, winds, config_class, constants, optional, meld_class, converter = _package()
     if edition not in EDITION_RULES:
         raise RuleError(_("Unknown riichi edition {edition}"), edition=edition)
-    for value, label in ((seat_wind, "Seat wind"), (prevalent_wind, "Prevalent wind")):
+    for value, label in ((seat_wind, _("Seat wind")), (prevalent_wind, _("Prevalent wind"))):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
             raise RuleError(_("{label} is 0 to 3 (East, South, West, North)"), label=label)
     win = win_tile or hand.win_tile

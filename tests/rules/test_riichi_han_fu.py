@@ -91,3 +91,69 @@ def test_missing_package_gives_a_clear_error(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_mahjong)
     with pytest.raises(RuleError, match="needs the mahjong package"):
         count(PINFU)
+
+
+# Each condition flag and the common yaku, asserted by the name the `mahjong` package gives
+# and with their han (seat 1 = South, East round). Named here with the six above: 30 yaku.
+YAKU = [
+    ("Double Riichi", 2, PINFU, {"double_riichi": True}),
+    ("Haitei Raoyue", 1, PINFU, {"tsumo": True, "haitei": True}),
+    ("Houtei Raoyui", 1, PINFU, {"riichi": True, "houtei": True}),
+    ("Rinshan Kaihou", 1, "234m 345p 55s 67m {7777s} +8m", {"tsumo": True, "rinshan": True}),
+    ("Chankan", 1, PINFU, {"riichi": True, "chankan": True}),
+    ("Ura Dora", 2, PINFU, {"riichi": True, "ura_dora_indicators": ["4s"]}),
+    ("Yakuhai (haku)", 1, "234m 345p 678s 555z 1p +1p", {}),
+    ("Yakuhai (seat wind south)", 1, "234m 345p 678s 222z 1p +1p", {}),
+    ("Yakuhai (round wind east)", 1, "234m 345p 678s 111z 1p +1p", {}),
+    ("Iipeiko", 1, "223344m 345p 678s 5s +5s", {}),
+    ("Sanshoku Doujun", 2, "234m 234p 234s 678s 5s +5s", {}),
+    ("Ittsu", 2, "123456789m 234s 5s +5s", {}),
+    ("Chantai", 2, "123m 789p 123s 111z 9s +9s", {}),
+    ("Toitoi", 2, "[222m] [555p] [777s] 888s 9p +9p", {}),
+    ("San Ankou", 2, "222m 555p 777s 34m 99p +5m", {"tsumo": True}),
+    ("Honitsu", 3, "123m 456m 789m 111z 5z +5z", {}),
+    ("Chinitsu", 6, "123m 456m 789m 234m 5m +5m", {}),
+    ("Chiitoitsu", 2, "1122m 3344p 5566s 7z +7z", {}),
+    ("Honroutou", 2, "[111m] [999p] [111s] 222z 1z +1z", {}),
+    ("Shou Sangen", 2, "555z 666z 77z 234m 5p 6p +4p", {}),
+]
+
+
+@pytest.mark.parametrize(("name", "han", "hand", "flags"), YAKU, ids=[y[0] for y in YAKU])
+def test_each_condition_and_common_yaku_by_name(name, han, hand, flags):
+    result = count(hand, **flags)
+    assert (name, han) in result.yaku
+    assert result.han == sum(value for _name, value in result.yaku)
+    payment = (
+        riichi.tsumo_payments(result.han, result.fu, dealer=False)
+        if flags.get("tsumo")
+        else riichi.ron_payment(result.han, result.fu, dealer=False)
+    )
+    assert result.payment == payment
+
+
+@pytest.mark.parametrize(
+    ("hand", "indicator", "dora"),
+    [
+        ("234m 345p 678s 11z 67m +8m", "4z", 2),  # North shows East
+        ("234m 345p 678s 555z 1p +1p", "7z", 3),  # Red shows White
+        ("123m 345p 678s 55s 67m +8m", "9m", 1),  # 9 shows 1
+    ],
+)
+def test_dora_indicators_wrap_round(hand, indicator, dora):
+    result = count(hand, riichi=True, dora_indicators=[indicator])
+    assert ("Dora", dora) in result.yaku
+
+
+@pytest.mark.parametrize(
+    ("name", "hand", "flags", "yakuman"),
+    [
+        ("Kokushi Musou", "19m 19p 19s 1123456z +7z", {}, 1),
+        ("Daisangen", "555z 666z 77z 234m 99p +7z", {}, 1),
+        ("Suu Ankou Tanki", "222m 555p 777s 333m 9p +9p", {"tsumo": True}, 2),
+    ],
+)
+def test_yakuman_by_name(name, hand, flags, yakuman):
+    result = count(hand, **flags)
+    assert name in names(result) and result.yakuman == yakuman
+    assert count(hand, edition="2016", **flags).yakuman == 1  # no double yakuman in 2016

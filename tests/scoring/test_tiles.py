@@ -300,3 +300,14 @@ def test_the_completed_score_sheet_lists_the_hands_counted_from_tiles(cup, direc
     ).stdout
     assert f"Counted from tiles: 1: {HAND} ({fan} fan)" in " ".join(text.split())
     assert chicken in text
+
+
+def test_the_wind_range_error_is_translated():
+    from common.i18n import translate_error
+    from rules import RuleError, riichi
+    from rules.tiles import parse
+
+    with pytest.raises(RuleError) as caught:
+        riichi.count_han_fu(parse(HAND), win_tile=None, tsumo=False, seat_wind=4, prevalent_wind=0)
+    with translation.override("it"):
+        assert translate_error(caught.value) == "Vento di posto va da 0 a 3 (Est, Sud, Ovest, Nord)"
