@@ -77,3 +77,28 @@ def test_a_referee_counts_a_hand_from_tiles_on_a_phone(
     assert hand.tiles_matched is True
     assert hand.tile_count["fills"] == dict(expected.fills)
     assert get_ruleset("mcr").tile_counter().matches(hand.entry, 1, expected)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("browser", [PHONE, (1280, 800)], indirect=True)
+def test_best_hands_and_the_hand_of_the_session_read_well(
+    browser, live_server, screenshot, transactional_db, director, request
+):
+    from tests.scoring.test_tiles import finished_cup
+
+    cup = build(slug="best")
+    session, _fan, _count, _chicken = finished_cup(cup, director)
+    session.results_published = True
+    session.save(update_fields=["results_published"])
+    cup.projector_mode = "standings"
+    cup.save(update_fields=["projector_mode"])
+    phone = request.node.callspec.params["browser"] == PHONE
+    open_page(browser, f"{live_server.url}/t/best/best-hands/")
+    assert "Best hands" in browser.page_source and "Chicken hands" in browser.page_source
+    _document, _inner, wide = browser.execute_script(OVERFLOW)
+    assert not wide, wide
+    screenshot(f"best-hands-{'360' if phone else '1280'}")
+    if not phone:
+        open_page(browser, f"{live_server.url}/t/best/projector/")
+        assert "Hand of session 1" in browser.page_source
+        screenshot("projector-hand-of-the-session")

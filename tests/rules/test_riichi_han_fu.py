@@ -94,7 +94,8 @@ def test_missing_package_gives_a_clear_error(monkeypatch):
 
 
 # Each condition flag and the common yaku, asserted by the name the `mahjong` package gives
-# and with their han (seat 1 = South, East round). Named here with the six above: 30 yaku.
+# and with their han (seat 1 = South, East round). With the six above and the three yakuman
+# below, 29 yaku are asserted by name.
 YAKU = [
     ("Double Riichi", 2, PINFU, {"double_riichi": True}),
     ("Haitei Raoyue", 1, PINFU, {"tsumo": True, "haitei": True}),
