@@ -8,7 +8,8 @@ Run from the repository root::
 
 Columns: players, sessions, repeats, lower bound (counting; ``*`` marks sizes beyond the known
 zero-repeat limit, where the counting bound is not reachable), most meetings of one pair, wind
-spread, then the same draw with clubs (half the field in clubs of ``--club-size`` players):
+spread, table re-visits (times a player sits at a table number already had; target 0, which
+needs at least as many tables as sessions), then the same draw with clubs (half the field in clubs of ``--club-size`` players):
 group clashes and repeats, and the seconds of each draw. The target column says ``ok`` when
 repeats are 0 (or the lower bound where zero is impossible), wind spread <= 1 and time is
 within 2 s (10 s above 100 players).
@@ -75,7 +76,7 @@ def print_row(row: dict) -> None:
         clashes = f"{row['clashes']:>7} {row['club_repeats']:>7} {row['clash_seconds']:>7.2f}"
     print(
         f"{n:>7} {s:>8} {row['repeats']:>7} {lower_bound(n, s):>5}{star} {row['max_meetings']:>4}"
-        f" {row['wind_spread']:>5} {clashes:>23}"
+        f" {row['wind_spread']:>5} {row['table_revisits']:>6} {clashes:>23}"
         f" {row['seconds']:>7.2f}  {'ok' if on_target(row) else 'MISS'}",
         flush=True,
     )
@@ -83,7 +84,7 @@ def print_row(row: dict) -> None:
 
 HEADER = (
     f"{'players':>7} {'sessions':>8} {'repeats':>7} {'bound':>6} {'max':>4} {'wind':>5}"
-    f" {'clashes':>7} {'c.rep':>7} {'c.secs':>7} {'seconds':>7}  target"
+    f" {'revis':>6} {'clashes':>7} {'c.rep':>7} {'c.secs':>7} {'seconds':>7}  target"
 )
 
 
@@ -123,6 +124,10 @@ def main(argv: list[str] | None = None) -> int:
             f"  miss: {row['n']}x{row['s']} repeats {row['repeats']}"
             f" bound {lower_bound(row['n'], row['s'])} wind {row['wind_spread']}"
         )
+    revisiting = [f"{r['n']}x{r['s']}:{r['table_revisits']}" for r in rows if r["table_revisits"]]
+    print(
+        f"table re-visits (target 0; {len(revisiting)} sizes above): {' '.join(revisiting) or '-'}"
+    )
     if args.club_size:
         clashing = [f"{r['n']}x{r['s']}:{r['clashes']}" for r in rows if r["clashes"]]
         worse = [f"{r['n']}x{r['s']}" for r in rows if r["club_repeats"] > r["repeats"]]

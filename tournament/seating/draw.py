@@ -24,6 +24,7 @@ from tournament.seating.base import (
     on_roster,
 )
 from tournament.seating.i18n import _
+from tournament.seating.numbers import number_tables
 from tournament.seating.plan import plan_cost, plan_tables
 from tournament.seating.winds import balance_winds, missing_winds, wind_counts
 
@@ -154,8 +155,10 @@ def draw(
         if kept is not None:
             on_index = [[[index[p] for p in table] for table in session] for session in kept]
             if _quality(on_index, seats, history, group_of) <= best[0]:
-                drawn = kept
-    result.extend(drawn)
+                # the kept plan keeps its table numbers too: the players' cards stay true
+                return DrawResult([*result, *kept], clock_stopped=clock.fired)
+    # docs/rules.md §8: number the new sessions' tables so that players move around the room
+    result.extend(number_tables([*played, *drawn], first=len(played))[len(played) :])
     return DrawResult(result, clock_stopped=clock.fired)
 
 

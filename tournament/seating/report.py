@@ -15,6 +15,7 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
 from tournament.seating.base import check_sessions, group_numbers, history_seats
+from tournament.seating.numbers import table_revisits
 from tournament.seating.winds import wind_counts
 
 
@@ -32,6 +33,7 @@ class SeatingReport(Mapping[str, Any]):
     lower_bound: int
     wind_spread: int
     group_clashes: int
+    table_revisits: int = 0
     clock_stopped: bool = False
 
     def __getitem__(self, key: str) -> Any:
@@ -68,6 +70,7 @@ def seating_report(
     ``lower_bound`` (fewest repeats possible by counting, for these players and sessions),
     ``wind_spread`` (largest, over players, of max - min sessions started at one wind),
     ``group_clashes`` (pairs of one group seated at one table, counted per table),
+    ``table_revisits`` (times a player sits at a table number they already had, §8),
     ``clock_stopped`` (True when the draw's safety clock cut a search short: pass the
     ``clock_stopped`` of ``draw``'s result; the schedule alone cannot tell).
     """
@@ -105,5 +108,6 @@ def seating_report(
         lower_bound=math.ceil(excess / 2),
         wind_spread=spread,
         group_clashes=clashes,
+        table_revisits=table_revisits(played),
         clock_stopped=clock_stopped,
     )
