@@ -153,3 +153,30 @@ def test_the_command_prints_the_draw_it_wrote(sixteen, capsys):
     assert f"group clashes {stored['group_clashes']}" in out
     assert "safety clock" not in out
     assert written(sixteen) == previewed(plan_draw(sixteen, seed=12))
+
+
+def test_the_preview_names_whose_schedule_a_substitution_changes(director_client, sixteen):
+    from tournament.services.registrations import (
+        WITHDRAW,
+        change_registration,
+        registration_values,
+    )
+
+    write_draw(sixteen, seed=4)
+    before = written(sixteen)
+    leaver = sixteen.registrations.get(number=3)
+    change_registration(sixteen, leaver, WITHDRAW, expected=registration_values(leaver))
+    newcomer = register_player(sixteen, first_name="New", last_name="Comer")
+    plan = plan_draw(sixteen, seed=9)
+    mates = {r for tables in before for table in tables if leaver.pk in table for r in table}
+    changed = {r.pk for r in plan.changed}
+    assert {leaver.pk, newcomer.pk} <= changed <= mates | {newcomer.pk}
+    for old, new in zip(before, previewed(plan), strict=True):
+        for old_table, new_table in zip(old, new, strict=True):
+            if leaver.pk not in old_table:
+                assert old_table == new_table  # every other table keeps its number and seats
+    page = director_client.post(
+        reverse("draw", args=[sixteen.slug]), {"scope": "remaining", "seed": "9"}
+    )
+    text = page.content.decode()
+    assert f"The schedules of {len(changed)} players change" in text and "New Comer" in text

@@ -14,6 +14,8 @@ Public API:
   seated by the standings;
 * ``seating_report(schedule, groups=None)``: repeats, wind spread, group clashes, ... as a
   ``SeatingReport`` (a frozen dataclass that also reads like a mapping);
+* ``changed_players(before, after)``: whose schedule (table number, seat, opponents) two draws
+  of the same sessions change: the schedule cards to reprint;
 * ``lower_bound(n_players, n_sessions)``, ``max_zero_repeat_sessions(n)``,
   ``zero_repeat_sessions(n)``: what can be promised before drawing;
 * ``SeatingError``: a request a director must fix (message in plain words, translatable).
@@ -29,7 +31,7 @@ sessions by the standings (``swiss``); the figures of a draw (``report``).
 from tournament.seating.base import Round, Schedule, SeatingError, Table, check_sessions
 from tournament.seating.bounds import lower_bound, max_zero_repeat_sessions, zero_repeat_sessions
 from tournament.seating.draw import DEFAULT_TIME_LIMIT, DrawResult, draw, draw_schedule
-from tournament.seating.report import SeatingReport, seating_report
+from tournament.seating.report import SeatingReport, changed_players, seating_report
 from tournament.seating.swiss import swiss_session
 
 __all__ = [
@@ -40,6 +42,7 @@ __all__ = [
     "SeatingError",
     "SeatingReport",
     "Table",
+    "changed_players",
     "check_sessions",
     "draw",
     "draw_schedule",

@@ -9,6 +9,7 @@ says whether the safety clock cut a search short (``DrawResult.clock_stopped``).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 
@@ -154,6 +155,12 @@ def draw(
         kept = _keep_previous(previous, played, roster, total)
         if kept is not None:
             on_index = [[[index[p] for p in table] for table in session] for session in kept]
+            if _quality(on_index, seats, history, group_of) > best[0]:
+                # the newcomer's seats may upset the winds: swap seats inside the newcomers'
+                # tables only (nobody changes table or opponents), then judge again
+                joiners = {index[p] for p in roster if p not in _previous_players(previous)}
+                on_index = _repair_winds(on_index, seats, len(roster), joiners)
+                kept = [[on_roster(roster, table) for table in session] for session in on_index]
             if _quality(on_index, seats, history, group_of) <= best[0]:
                 # the kept plan keeps its table numbers too: the players' cards stay true
                 return DrawResult([*result, *kept], clock_stopped=clock.fired)
@@ -167,6 +174,46 @@ def _quality(seated, seats, history, group_of) -> tuple[int, int]:
     n = len(group_of)
     spread = max(max(row) - min(row) for row in wind_counts(n, [*seats, *seated]))
     return plan_cost(n, history, group_of, seated), max(spread, 1)
+
+
+def _previous_players(previous) -> set[Hashable]:
+    return {p for session in previous for table in session for p in table}
+
+
+def _repair_winds(sessions, seats, n, joiners, passes: int = 4):
+    """``sessions`` (player indices, seat order) with the seats of each table holding a joiner
+    permuted so that every player's winds stay as even as can be (fewest squares of the
+    counts); the other tables and everybody's table and opponents stay as they are."""
+    sessions = [[list(table) for table in session] for session in sessions]
+    counts = wind_counts(n, [*seats, *sessions])
+    targets = [
+        (s, t)
+        for s, session in enumerate(sessions)
+        for t, table in enumerate(session)
+        if joiners.intersection(table)
+    ]
+    for _round in range(passes):
+        changed = False
+        for s, t in targets:
+            table = sessions[s][t]
+            for w, p in enumerate(table):
+                counts[p][w] -= 1
+
+            def load(order):
+                return sum((counts[p][w] + 1) ** 2 for w, p in enumerate(order))
+
+            best = min(
+                itertools.permutations(table),
+                key=lambda order: (load(order), order != tuple(table)),
+            )
+            if list(best) != table:
+                changed = True
+                sessions[s][t] = list(best)
+            for w, p in enumerate(sessions[s][t]):
+                counts[p][w] += 1
+        if not changed:
+            break
+    return sessions
 
 
 def _keep_previous(previous, played, roster, total) -> Schedule | None:

@@ -111,3 +111,23 @@ def seating_report(
         table_revisits=table_revisits(played),
         clock_stopped=clock_stopped,
     )
+
+
+def changed_players(
+    before: Sequence[Sequence[Sequence[Hashable]]], after: Sequence[Sequence[Sequence[Hashable]]]
+) -> list[Hashable]:
+    """The players whose schedule differs between two draws of the same sessions: another table
+    number, another seat or other opponents in some session, or seated in only one of them (in
+    the order they first appear in ``after``). Their schedule cards are the ones to reprint."""
+
+    def places(schedule):
+        found: dict[Hashable, list] = {}
+        for number, session in enumerate(schedule):
+            for position, table in enumerate(session):
+                for seat, player in enumerate(table):
+                    found.setdefault(player, []).append((number, position, seat, frozenset(table)))
+        return found
+
+    old, new = places(before), places(after)
+    order = list(new) + [p for p in old if p not in new]
+    return [p for p in order if old.get(p) != new.get(p)]

@@ -68,6 +68,8 @@ class DrawPlan:
     left_out: list = field(default_factory=list)  # substitutes not needed to fill the tables
     report: seating.SeatingReport | None = None
     fingerprint: str = ""
+    #: players whose schedule this draw changes (None when the sessions were not drawn before)
+    changed: list | None = None
 
     @property
     def sessions(self):
@@ -269,6 +271,10 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
     report = seating.seating_report(
         history + schedule, groups=groups, clock_stopped=clock_stopped
     ).replace(lower_bound=seating.lower_bound(len(players), len(history) + len(scope)))
+    changed = None
+    if all(not s.is_draft for s in scope):
+        before = [session_tables(s) for s in scope]
+        changed = seating.changed_players(before, schedule)
     return DrawPlan(
         tournament=tournament,
         scope=scope,
@@ -279,6 +285,7 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
         left_out=left_out,
         report=report,
         fingerprint=_fingerprint(players, history, seed, scope, groups, schedule),
+        changed=changed,
     )
 
 

@@ -1,0 +1,50 @@
+"""A substitution keeps the printed plan (issue 17, item 1): after one player is replaced by a
+newcomer, only the leaver's tables change (seats may swap inside them to keep the winds even),
+nobody else changes table or opponents, and `changed_players` names exactly whose cards to
+reprint."""
+
+import pytest
+
+from tournament.seating import changed_players, draw_schedule, seating_report
+
+
+def tables_of(schedule, player):
+    return {
+        (number, frozenset(table))
+        for number, session in enumerate(schedule)
+        for table in session
+        if player in table
+    }
+
+
+@pytest.mark.parametrize(("players", "sessions"), [(32, 7), (64, 8)])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_one_substitution_changes_only_the_leavers_tables(players, sessions, seed):
+    field = list(range(players))
+    plan = draw_schedule(field, sessions, seed=seed)
+    leaver, newcomer = 5, 1000
+    roster = [p for p in field if p != leaver] + [newcomer]
+    redrawn = draw_schedule(roster, sessions, seed=seed + 50, fixed=plan[:2], previous=plan)
+    assert redrawn[:2] == plan[:2]
+    for old, new in zip(plan[2:], redrawn[2:], strict=True):
+        for position, (before, after) in enumerate(zip(old, new, strict=True)):
+            if leaver in before:
+                # the newcomer takes the leaver's table; seats may swap inside it
+                assert newcomer in after
+                assert set(after) == (set(before) - {leaver}) | {newcomer}, position
+            else:
+                assert tuple(after) == tuple(before), position  # same number, same seats
+    report = seating_report(redrawn)
+    assert report.repeats == seating_report(plan).repeats and report.wind_spread <= 1
+    mates = {p for session in plan[2:] for table in session if leaver in table for p in table}
+    assert set(changed_players(plan[2:], redrawn[2:])) <= mates | {newcomer}
+    assert {leaver, newcomer} <= set(changed_players(plan[2:], redrawn[2:]))
+
+
+def test_changed_players_names_moves_seats_and_opponents():
+    before = [[(1, 2, 3, 4), (5, 6, 7, 8)]]
+    assert changed_players(before, before) == []
+    swapped_seats = [[(2, 1, 3, 4), (5, 6, 7, 8)]]
+    assert changed_players(before, swapped_seats) == [2, 1]
+    renumbered = [[(5, 6, 7, 8), (1, 2, 3, 4)]]
+    assert changed_players(before, renumbered) == [5, 6, 7, 8, 1, 2, 3, 4]
