@@ -60,6 +60,32 @@ def run(n: int, s: int, seed: int, club_size: int) -> dict:
     return row
 
 
+def substitution(n: int, s: int, seed: int) -> tuple[int, int, int, int, int]:
+    """Two sessions played, one player replaced by a newcomer, the rest drawn again with the old
+    plan handed over: (tables changed, the leaver's tables = the target, repeats, wind spread,
+    wind spread of everybody but the newcomer)."""
+    players = list(range(n))
+    plan = draw_schedule(players, s, seed=seed)
+    leaver, newcomer = n // 2, n
+    roster = [p for p in players if p != leaver] + [newcomer]
+    redrawn = draw_schedule(roster, s, seed=seed + 1, fixed=plan[:2], previous=plan)
+    changed = sum(
+        1
+        for old, new in zip(plan[2:], redrawn[2:], strict=True)
+        for before, after in zip(old, new, strict=True)
+        if tuple(before) != tuple(after)
+    )
+    target = sum(1 for session in plan[2:] for table in session if leaver in table)
+    report = seating_report(redrawn)
+    winds: dict[int, list[int]] = {}
+    for session in redrawn:
+        for table in session:
+            for wind, player in enumerate(table):
+                winds.setdefault(player, [0, 0, 0, 0])[wind] += 1
+    others = max(max(row) - min(row) for p, row in winds.items() if p != newcomer)
+    return changed, target, report.repeats, report.wind_spread, others
+
+
 def on_target(row: dict) -> bool:
     n, s = row["n"], row["s"]
     wanted = 0 if s <= max_zero_repeat_sessions(n) else lower_bound(n, s)
@@ -128,6 +154,15 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"table re-visits (target 0; {len(revisiting)} sizes above): {' '.join(revisiting) or '-'}"
     )
+    for n, s in ((32, 7), (64, 8)):
+        for seed in (1, 2, 3):
+            changed, target, repeats, spread, others = substitution(n, s, seed)
+            verdict = "ok" if changed <= target and others <= 1 else "MISS"
+            print(
+                f"substitution {n}x{s} seed {seed}: {changed} tables changed (target {target},"
+                f" the leaver's), repeats {repeats}, wind spread {spread}"
+                f" ({others} without the newcomer)  {verdict}"
+            )
     if args.club_size:
         clashing = [f"{r['n']}x{r['s']}:{r['clashes']}" for r in rows if r["clashes"]]
         worse = [f"{r['n']}x{r['s']}" for r in rows if r["club_repeats"] > r["repeats"]]

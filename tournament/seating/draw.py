@@ -155,13 +155,13 @@ def draw(
         kept = _keep_previous(previous, played, roster, total)
         if kept is not None:
             on_index = [[[index[p] for p in table] for table in session] for session in kept]
+            joiners = {index[p] for p in roster if p not in _previous_players(previous)}
             if _quality(on_index, seats, history, group_of) > best[0]:
                 # the newcomer's seats may upset the winds: swap seats inside the newcomers'
                 # tables only (nobody changes table or opponents), then judge again
-                joiners = {index[p] for p in roster if p not in _previous_players(previous)}
                 on_index = _repair_winds(on_index, seats, len(roster), joiners)
                 kept = [[on_roster(roster, table) for table in session] for session in on_index]
-            if _quality(on_index, seats, history, group_of) <= best[0]:
+            if _keeps(on_index, seats, history, group_of, best[0], joiners):
                 # the kept plan keeps its table numbers too: the players' cards stay true
                 return DrawResult([*result, *kept], clock_stopped=clock.fired)
     # docs/rules.md §8: number the new sessions' tables so that players move around the room
@@ -176,11 +176,28 @@ def _quality(seated, seats, history, group_of) -> tuple[int, int]:
     return plan_cost(n, history, group_of, seated), max(spread, 1)
 
 
+def _keeps(seated, seats, history, group_of, fresh, joiners) -> bool:
+    """Whether the kept plan is as good as a fresh draw (``fresh``: its quality): no more
+    repeats or clashes, and nobody's winds worse, except a newcomer's by one: a substitute who
+    joins mid-event cannot always get every wind without moving other players (docs/rules.md
+    §8), and moving everyone is what the kept plan is there to avoid."""
+    cost, spread = _quality(seated, seats, history, group_of)
+    if cost > fresh[0]:
+        return False
+    if spread <= fresh[1]:
+        return True
+    counts = wind_counts(len(group_of), [*seats, *seated])
+    others = max(
+        (max(row) - min(row) for p, row in enumerate(counts) if p not in joiners), default=0
+    )
+    return max(others, 1) <= fresh[1] and spread <= fresh[1] + 1
+
+
 def _previous_players(previous) -> set[Hashable]:
     return {p for session in previous for table in session for p in table}
 
 
-def _repair_winds(sessions, seats, n, joiners, passes: int = 4):
+def _repair_winds(sessions, seats, n, joiners, passes: int = 8):
     """``sessions`` (player indices, seat order) with the seats of each table holding a joiner
     permuted so that every player's winds stay as even as can be (fewest squares of the
     counts); the other tables and everybody's table and opponents stay as they are."""
@@ -200,7 +217,14 @@ def _repair_winds(sessions, seats, n, joiners, passes: int = 4):
                 counts[p][w] -= 1
 
             def load(order):
-                return sum((counts[p][w] + 1) ** 2 for w, p in enumerate(order))
+                # first no player's spread above one, then the evenest counts
+                spread = squares = 0
+                for w, p in enumerate(order):
+                    row = counts[p][:]
+                    row[w] += 1
+                    spread += max(0, max(row) - min(row) - 1)
+                    squares += sum(value * value for value in row)
+                return spread, squares
 
             best = min(
                 itertools.permutations(table),
@@ -213,6 +237,33 @@ def _repair_winds(sessions, seats, n, joiners, passes: int = 4):
                 counts[p][w] += 1
         if not changed:
             break
+    # A player whose winds one table cannot mend: try the newcomers' tables two at a time.
+    for (s1, t1), (s2, t2) in itertools.combinations(targets, 2):
+        first, second = sessions[s1][t1], sessions[s2][t2]
+        for table in (first, second):
+            for w, p in enumerate(table):
+                counts[p][w] -= 1
+        people = set(first) | set(second)
+
+        def uneven(one, two, people=people, first=first, second=second):
+            rows = {p: counts[p][:] for p in people}
+            for order in (one, two):
+                for w, p in enumerate(order):
+                    rows[p][w] += 1
+            return (
+                sum(max(0, max(row) - min(row) - 1) for row in rows.values()),
+                sum(value * value for row in rows.values() for value in row),
+                (list(one), list(two)) != (first, second),
+            )
+
+        one, two = min(
+            itertools.product(itertools.permutations(first), itertools.permutations(second)),
+            key=lambda pair: uneven(*pair),
+        )
+        sessions[s1][t1], sessions[s2][t2] = list(one), list(two)
+        for table in (sessions[s1][t1], sessions[s2][t2]):
+            for w, p in enumerate(table):
+                counts[p][w] += 1
     return sessions
 
 
