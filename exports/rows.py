@@ -276,8 +276,8 @@ def hands_sheet(tournament, sessions, *, current=True, names=None):
         Column(_("South"), INT),
         Column(_("West"), INT),
         Column(_("North"), INT),
-        *entered,
         *tile_columns,
+        *entered,
         Column(_("Entered at"), DATETIME),
     ]
     # describe_hand() reads seat.wind and seat.registration.player.full_name: the names are
@@ -355,8 +355,8 @@ def hands_sheet(tournament, sessions, *, current=True, names=None):
                 hand.change_south,
                 hand.change_west,
                 hand.change_north,
-                *extra,
                 *(_tile_cells(hand) if counts else ()),
+                *extra,
                 hand.entered_at,
             ]
         )

@@ -32,7 +32,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rules.checks import (
     SEATS,
@@ -59,9 +59,6 @@ from rules.i18n import Message, _, message
 from rules.options import OptionField, option_fields
 from rules.penalties import PenaltyKind, PenaltyOutcome, check_params, mers_outcome
 from rules.ranking import share, shared_places
-
-if TYPE_CHECKING:
-    from rules.tile_count import TileCounter
 
 Four = tuple[int, int, int, int]
 NO_POINTS: Four = (0, 0, 0, 0)
@@ -249,8 +246,9 @@ class RuleSet(ABC):
         winner or the rule set ranks no hands."""
         return None
 
-    def tile_counter(self) -> TileCounter | None:
-        """What "Count from tiles" does for this rule set (docs/rules.md §7), or None."""
+    def tile_counter(self) -> Any:
+        """What "Count from tiles" does for this rule set (docs/rules.md §7): a
+        ``rules.tile_count.TileCounter``, or None."""
         return None
 
     @abstractmethod

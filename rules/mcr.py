@@ -246,7 +246,7 @@ class McrRuleSet(RuleSet):
     def tile_counter(self) -> TileCounter:
         from rules.tile_count import McrTileCounter
 
-        return McrTileCounter()
+        return McrTileCounter((DISCARD, SELF_DRAWN), SELF_DRAWN)
 
     def hand_fields(self, state: TableState | None = None) -> tuple[EntryField, ...]:
         wins = (DISCARD, SELF_DRAWN)

@@ -228,17 +228,17 @@ class McrTileCounter(TileCounter):
             result.verdict,
         )
 
-    def winners(self, entry: Mapping[str, Any]) -> tuple[int, ...]:
-        from rules.mcr import DISCARD, SELF_DRAWN
+    def __init__(self, wins: tuple[str, ...], self_drawn: str) -> None:
+        # the rule set's outcome codes, handed over so this module never imports a rule set
+        self.wins, self.self_drawn_outcome = wins, self_drawn
 
-        if entry.get("outcome") in (DISCARD, SELF_DRAWN) and entry.get("winner") is not None:
+    def winners(self, entry: Mapping[str, Any]) -> tuple[int, ...]:
+        if entry.get("outcome") in self.wins and entry.get("winner") is not None:
             return (entry["winner"],)
         return ()
 
     def self_drawn(self, entry: Mapping[str, Any]) -> bool:
-        from rules.mcr import SELF_DRAWN
-
-        return entry.get("outcome") == SELF_DRAWN
+        return entry.get("outcome") == self.self_drawn_outcome
 
     def entered(self, entry: Mapping[str, Any], winner: int) -> dict[str, int]:
         return {"fan": entry.get("fan") or 0, "flowers": entry.get("flowers") or 0}
@@ -258,8 +258,9 @@ class RiichiTileCounter(TileCounter):
         CountFlag("chankan", _("Robbing a kong (chankan)")),
     )
 
-    def __init__(self, edition: str) -> None:
+    def __init__(self, edition: str, wins: tuple[str, ...], self_drawn: str) -> None:
         self.edition = edition
+        self.wins, self.self_drawn_outcome = wins, self_drawn
 
     def missing(self) -> Message | None:
         from rules.riichi.hands import _package
@@ -316,16 +317,12 @@ class RiichiTileCounter(TileCounter):
         )
 
     def winners(self, entry: Mapping[str, Any]) -> tuple[int, ...]:
-        from rules.riichi.table import WINS
-
-        if entry.get("outcome") in WINS:
+        if entry.get("outcome") in self.wins:
             return tuple(entry.get("winners") or ())
         return ()
 
     def self_drawn(self, entry: Mapping[str, Any]) -> bool:
-        from rules.riichi.table import TSUMO
-
-        return entry.get("outcome") == TSUMO
+        return entry.get("outcome") == self.self_drawn_outcome
 
     def entered(self, entry: Mapping[str, Any], winner: int) -> dict[str, int]:
         def value(name: str) -> int:

@@ -126,7 +126,7 @@ class RiichiRuleSet(RuleSet):
     def tile_counter(self) -> TileCounter:
         from rules.tile_count import RiichiTileCounter
 
-        return RiichiTileCounter(self.options.edition)
+        return RiichiTileCounter(self.options.edition, WINS, TSUMO)
 
     def hand_fields(self, state: TableState | None = None) -> tuple[EntryField, ...]:
         outcomes = [

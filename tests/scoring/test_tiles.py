@@ -273,7 +273,7 @@ def test_the_player_page_and_the_workbook_show_the_tiles(client, cup, director):
     _name, _type, content = build_export(cup, ExportRequest("standings", "xlsx"))
     sheet = load_workbook(io.BytesIO(content))["Hands"]
     header = [cell.value for cell in sheet[1]]
-    assert header[-4:-1] == ["Tiles", "Counted", "Matched"]
+    assert header[-4:-1] == ["Tiles", "Counted", "Matched"]  # the current hands: no "entered by"
     rows = [[cell.value for cell in row] for row in sheet.iter_rows(min_row=2)]
     assert [HAND, f"{fan} fan", "yes"] in [row[-4:-1] for row in rows]
 
