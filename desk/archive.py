@@ -63,6 +63,7 @@ TOURNAMENT_FIELDS = (
     "scoring_options",
     "tie_breaks",
     "seating_groups",
+    "seating_priority",
     "projector_mode",
     "projector_seconds",
     "reveal_places",

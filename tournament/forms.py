@@ -7,7 +7,15 @@ from common.i18n import translate_text
 from common.numbers import parse_int
 from rules.limits import INT32_MAX, MAX_SWISS_BAND
 from tournament.countries import country_choices
-from tournament.models import EMA_ID_PATTERN, Player, Session, TieBreak, Tournament
+from tournament.models import (
+    EMA_ID_PATTERN,
+    Player,
+    SeatingGroups,
+    SeatingPriority,
+    Session,
+    TieBreak,
+    Tournament,
+)
 from tournament.services.player_files import PlayerListError, check_size
 from tournament.services.player_import import SAME_NAME
 from tournament.services.registrations import ACTIONS, MAX_PLAYER_NUMBER, NUMBER
@@ -36,6 +44,7 @@ class TournamentForm(forms.ModelForm):
             "session_count",
             "session_minutes",
             "seating_groups",
+            "seating_priority",
             "published",
             "referee_pin",
             "projector_mode",
@@ -152,9 +161,22 @@ class DrawForm(forms.Form):
         max_value=2**63 - 1,
         help_text=_("Leave empty for a new random draw; enter a stored seed to reproduce one."),
     )
+    priority = forms.ChoiceField(
+        label=_("When both cannot be avoided"),
+        choices=SeatingPriority.choices,
+        required=False,
+        help_text=_(
+            "Repeated opponents or players kept apart who meet: which the draw avoids first. "
+            "Saved as the tournament's setting."
+        ),
+    )
 
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
+        if tournament.seating_groups == SeatingGroups.NONE:
+            del self.fields["priority"]  # nobody is kept apart: nothing to weigh
+        else:
+            self.fields["priority"].initial = tournament.seating_priority
         choices = [(self.REMAINING, _("Every session not yet played"))]
         for session in tournament.sessions.order_by("number"):
             label = _("Session %(number)s only") % {"number": session.number}
@@ -167,6 +189,11 @@ class DrawForm(forms.Form):
     def session_number(self):
         scope = self.cleaned_data["scope"]
         return None if scope == self.REMAINING else int(scope)
+
+    @property
+    def chosen_priority(self):
+        """The priority asked for, or None to keep the tournament's."""
+        return self.cleaned_data.get("priority") or None
 
 
 class PublishDrawForm(DrawForm):

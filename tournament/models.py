@@ -68,6 +68,14 @@ class SeatingGroups(models.TextChoices):
     NONE = "none", _("Nobody (ignore clubs and countries)")
 
 
+class SeatingPriority(models.TextChoices):
+    """What the draw gives up first when it cannot both avoid repeated opponents and keep the
+    players of a club or country apart (docs/rules.md §8)."""
+
+    REPEATS = "repeats", _("No repeated opponents first, then keep them apart")
+    APART = "apart", _("Keep them apart first, then avoid repeated opponents")
+
+
 class TieBreak(models.TextChoices):
     """Tie-breakers a tournament may chain after its rule set's ranking (table points, score)."""
 
@@ -280,6 +288,16 @@ class Tournament(models.Model):
         choices=SeatingGroups.choices,
         default=SeatingGroups.CLUB,
     )
+    seating_priority = models.CharField(
+        _("when both cannot be avoided"),
+        max_length=10,
+        choices=SeatingPriority.choices,
+        default=SeatingPriority.REPEATS,
+        help_text=_(
+            "The draw preview shows the other choice's figures (repeated opponents, players "
+            "kept apart who meet) whenever the two differ."
+        ),
+    )
     projector_mode = models.CharField(
         _("projector shows"),
         max_length=10,
@@ -360,6 +378,10 @@ class Tournament(models.Model):
                 condition=Q(mers_weight__isnull=True)
                 | Q(mers_weight__gte=MERS_WEIGHT_MIN) & Q(mers_weight__lte=MERS_WEIGHT_MAX),
                 name="tournament_mers_weight_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(seating_priority__in=SeatingPriority.values),
+                name="tournament_seating_priority_known",
             ),
         ]
 

@@ -80,6 +80,7 @@ def test_director_creates_a_tournament_with_its_sessions(director_client):
             "session_count": "5",
             "session_minutes": "120",
             "seating_groups": "club",
+            "seating_priority": "repeats",
             "published": "on",
             "projector_mode": "auto",
             "projector_seconds": "12",
@@ -120,12 +121,15 @@ def test_editing_sessions_count_adds_and_removes_draft_sessions(director_client,
         "session_count": "6",
         "session_minutes": "120",
         "seating_groups": "club",
+        "seating_priority": "apart",
         "published": "on",
         "projector_mode": "auto",
         "projector_seconds": "12",
     }
     director_client.post(reverse("tournament-edit", args=[tournament.slug]), data)
     assert tournament.sessions.count() == 6
+    tournament.refresh_from_db()
+    assert tournament.seating_priority == "apart"  # the draw's priority is a setting too
     tournament.sessions.filter(number=3).update(status=Session.Status.SEATED)
     data["session_count"] = "2"
     response = director_client.post(reverse("tournament-edit", args=[tournament.slug]), data)

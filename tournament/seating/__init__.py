@@ -6,10 +6,12 @@ side turns players into hashable ids, calls the functions below and stores the r
 Public API:
 
 * ``draw_schedule(players, sessions, *, seed=0, groups=None, fixed=(), time_limit=120.0,
-  previous=None)``: the whole schedule, a list of sessions, each a list of tables, each a
+  previous=None, apart_first=False)``: the whole schedule, a list of sessions, each a list of tables, each a
   4-tuple of players in seat order (East, South, West, North); the same for any machine's
   speed (the searches count iterations; ``time_limit`` is only a safety stop);
-* ``draw(...)``: the same, as a ``DrawResult`` that also tells whether the safety stop fired;
+* ``draw(...)``: the same, as a ``DrawResult`` that also tells whether the safety stop fired
+  and, when avoiding repeats and keeping groups apart trade against each other, the figures of
+  the other priority's draw (an ``Option``);
 * ``swiss_session(ranking, *, history=(), band_size=None, groups=None, seed=0)``: one session
   seated by the standings;
 * ``seating_report(schedule, groups=None)``: repeats, wind spread, group clashes, ... as a
@@ -31,12 +33,13 @@ sessions by the standings (``swiss``); the figures of a draw (``report``).
 from tournament.seating.base import Round, Schedule, SeatingError, Table, check_sessions
 from tournament.seating.bounds import lower_bound, max_zero_repeat_sessions, zero_repeat_sessions
 from tournament.seating.draw import DEFAULT_TIME_LIMIT, DrawResult, draw, draw_schedule
-from tournament.seating.report import SeatingReport, changed_players, seating_report
+from tournament.seating.report import Option, SeatingReport, changed_players, seating_report
 from tournament.seating.swiss import swiss_session
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
     "DrawResult",
+    "Option",
     "Round",
     "Schedule",
     "SeatingError",

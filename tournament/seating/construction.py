@@ -415,7 +415,7 @@ def make_beyond(
         order = list(range(len(design)))
         rng.shuffle(order)
         plan = [[t[:] for t in design[order[i % len(order)]]] for i in range(sessions)]
-        weights = base_weights(n, [], [-1] * n)
+        weights = base_weights(n, [], [])
         plan, _cost = improve(plan, weights, REPEAT_WEIGHT * bound, rng, iterations)
         repeats = design_repeats(plan, n)
         log(

@@ -27,9 +27,13 @@ from tournament.seating.base import (
 from tournament.seating.i18n import _
 from tournament.seating.numbers import number_tables
 from tournament.seating.plan import plan_cost, plan_tables
+from tournament.seating.report import Option, seating_report
+from tournament.seating.search import APART_FIRST, REPEATS_FIRST, apart_costs
 from tournament.seating.winds import balance_winds, missing_winds, wind_counts
 
 DEFAULT_TIME_LIMIT = 120.0
+APART_FIRST_EFFORT = 3  # the tabu search's budget with club-mates apart first, times the usual
+APART_FIRST_TRIES = 3  # club-mates apart first: fresh starts while repeats or clashes are left
 """Safety stop, in seconds, of a runaway search. The searches are budgeted in iterations and
 every bench size needs at most ~2 s (10 s above 100 players), so the stop fires only on a
 machine dozens of times slower, and the result then says so."""
@@ -37,10 +41,12 @@ machine dozens of times slower, and the result then says so."""
 
 @dataclasses.dataclass(frozen=True)
 class DrawResult:
-    """A drawn schedule (as ``draw_schedule`` returns it) and whether the clock cut it short."""
+    """A drawn schedule (as ``draw_schedule`` returns it), whether the clock cut it short, and
+    the figures of the other priority's draw when the two trade repeats against clashes."""
 
     schedule: list[Sequence[Sequence[Hashable]]]
     clock_stopped: bool = False
+    alternative: Option | None = None
 
 
 def draw_schedule(
@@ -52,6 +58,7 @@ def draw_schedule(
     fixed: Sequence[Sequence[Sequence[Hashable]]] = (),
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     previous: Sequence[Sequence[Sequence[Hashable]]] | None = None,
+    apart_first: bool = False,
 ) -> list[Sequence[Sequence[Hashable]]]:
     """The schedule of ``draw(...)`` (same arguments); see ``draw``."""
     return draw(
@@ -62,6 +69,7 @@ def draw_schedule(
         fixed=fixed,
         time_limit=time_limit,
         previous=previous,
+        apart_first=apart_first,
     ).schedule
 
 
@@ -74,6 +82,7 @@ def draw(
     fixed: Sequence[Sequence[Sequence[Hashable]]] = (),
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     previous: Sequence[Sequence[Sequence[Hashable]]] | None = None,
+    apart_first: bool = False,
 ) -> DrawResult:
     """Draw the seating of a whole event.
 
@@ -92,12 +101,22 @@ def draw(
     in a leaver's seat, unless a fresh draw is better (fewer repeats, clashes, or winds off by
     more than one): tables that players already know change as little as possible.
 
+    ``apart_first``: when avoiding repeats and keeping group-mates apart cannot both be had,
+    which the draw gives up first: by default repeats weigh more (club-mates may meet); with
+    ``apart_first`` a clash weighs as much as seven repeated meetings. Either way, when there
+    are groups and the draw has a clash (or, apart first, a repeat), the other priority is drawn
+    too: if it is at least as good on repeats, clashes and winds it is returned instead,
+    otherwise its figures are ``DrawResult.alternative`` so the director can weigh the two (each
+    priority draws from its own random stream, so asking for the other gives exactly those
+    figures).
+
     Returns a list of sessions, each a list of tables, each a tuple (East, South, West, North).
     Targets: no pair meets twice whenever a zero-repeat schedule is known for the size (see
     ``zero_repeat_sessions``), else repeats at or near ``lower_bound`` with no pair meeting three
     times when two suffice; every player starts at each wind floor(S/4) or ceil(S/4) times, and
     once at each wind in every block of four sessions (1-4, 5-8, ...); no club-mates together
-    when that is possible without adding a repeat (repeats come first). A re-draw inside a block
+    when that is possible without adding a repeat (see ``apart_first``); among zero-repeat
+    plans, the one with the most indirect meetings (``seating.indirect``). A re-draw inside a block
     of four can leave a few players a wind spread of 2 when the new tables cannot fit the winds
     they already had in that block; pass ``previous`` to keep the plan when only substitutes
     changed.
@@ -133,60 +152,90 @@ def draw(
     history = [[[index[p] for p in table if p in index] for table in session] for session in played]
     group_of = group_numbers(roster, groups)
     seats = history_seats(played, index)
-    rng = random.Random(seed)
     winds = missing_winds(len(roster), seats)
-    best = None
-    stats: dict = {}
-    for wind_search in (False, True):
-        tables = plan_tables(
-            len(roster), count, history, group_of, rng, clock, winds, stats, wind_search
-        )
-        seated = balance_winds(tables, seats, len(roster), rng)
-        key = _quality(seated, seats, history, group_of)
-        if best is None or key < best[0]:
-            best = (key, seated)
-        # a redraw inside a block of four whose tables block the winds: plan again, this time
-        # searching for tables that suit the winds (unless the search already ran)
-        if key[-1] <= 1 or not winds[1] or stats.get("searched"):
-            break
-    assert best is not None
-    drawn = [[on_roster(roster, table) for table in session] for session in best[1]]
+    grouped = any(group >= 0 for group in group_of)
+
+    def plan(first: bool) -> tuple[tuple[int, int], list, list[list[int]]]:
+        """(quality, sessions on indices, apart matrix) of the plan with one priority."""
+        apart = apart_costs(len(roster), [(group_of, APART_FIRST if first else REPEATS_FIRST)])
+        perfect = plan_cost(len(roster), history, apart, [])  # what the history alone costs
+        best = None
+        for attempt in range(APART_FIRST_TRIES if first else 1):
+            # each priority (and attempt) draws from its own stream, so either option is the
+            # same when drawn alone
+            rng = random.Random(f"{seed}/apart first/{attempt}" if first else seed)
+            stats: dict = {}
+            for wind_search in (False, True):
+                tables = plan_tables(
+                    len(roster), count, history, apart, rng, clock, winds, stats, wind_search,
+                    effort=APART_FIRST_EFFORT if first and not attempt else 1,
+                )  # fmt: skip
+                seated = balance_winds(tables, seats, len(roster), rng)
+                key = _quality(seated, seats, history, apart)
+                if best is None or key < best[0]:
+                    best = (key, seated)
+                # a redraw inside a block of four whose tables block the winds: plan again,
+                # this time searching for tables that suit the winds (unless it already ran)
+                if key[-1] <= 1 or not winds[1] or stats.get("searched"):
+                    break
+            assert best is not None
+            if best[0][0] <= perfect:
+                break
+        assert best is not None
+        return best[0], best[1], apart
+
+    apart_first = apart_first and grouped  # nobody to keep apart: nothing to weigh
+    key, seated, apart = plan(apart_first)
+    drawn = [[on_roster(roster, table) for table in session] for session in seated]
+    alternative = None
+    if grouped:  # docs/rules.md §8: when repeats and clashes trade, the director chooses
+        mine = seating_report([*fixed, *drawn], groups)
+        if mine.group_clashes or (apart_first and mine.repeats > mine.lower_bound):
+            other_key, other_seated, other_apart = plan(not apart_first)
+            other = [[on_roster(roster, table) for table in session] for session in other_seated]
+            theirs = seating_report([*fixed, *other], groups)
+            figures = (mine.repeats, mine.group_clashes, mine.wind_spread)
+            others = (theirs.repeats, theirs.group_clashes, theirs.wind_spread)
+            if all(x <= y for x, y in zip(others, figures, strict=True)) and others != figures:
+                key, seated, apart, drawn = other_key, other_seated, other_apart, other
+            elif not all(x <= y for x, y in zip(figures, others, strict=True)):
+                alternative = Option(not apart_first, theirs.repeats, theirs.group_clashes)
     if previous is not None:
         kept = _keep_previous(previous, played, roster, total)
         if kept is not None:
             on_index = [[[index[p] for p in table] for table in session] for session in kept]
             joiners = {index[p] for p in roster if p not in _previous_players(previous)}
-            if _quality(on_index, seats, history, group_of) > best[0]:
+            if _quality(on_index, seats, history, apart) > key:
                 # the newcomer's seats may upset the winds: swap seats inside the newcomers'
                 # tables only (nobody changes table or opponents), then judge again
                 on_index = _repair_winds(on_index, seats, len(roster), joiners)
                 kept = [[on_roster(roster, table) for table in session] for session in on_index]
-            if _keeps(on_index, seats, history, group_of, best[0], joiners):
+            if _keeps(on_index, seats, history, apart, key, joiners):
                 # the kept plan keeps its table numbers too: the players' cards stay true
                 return DrawResult([*result, *kept], clock_stopped=clock.fired)
     # docs/rules.md §8: number the new sessions' tables so that players move around the room
     result.extend(number_tables([*played, *drawn], first=len(played))[len(played) :])
-    return DrawResult(result, clock_stopped=clock.fired)
+    return DrawResult(result, clock_stopped=clock.fired, alternative=alternative)
 
 
-def _quality(seated, seats, history, group_of) -> tuple[int, int]:
+def _quality(seated, seats, history, apart) -> tuple[int, int]:
     """(repeat and clash cost, wind spread above 1) of new sessions after the played ones."""
-    n = len(group_of)
+    n = len(apart)
     spread = max(max(row) - min(row) for row in wind_counts(n, [*seats, *seated]))
-    return plan_cost(n, history, group_of, seated), max(spread, 1)
+    return plan_cost(n, history, apart, seated), max(spread, 1)
 
 
-def _keeps(seated, seats, history, group_of, fresh, joiners) -> bool:
+def _keeps(seated, seats, history, apart, fresh, joiners) -> bool:
     """Whether the kept plan is as good as a fresh draw (``fresh``: its quality): no more
     repeats or clashes, and nobody's winds worse, except a newcomer's by one: a substitute who
     joins mid-event cannot always get every wind without moving other players (docs/rules.md
     §8), and moving everyone is what the kept plan is there to avoid."""
-    cost, spread = _quality(seated, seats, history, group_of)
+    cost, spread = _quality(seated, seats, history, apart)
     if cost > fresh[0]:
         return False
     if spread <= fresh[1]:
         return True
-    counts = wind_counts(len(group_of), [*seats, *seated])
+    counts = wind_counts(len(apart), [*seats, *seated])
     others = max(
         (max(row) - min(row) for p, row in enumerate(counts) if p not in joiners), default=0
     )

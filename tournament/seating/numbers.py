@@ -14,7 +14,7 @@ from collections.abc import Hashable, Sequence
 
 Schedule = list[list[tuple[Hashable, ...]]]
 #: How much searching the restarts may do (in table^3 x sessions, the cost of one numbering).
-RESTART_WORK = 150_000
+RESTART_WORK = 600_000
 MAX_RESTARTS = 60
 
 

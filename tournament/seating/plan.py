@@ -31,6 +31,7 @@ import random
 from tournament.seating.base import Round, SafetyClock
 from tournament.seating.designs import best_schedule, column_design, design_rounds
 from tournament.seating.embedding import embed
+from tournament.seating.indirect import mixing_key
 from tournament.seating.search import (
     REPEAT_WEIGHT,
     base_weights,
@@ -45,31 +46,38 @@ from tournament.seating.winds import shortfall
 TABU_WORK = 1_500_000
 RELABEL_STEPS = 3000
 RELABEL_WORK = 60_000_000  # steps x players x partners tried
+MIXING_TRIES = 48  # picks of design sessions compared for their indirect meetings
+MIXING_WORK = 2_000_000  # picks x pairs of players
 
 
 def plan_tables(
     n: int,
     count: int,
     history: list[Round],
-    group_of: list[int],
+    apart: list[list[int]],
     rng: random.Random,
     clock: SafetyClock | None = None,
     winds: tuple[list[int], int] | None = None,
     stats: dict | None = None,
     wind_search: bool = False,
+    effort: int = 1,
 ) -> list[Round]:
     """``count`` new sessions for players ``0 .. n-1`` (n a multiple of 4).
 
     ``history`` holds the played sessions on player indices (a table may be short where a
-    player has left); ``group_of[p]`` is p's group number or -1. ``winds`` =
+    player has left); ``apart`` says who should sit apart (``seating.search.apart_costs``, an
+    empty list for nobody). ``winds`` =
     ``seating.winds.missing_winds(...)`` of the played sessions when they stop inside a block
     of four: the sessions finishing the block then avoid tables whose players could not all
     start at a wind they have not had in the block (the tabu search also weighs that when it
     runs, and runs for it alone when ``wind_search``). ``stats["searched"]`` tells whether the
-    tabu search ran.
+    tabu search ran. ``effort`` multiplies the tabu search's budget (club-mates apart first
+    needs a longer search: removing a repeat must not seat club-mates together).
     """
-    weights = base_weights(n, history, group_of)
-    target = REPEAT_WEIGHT * history_bound(n, count, weights) + _history_clashes(weights)
+    weights = base_weights(n, history, apart)
+    target = REPEAT_WEIGHT * history_bound(n, count, weights, apart) + _history_clashes(
+        weights, apart
+    )
     design = design_rounds(n, limit=max(count, 10))
     has_history = any(len(table) > 1 for session in history for table in session)
 
@@ -87,19 +95,20 @@ def plan_tables(
             target = max(target, REPEAT_WEIGHT * known)
             starts = [picked]
         else:
-            starts = [_pick(design, count, rng)]
-            if max(group_of, default=-1) >= 0:  # clubs: a design with four club-free columns
-                columns = column_design(n, limit=max(count, 10))
-                if len(columns) >= count and columns[:count] != design[:count]:
-                    starts.append(_pick(columns, count, rng))
-        best_cost = None
+            # the zero-repeat design, and one whose four columns never meet (clubs placed in
+            # one column sit apart); of each, the sessions that mix the field best
+            starts = [_pick_mixing(n, design, count, rng)]
+            columns = column_design(n, limit=max(count, 16))
+            if len(columns) >= count and columns[:count] != design[:count]:
+                starts.append(_pick_mixing(n, columns, count, rng))
+        best_key = None
         steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
         for picked in starts:
             point_of = relabel(n, picked, weights, rng, steps, clock)
             candidate = _on_players(picked, point_of)
-            cost = _cost_with(weights, candidate)
-            if best_cost is None or cost < best_cost:
-                sessions, best_cost = candidate, cost
+            key = (_cost_with(weights, apart, candidate), mixing_key(n, picked))
+            if best_key is None or key < best_key:
+                sessions, best_key = candidate, key
     assert sessions is not None  # embedded, or relabelled from at least one start
 
     masks, block_left = winds if winds else ([], 0)
@@ -112,19 +121,21 @@ def plan_tables(
 
         sessions.sort(key=shortfall_of)
         short = sum(shortfall_of(session) for session in sessions[:block_left])
-    searched = _cost_with(weights, sessions) + (short if wind_search else 0) > target and n > 4
+    searched = (
+        _cost_with(weights, apart, sessions) + (short if wind_search else 0) > target and n > 4
+    )
     if stats is not None:
         stats["searched"] = searched
     if searched:
         sample = max(8, min(48, 4000 // n))
-        iterations = max(100, TABU_WORK // (sample * n))
+        iterations = max(100, effort * TABU_WORK // (sample * n))
         sessions, _cost = improve(
-            sessions, weights, target, rng, iterations, clock, (masks, block_left)
+            sessions, weights, target, rng, iterations, clock, (masks, block_left), apart
         )
     return sessions
 
 
-def history_bound(n: int, count: int, weights: list[list[int]]) -> int:
+def history_bound(n: int, count: int, weights: list[list[int]], apart: list[list[int]]) -> int:
     """A lower bound on ``sum over pairs of C(meetings, 2)`` after ``count`` more sessions.
 
     Counting: a player who meets ``m`` people (with multiplicity) among ``n - 1`` others has at
@@ -134,14 +145,25 @@ def history_bound(n: int, count: int, weights: list[list[int]]) -> int:
     already = 0
     for a, row in enumerate(weights):
         met = 3 * count
+        kept = apart[a] if apart else None
         for b, w in enumerate(row):
             if b != a:
-                times = w // REPEAT_WEIGHT
+                times = (w - (kept[b] if kept else 0)) // REPEAT_WEIGHT
                 met += times
                 if b > a:
                     already += times * (times - 1) // 2
         excess += max(0, met - (n - 1))
     return max(math.ceil(excess / 2), already)
+
+
+def _pick_mixing(n: int, design: list[Round], count: int, rng: random.Random) -> list[Round]:
+    """Of a few random picks of ``count`` design sessions, the one whose players have the most
+    indirect meetings (``seating.indirect``): a secondary goal, every pick has zero repeats."""
+    if count >= len(design):
+        return _pick(design, count, rng)
+    tries = max(2, min(MIXING_TRIES, MIXING_WORK // (n * n)))
+    picks = [_pick(design, count, rng) for _ in range(tries)]
+    return min(picks, key=lambda picked: mixing_key(n, picked))
 
 
 def _pick(design: list[Round], count: int, rng: random.Random) -> list[Round]:
@@ -151,12 +173,12 @@ def _pick(design: list[Round], count: int, rng: random.Random) -> list[Round]:
     return [design[order[i % len(order)]] for i in range(count)]
 
 
-def plan_cost(n: int, history: list[Round], group_of: list[int], sessions: list[Round]) -> int:
+def plan_cost(n: int, history: list[Round], apart: list[list[int]], sessions: list[Round]) -> int:
     """Cost (repeats and clashes, ``seating.search.total_cost``) of new sessions after history."""
-    return _cost_with(base_weights(n, history, group_of), sessions)
+    return _cost_with(base_weights(n, history, apart), apart, sessions)
 
 
-def _cost_with(weights: list[list[int]], sessions: list[Round]) -> int:
+def _cost_with(weights: list[list[int]], apart: list[list[int]], sessions: list[Round]) -> int:
     full = [row[:] for row in weights]
     for session in sessions:
         for table in session:
@@ -164,15 +186,17 @@ def _cost_with(weights: list[list[int]], sessions: list[Round]) -> int:
                 for b in table:
                     if a != b:
                         full[a][b] += REPEAT_WEIGHT
-    return total_cost(full)
+    return total_cost(full, apart)
 
 
-def _history_clashes(weights: list[list[int]]) -> int:
+def _history_clashes(weights: list[list[int]], apart: list[list[int]]) -> int:
+    """What the played sessions' clashes cost (``apart`` times meetings, over pairs)."""
     clashes = 0
-    for a, row in enumerate(weights):
+    for a, kept in enumerate(apart):
+        row = weights[a]
         for b in range(a + 1, len(row)):
-            times, same = divmod(row[b], REPEAT_WEIGHT)
-            clashes += same * times
+            if kept[b]:
+                clashes += kept[b] * ((row[b] - kept[b]) // REPEAT_WEIGHT)
     return clashes
 
 

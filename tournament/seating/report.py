@@ -15,8 +15,20 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
 from tournament.seating.base import check_sessions, group_numbers, history_seats
+from tournament.seating.indirect import indirect_meetings
 from tournament.seating.numbers import table_revisits
 from tournament.seating.winds import wind_counts
+
+
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """The figures of the draw the other priority gives (``DrawResult.alternative``): repeated
+    meetings and group clashes over the whole schedule, as ``seating_report`` counts them, and
+    whether that draw keeps groups apart first (docs/rules.md §8)."""
+
+    apart_first: bool
+    repeats: int
+    group_clashes: int
 
 
 @dataclasses.dataclass(frozen=True)
@@ -34,7 +46,11 @@ class SeatingReport(Mapping[str, Any]):
     wind_spread: int
     group_clashes: int
     table_revisits: int = 0
+    indirect_min: int | None = None
+    indirect_below: int = 0
+    indirect_floor: float = 0.0
     clock_stopped: bool = False
+    alternative: Option | None = None
 
     def __getitem__(self, key: str) -> Any:
         if key not in _KEYS:
@@ -71,8 +87,12 @@ def seating_report(
     ``wind_spread`` (largest, over players, of max - min sessions started at one wind),
     ``group_clashes`` (pairs of one group seated at one table, counted per table),
     ``table_revisits`` (times a player sits at a table number they already had, §8),
+    ``indirect_min`` (for two players who never met, the fewest players who met both of
+    them; None when every pair met), ``indirect_below`` (such pairs with fewer than
+    ``indirect_floor`` = the square root of the player count, ``seating.indirect``),
     ``clock_stopped`` (True when the draw's safety clock cut a search short: pass the
-    ``clock_stopped`` of ``draw``'s result; the schedule alone cannot tell).
+    ``clock_stopped`` of ``draw``'s result; the schedule alone cannot tell), ``alternative``
+    (None here: ``replace`` it with ``draw``'s ``alternative``, the other priority's figures).
     """
     played = check_sessions(schedule)
     index: dict[Hashable, int] = {}
@@ -97,6 +117,7 @@ def seating_report(
     per_player = Counter(p for session in seats for table in session for p in table)
     excess = sum(max(0, 3 * s - (n - 1)) for s in per_player.values())
     histogram = Counter(pairs.values())
+    indirect_min, indirect_below = indirect_meetings(n, seats)
     return SeatingReport(
         players=n,
         sessions=len(played),
@@ -109,6 +130,9 @@ def seating_report(
         wind_spread=spread,
         group_clashes=clashes,
         table_revisits=table_revisits(played),
+        indirect_min=indirect_min,
+        indirect_below=indirect_below,
+        indirect_floor=math.sqrt(n),
         clock_stopped=clock_stopped,
     )
 

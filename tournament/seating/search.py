@@ -1,18 +1,23 @@
 """Local search of the seating draw: who sits together (pure Python, no database).
 
 Players are the indices ``0 .. n-1``; a session is a list of tables, a table a list of four
-indices. The quality of a draw is one number, computed from a *weight matrix* ``K``::
+indices. Who should sit apart is a matrix ``apart`` (``apart_costs``): ``apart[a][b]`` is what
+seating a and b together costs each time, 0 for two strangers, the sum of the weights of the
+groups they share (a club, a team, ...). The quality of a draw is one number, computed from a
+*weight matrix* ``K``::
 
-    K[a][b] = REPEAT_WEIGHT * (times a and b met so far) + (1 if a and b share a group else 0)
+    K[a][b] = REPEAT_WEIGHT * (times a and b met so far) + apart[a][b]
 
 Seating a and b together once more costs ``K[a][b]``; the total cost of a draw is::
 
-    REPEAT_WEIGHT * sum over pairs of C(meetings, 2)  +  group clashes
+    REPEAT_WEIGHT * sum over pairs of C(meetings, 2)  +  sum over pairs of apart * meetings
 
 ``C(m, 2)`` counts a pair meeting twice once, three times three times: the search spreads the
 unavoidable repeats (no pair meets three times when two suffice). A swap of two players changes
-the clashes by at most six, so with ``REPEAT_WEIGHT = 7`` one repeat less always wins over
-clashes: repeats first, then group clashes.
+the clashes by at most six, so with a group weight of ``REPEATS_FIRST`` (1) one repeat less
+always wins over clashes: repeats first, then group clashes. A weight of ``APART_FIRST`` makes
+one clash outweigh several repeats: club-mates apart first, then repeats (the director's choice,
+docs/rules.md §8).
 
 Two searches:
 
@@ -32,26 +37,40 @@ deterministic whatever the speed of the machine; the optional ``SafetyClock``
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 
 from tournament.seating.base import Round, SafetyClock
 from tournament.seating.tabu import choose_move
 from tournament.seating.winds import shortfall
 
 REPEAT_WEIGHT = 7
+REPEATS_FIRST = 1  # a group clash weighs less than any repeat
+APART_FIRST = 50  # a group clash weighs as much as seven repeated meetings
 RELABEL_PARTNERS = 128  # partners tried per relabelling step in large fields
 
 
-def base_weights(n: int, history: list[Round], group_of: list[int]) -> list[list[int]]:
-    """The weight matrix ``K`` of the history and the groups (``-1`` = no group)."""
-    weights = [[0] * n for _ in range(n)]
-    for a in range(n):
-        ga = group_of[a]
-        if ga >= 0:
-            row = weights[a]
-            for b in range(n):
-                if b != a and group_of[b] == ga:
-                    row[b] = 1
+def apart_costs(n: int, layers: Sequence[tuple[Sequence[int], int]]) -> list[list[int]]:
+    """The ``apart`` matrix of groups: ``layers`` holds ``(group_of, weight)`` pairs, where
+    ``group_of[p]`` is p's group number (``-1`` for none); two players of one group cost
+    ``weight`` each time they share a table, the weights of several shared groups add up."""
+    apart = [[0] * n for _ in range(n)]
+    for group_of, weight in layers:
+        members: dict[int, list[int]] = {}
+        for p, group in enumerate(group_of):
+            if group >= 0:
+                members.setdefault(group, []).append(p)
+        for mates in members.values():
+            for a in mates:
+                row = apart[a]
+                for b in mates:
+                    if b != a:
+                        row[b] += weight
+    return apart
+
+
+def base_weights(n: int, history: list[Round], apart: list[list[int]]) -> list[list[int]]:
+    """The weight matrix ``K`` of the history and of who should sit apart."""
+    weights = [row[:] for row in apart] if apart else [[0] * n for _ in range(n)]
     for session in history:
         add_session(weights, session, 1)
     return weights
@@ -68,12 +87,14 @@ def add_session(weights: list[list[int]], session: Round, sign: int) -> None:
                 weights[b][a] += step
 
 
-def total_cost(weights: list[list[int]]) -> int:
+def total_cost(weights: list[list[int]], apart: list[list[int]]) -> int:
     """Cost of everything counted in ``weights`` (see the module docstring)."""
     cost = 0
     for a, row in enumerate(weights):
+        kept = apart[a] if apart else None
         for b in range(a + 1, len(row)):
-            met, same = divmod(row[b], REPEAT_WEIGHT)
+            same = kept[b] if kept else 0
+            met = (row[b] - same) // REPEAT_WEIGHT
             cost += REPEAT_WEIGHT * met * (met - 1) // 2 + same * met
     return cost
 
@@ -182,11 +203,13 @@ def improve(
     iterations: int,
     clock: SafetyClock | None = None,
     winds: tuple[list[int], int] | None = None,
+    apart: list[list[int]] | None = None,
 ) -> tuple[list[Round], int]:
     """Tabu search over swaps inside a session; returns the best sessions found and their cost.
 
-    ``weights`` holds the history and groups only (it is left unchanged); ``target`` is a cost
-    that cannot be beaten (the search stops there). ``sessions`` is modified in place.
+    ``weights`` holds the history and groups only (it is left unchanged), ``apart`` the groups
+    alone (``apart_costs``, None for none); ``target`` is a cost that cannot be beaten (the
+    search stops there). ``sessions`` is modified in place.
     ``winds = (masks, k)``: the first k sessions finish a block of four whose start was played;
     ``masks[p]`` the winds p has not had in it. There a table whose players cannot all start at
     a missing wind costs 1 per player short (``seating.winds.shortfall``).
@@ -203,8 +226,9 @@ def improve(
     for session in sessions:
         add_session(K, session, 1)
 
-    cost = total_cost(K) + sum(short(t) for s in sessions[:short_sessions] for t in s)
-    base = total_cost(weights)
+    apart = apart or []
+    cost = total_cost(K, apart) + sum(short(t) for s in sessions[:short_sessions] for t in s)
+    base = total_cost(weights, apart)
     cost -= base
     target -= base
     best_cost = cost

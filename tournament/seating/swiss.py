@@ -33,7 +33,7 @@ from tournament.seating.base import (
     on_roster,
 )
 from tournament.seating.i18n import _
-from tournament.seating.search import base_weights
+from tournament.seating.search import REPEATS_FIRST, apart_costs, base_weights
 from tournament.seating.tabu import choose_move
 from tournament.seating.winds import balance_winds, missing_winds, shortfall
 
@@ -94,7 +94,7 @@ def swiss_tables(
     ``seats`` holds the played sessions in seat order on player indices (-1: no longer there).
     """
     history = [[[p for p in table if p >= 0] for table in session] for session in seats]
-    K = base_weights(n, history, group_of)
+    K = base_weights(n, history, apart_costs(n, [(group_of, REPEATS_FIRST)]))
     for row in K:
         for b in range(n):
             row[b] *= PAIR_SCALE

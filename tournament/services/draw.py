@@ -30,6 +30,7 @@ from tournament import seating
 from tournament.models import (
     Seat,
     SeatingGroups,
+    SeatingPriority,
     Session,
     SessionStatus,
     Table,
@@ -243,6 +244,7 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
     groups = _groups(tournament, players)
     swiss = [s for s in scope if s.is_swiss]
     clock_stopped = False
+    alternative = None
     try:
         if previewed is not None:
             schedule = _previewed_tables(previewed, players, scope)
@@ -263,14 +265,19 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
                 groups=groups,
                 fixed=history,
                 previous=previous,
+                apart_first=tournament.seating_priority == SeatingPriority.APART,
             )
             schedule = [list(tables) for tables in result.schedule[len(history) :]]
             clock_stopped = result.clock_stopped
+            alternative = result.alternative
     except seating.SeatingError as exc:
         raise DrawError(translate_error(exc)) from exc
     report = seating.seating_report(
         history + schedule, groups=groups, clock_stopped=clock_stopped
-    ).replace(lower_bound=seating.lower_bound(len(players), len(history) + len(scope)))
+    ).replace(
+        lower_bound=seating.lower_bound(len(players), len(history) + len(scope)),
+        alternative=alternative,
+    )
     changed = None
     if all(not s.is_draft for s in scope):
         before = [session_tables(s) for s in scope]

@@ -5,6 +5,7 @@ so that publishing writes exactly the previewed tables without drawing again.
 """
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -15,6 +16,7 @@ from tournament.forms import DrawForm, PublishDrawForm, SessionSettingsForm
 from tournament.models import SeatingGroups, SessionStatus
 from tournament.permissions import DirectorTournamentMixin
 from tournament.services.draw import DrawError, current_report, draw_players, plan_draw, write_draw
+from tournament.services.tournaments import TournamentError, update_tournament
 
 PREVIEWS = "draw_previews"  # session key: {fingerprint: DrawPlan.stored()}
 KEEP_PREVIEWS = 4  # previews kept per director session (two browser tabs, a second try...)
@@ -64,13 +66,18 @@ class DrawView(DirectorTournamentMixin, FormView):
 
     def form_valid(self, form):
         try:
+            if form.chosen_priority not in (None, self.tournament.seating_priority):
+                # the other choice of the preview: the tournament keeps it for its next draws
+                self.tournament = update_tournament(
+                    self.tournament, seating_priority=form.chosen_priority
+                )
             plan = plan_draw(
                 self.tournament,
                 session_number=form.session_number,
                 seed=form.cleaned_data["seed"],
             )
-        except DrawError as exc:
-            form.add_error(None, str(exc))
+        except (DrawError, TournamentError, ValidationError) as exc:
+            form.add_error(None, exc.messages[0] if isinstance(exc, ValidationError) else str(exc))
             return self.form_invalid(form)
         remember_preview(self.request.session, plan)
         publish = PublishDrawForm(

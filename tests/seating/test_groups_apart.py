@@ -1,0 +1,99 @@
+"""Keeping players of one group apart (clubs, countries; teams later) against repeated opponents
+(issue 17, item 3; docs/rules.md §8): both at zero where a search finds it, else the director's
+choice between the two priorities, with the other priority's figures at hand."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.seating.helpers import assert_valid
+from tournament.seating import Option, draw, draw_schedule, seating_report
+from tournament.seating.search import APART_FIRST, REPEATS_FIRST, apart_costs
+
+
+def clubs(n: int, seed: int) -> dict[int, int]:
+    """Every player in a club of 4 to 6 (sizes and members drawn from ``seed``)."""
+    rng = random.Random(seed)
+    while True:
+        sizes: list[int] = []
+        while sum(sizes) < n:
+            sizes.append(rng.randint(4, 6))
+        if sum(sizes) == n:
+            break
+    club_of = [club for club, size in enumerate(sizes) for _ in range(size)]
+    rng.shuffle(club_of)
+    return dict(enumerate(club_of))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_forty_players_in_clubs_get_no_repeat_and_no_clash(seed):
+    groups = clubs(40, seed)
+    result = draw(range(40), 8, seed=seed, groups=groups)
+    assert_valid(result.schedule, range(40), 8)
+    report = seating_report(result.schedule, groups)
+    assert (report.repeats, report.group_clashes, report.wind_spread) == (0, 0, 0)
+    assert result.alternative is None  # nothing to weigh: this draw is best on both
+
+
+def test_where_both_cannot_be_zero_each_priority_names_the_other():
+    groups = clubs(32, 3)
+    first = draw(range(32), 7, seed=3, groups=groups)
+    mine = seating_report(first.schedule, groups)
+    assert mine.repeats == 0 and mine.group_clashes > 0  # repeats first: no repeat at all
+    other = first.alternative
+    assert isinstance(other, Option) and other.apart_first
+    assert other.group_clashes < mine.group_clashes and other.repeats > 0
+    # asking for the other priority gives exactly the figures announced, and names these
+    second = draw(range(32), 7, seed=3, groups=groups, apart_first=True)
+    theirs = seating_report(second.schedule, groups)
+    assert (theirs.repeats, theirs.group_clashes) == (other.repeats, other.group_clashes)
+    assert second.alternative == Option(False, mine.repeats, mine.group_clashes)
+    assert theirs.wind_spread <= 1
+
+
+def test_each_priority_is_reproducible():
+    groups = clubs(32, 4)
+    for apart_first in (False, True):
+        one = draw_schedule(range(32), 7, seed=8, groups=groups, apart_first=apart_first)
+        two = draw_schedule(range(32), 7, seed=8, groups=groups, apart_first=apart_first)
+        assert one == two
+
+
+def test_without_groups_there_is_nothing_to_weigh():
+    result = draw(range(32), 7, seed=3)
+    assert result.alternative is None
+    assert draw(range(32), 7, seed=3, apart_first=True).schedule == result.schedule
+
+
+def test_group_weights_add_up_over_layers():
+    clubs_of = [0, 0, 1, 1, -1]
+    teams_of = [5, -1, 5, -1, 5]
+    apart = apart_costs(5, [(clubs_of, REPEATS_FIRST), (teams_of, APART_FIRST)])
+    assert apart[0][1] == apart[1][0] == REPEATS_FIRST  # club-mates
+    assert apart[0][2] == APART_FIRST  # team-mates
+    assert apart[0][4] == apart[2][4] == APART_FIRST
+    assert apart[2][3] == REPEATS_FIRST
+    assert apart[1][3] == apart[3][4] == 0  # no group in common (-1 is no group)
+    assert all(apart[p][p] == 0 for p in range(5))
+    both = apart_costs(2, [([0, 0], REPEATS_FIRST), ([7, 7], APART_FIRST)])
+    assert both[0][1] == REPEATS_FIRST + APART_FIRST
+
+
+def test_played_sessions_with_clashes_still_leave_the_rest_apart():
+    groups = clubs(40, 2)
+    plan = draw_schedule(range(40), 8, seed=2, groups=groups)
+    # session 1 as played, with two club-mates swapped into one table by hand
+    played = [list(table) for table in plan[0]]
+    a, b = next((p, q) for p in range(40) for q in range(p) if groups[p] == groups[q])
+    ta = next(t for t in played if a in t)
+    tb = next(t for t in played if b in t)
+    if ta is not tb:
+        other = next(p for p in ta if p != a)
+        ta[ta.index(other)], tb[tb.index(b)] = b, other
+    fixed = [[tuple(table) for table in played]]
+    redrawn = draw(range(40), 8, seed=2, groups=groups, fixed=fixed)
+    report = seating_report(redrawn.schedule, groups)
+    assert report.group_clashes >= 1  # the played clash stays: history is history
+    assert seating_report(redrawn.schedule[1:], groups).group_clashes == 0

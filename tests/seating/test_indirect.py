@@ -1,0 +1,49 @@
+"""Indirect meetings (issue 17, item 4; docs/rules.md §8): for two players who never meet, the
+players who meet both; a secondary goal that never costs a repeat, a wind or a clash."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from tournament.seating import draw_schedule, seating_report
+from tournament.seating.indirect import indirect_meetings
+
+
+def test_counted_by_hand_on_eight_players():
+    sessions = [[[0, 1, 2, 3], [4, 5, 6, 7]], [[0, 1, 4, 5], [2, 3, 6, 7]]]
+    # 0 never meets 6 or 7: both meet 4 and 5 (session 2 for 0; session 1 for 6, 7) and 2, 3
+    minimum, below = indirect_meetings(8, sessions)
+    assert minimum == 4
+    assert below == 0  # 4 >= sqrt(8)
+    lonely = [[[0, 1, 2, 3], [4, 5, 6, 7]]]
+    # 0 and 4 never met and nobody met both
+    assert indirect_meetings(8, lonely) == (0, 16)
+
+
+def test_everybody_met_everybody():
+    assert indirect_meetings(4, [[[0, 1, 2, 3]]]) == (None, 0)
+
+
+def test_empty_seats_of_players_who_left_are_skipped():
+    assert indirect_meetings(8, [[[0, 1, 2, -1], [4, 5, 6, 7]]])[0] == 0
+
+
+def test_the_report_gives_the_figures():
+    schedule = draw_schedule(range(32), 7, seed=1)
+    report = seating_report(schedule)
+    assert report.indirect_min == indirect_meetings(32, schedule)[0]
+    assert report.indirect_floor == pytest.approx(math.sqrt(32))
+    assert report["indirect_below"] == report.indirect_below
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_draw_mixes_at_least_as_well_as_precomputed_seatings(seed):
+    # AIM's precomputed seatings: minimum 14 at 32x7, 96 pairs under sqrt(64) at 64x8
+    small = seating_report(draw_schedule(range(32), 7, seed=seed))
+    assert small.repeats == 0 and small.wind_spread <= 1
+    assert small.indirect_min >= 14
+    large = seating_report(draw_schedule(range(64), 8, seed=seed))
+    assert large.repeats == 0 and large.wind_spread <= 1 and large.table_revisits == 0
+    assert large.indirect_below <= 96

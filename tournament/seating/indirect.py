@@ -1,0 +1,52 @@
+"""Indirect meetings: how well a schedule mixes the field beyond who meets whom (pure Python).
+
+For two players who never share a table, the *indirect meetings* are the players who meet both
+of them: through them the two can still be compared. A schedule that spreads opponents well
+gives every such pair many; a common target (the precomputed seatings of the Australian Mahjong
+Tournament software) is at least the square root of the player count (docs/rules.md §8). The
+draw improves it as a secondary goal: among zero-repeat designs it takes the one that mixes
+best, which never costs a repeat, a wind or a clash.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+
+def indirect_meetings(
+    n: int, sessions: Iterable[Sequence[Sequence[int]]]
+) -> tuple[int | None, int]:
+    """``(minimum, below_floor)`` over the pairs of players ``0 .. n-1`` that never met: the
+    fewest players who met both of a pair, and how many pairs have fewer than ``sqrt(n)``.
+    ``minimum`` is None when every pair met. Tables may hold -1 for an empty seat."""
+    met = [0] * n
+    for session in sessions:
+        for table in session:
+            mask = 0
+            for p in table:
+                if p >= 0:
+                    mask |= 1 << p
+            for p in table:
+                if p >= 0:
+                    met[p] |= mask
+    floor = math.sqrt(n)
+    minimum: int | None = None
+    below = 0
+    for a in range(n):
+        row = met[a] | (1 << a)
+        mine = met[a]
+        for b in range(a + 1, n):
+            if not row >> b & 1:
+                common = (mine & met[b]).bit_count()
+                if minimum is None or common < minimum:
+                    minimum = common
+                if common < floor:
+                    below += 1
+    return minimum, below
+
+
+def mixing_key(n: int, sessions: Iterable[Sequence[Sequence[int]]]) -> tuple[int, int]:
+    """A sort key, smaller is better: the higher minimum first, then fewer pairs below."""
+    minimum, below = indirect_meetings(n, sessions)
+    return (-(n if minimum is None else minimum), below)
