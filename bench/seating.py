@@ -180,9 +180,17 @@ def main(argv: list[str] | None = None) -> int:
             f"  miss: {row['n']}x{row['s']} repeats {row['repeats']}"
             f" bound {lower_bound(row['n'], row['s'])} wind {row['wind_spread']}"
         )
-    revisiting = [f"{r['n']}x{r['s']}:{r['table_revisits']}" for r in rows if r["table_revisits"]]
+    revisiting = [r for r in rows if r["table_revisits"]]
+    crowded = [
+        f"{r['n']}x{r['s']}:{r['table_revisits']}" for r in revisiting if 4 * r["s"] > r["n"]
+    ]
+    others = [
+        f"{r['n']}x{r['s']}:{r['table_revisits']}" for r in revisiting if 4 * r["s"] <= r["n"]
+    ]
     print(
-        f"table re-visits (target 0; {len(revisiting)} sizes above): {' '.join(revisiting) or '-'}"
+        f"table re-visits (target 0 where the sizes allow it): {len(others)} sizes above with at"
+        f" least as many tables as sessions: {' '.join(others) or '-'}; more sessions than"
+        f" tables, so 0 is impossible: {' '.join(crowded) or '-'}"
     )
     for n, s in ((32, 7), (64, 8)):
         for seed in (1, 2, 3):

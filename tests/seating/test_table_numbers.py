@@ -61,3 +61,55 @@ def test_played_sessions_keep_their_numbers_in_a_redraw():
     redrawn = draw_schedule(list(range(64)), 8, seed=9, fixed=played)
     assert redrawn[:3] == [[tuple(t) for t in s] for s in played]
     assert seating_report(redrawn).repeats == 0
+
+
+@pytest.mark.parametrize(("players", "sessions"), [(20, 4), (32, 7), (44, 8), (52, 10), (56, 8)])
+def test_nobody_returns_to_a_table_number_in_small_rooms_either(players, sessions):
+    """As many tables as sessions or a few more: the draw takes designs whose tables can be
+    numbered without a re-visit (column designs over a field, offset designs with shifted
+    places) and numbers them so."""
+    for seed in (1, 2):
+        report = seating_report(draw_schedule(list(range(players)), sessions, seed=seed))
+        assert report.table_revisits == 0
+        assert report.repeats == 0 and report.wind_spread <= 1
+
+
+@pytest.mark.parametrize("tables", [5, 7, 8, 9, 11, 13, 16])
+def test_column_designs_over_a_field_come_numbered(tables):
+    from tournament.seating.designs import column_design
+
+    design = column_design(4 * tables, limit=tables)
+    assert len(design) == tables
+    assert table_revisits(design) == 0
+
+
+@pytest.mark.parametrize("tables", [14, 15, 21])
+def test_offset_designs_come_numbered_when_places_exist(tables):
+    from tournament.seating.designs import design_rounds
+
+    design = design_rounds(4 * tables, limit=8)
+    assert len(design) == 8 and table_revisits(design) == 0
+
+
+def test_the_exact_search_finds_a_numbering_the_assignments_can_miss():
+    from tournament.seating.designs import column_design
+    from tournament.seating.numbers import _without_revisits, numbers_without_revisits
+
+    design = column_design(32, limit=7)
+    rng = random.Random(4)
+    shuffled = [rng.sample(session, len(session)) for session in design]
+    found = _without_revisits([[tuple(t) for t in s] for s in shuffled], 0, 100_000)
+    assert found is not None and table_revisits(found) == 0
+    assert [sorted(s) for s in found] == [sorted(tuple(t) for t in s) for s in shuffled]
+    assert numbers_without_revisits(shuffled)
+
+
+def test_the_exact_search_knows_when_there_is_no_such_numbering():
+    """Sixteen players, four sessions of the only zero-repeat design: two tables of different
+    sessions always share a player, so a table number cannot gather four disjoint tables."""
+    from tournament.seating.designs import design_rounds
+    from tournament.seating.numbers import _without_revisits
+
+    design = [[tuple(t) for t in s] for s in design_rounds(16, limit=4)]
+    assert _without_revisits(design, 0, 100_000) is None
+    assert seating_report(draw_schedule(list(range(16)), 4, seed=1)).table_revisits == 12

@@ -70,12 +70,52 @@ def offset_rows(g: int, limit: int) -> list[list[int]]:
 
 
 def offset_design(g: int, rows: list[list[int]]) -> Rounds:
-    """Sessions of the offset construction; point ``j * g + i`` is column j, row i."""
+    """Sessions of the offset construction; point ``j * g + i`` is column j, row i.
+
+    Table t of session r is listed at place ``t + d_r`` (mod g), with the places ``d_r`` of
+    ``_places`` when it finds them: the point of column j and row i then sits at place
+    ``i + c_j(r) + d_r``, a different one in every session (docs/rules.md §8)."""
+    places = _places(g, rows)
     rounds = []
-    for c1, c2, c3 in rows:
+    for (c1, c2, c3), d in zip(rows, places, strict=True):
         shift = (0, c1, c2, c3)
-        rounds.append([[j * g + (t - shift[j]) % g for j in range(4)] for t in range(g)])
+        tables: list[list[int]] = [[] for _ in range(g)]
+        for t in range(g):
+            tables[(t + d) % g] = [j * g + (t - shift[j]) % g for j in range(4)]
+        rounds.append(tables)
     return rounds
+
+
+def _places(g: int, rows: list[list[int]], nodes: int = 20_000) -> list[int]:
+    """Shifts ``d_r`` of the sessions' table numbers so that, in each of the four columns,
+    ``c_j(r) + d_r`` differs from session to session (a depth-first search of at most
+    ``nodes`` nodes); all zero when it finds none."""
+    shifts = [(0, c1, c2, c3) for c1, c2, c3 in rows]
+    chosen: list[int] = []
+    used: list[set[int]] = [set(), set(), set(), set()]
+    budget = [nodes]
+
+    def search(r: int) -> bool:
+        if r == len(shifts):
+            return True
+        for d in range(g):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            places = [(shifts[r][j] + d) % g for j in range(4)]
+            if any(place in used[j] for j, place in enumerate(places)):
+                continue
+            for j, place in enumerate(places):
+                used[j].add(place)
+            chosen.append(d)
+            if search(r + 1):
+                return True
+            chosen.pop()
+            for j, place in enumerate(places):
+                used[j].discard(place)
+        return False
+
+    return chosen if len(shifts) <= g and search(0) else [0] * len(shifts)
 
 
 def design_rounds(n: int, limit: int = 12) -> Rounds:
@@ -101,7 +141,8 @@ def column_design(n: int, limit: int = 12) -> Rounds:
     A resolvable transversal design: over the field GF(g) when g is a prime power (g sessions:
     the player of column j and row i sits at table ``i + a_j * r`` with four distinct a_j),
     else the offset construction. Club-mates placed in one column never share a table, so
-    four clubs as large as the number of tables still sit apart. Empty if g < 4.
+    four clubs as large as the number of tables still sit apart. Over a field the tables are
+    listed so that nobody sits at one table number twice (docs/rules.md §8). Empty if g < 4.
     """
     g = n // 4
     field = _field(g)
@@ -112,11 +153,17 @@ def column_design(n: int, limit: int = 12) -> Rounds:
     add, mul, neg = field
     p, k = power
     alphas = (0, 1, 2, 3) if k == 1 else (0, 1, p, p + 1)  # four distinct field elements
+    # Table t of session r is listed at place t + b*r: the player of column j and row i sits
+    # at table i + a_j*r, so at place i + (a_j + b)*r, a different place in every session when
+    # b + a_j is never 0 (g >= 5 elements leave such a b): nobody returns to a table number.
+    shift = next((b for b in range(g) if all(add[b][a] for a in alphas)), 0)
     rounds = []
     for r in range(min(g, limit)):
-        tables = []
+        tables: list[list[int]] = [[] for _ in range(g)]
         for t in range(g):
-            tables.append([j * g + add[t][neg[mul[alphas[j]][r]]] for j in range(4)])
+            tables[add[t][mul[shift][r]]] = [
+                j * g + add[t][neg[mul[alphas[j]][r]]] for j in range(4)
+            ]
         rounds.append(tables)
     return rounds
 

@@ -28,12 +28,13 @@ from tournament.seating.i18n import _
 from tournament.seating.numbers import number_tables
 from tournament.seating.plan import plan_cost, plan_tables
 from tournament.seating.report import Option, seating_report
-from tournament.seating.search import APART_FIRST, REPEATS_FIRST, apart_costs
+from tournament.seating.search import APART_FIRST, REPEAT_WEIGHT, REPEATS_FIRST, apart_costs
 from tournament.seating.winds import balance_winds, missing_winds, wind_counts
 
 DEFAULT_TIME_LIMIT = 120.0
 APART_FIRST_EFFORT = 3  # the tabu search's budget with club-mates apart first, times the usual
-APART_FIRST_TRIES = 3  # club-mates apart first: fresh starts while repeats or clashes are left
+APART_FIRST_TRIES = 3  # club-mates apart first: fresh starts while a near miss is left
+NEAR_MISS = 2 * REPEAT_WEIGHT  # ... that is, at most two repeated meetings (or a few clashes)
 """Safety stop, in seconds, of a runaway search. The searches are budgeted in iterations and
 every bench size needs at most ~2 s (10 s above 100 players), so the stop fires only on a
 machine dozens of times slower, and the result then says so."""
@@ -179,8 +180,8 @@ def draw(
                 if key[-1] <= 1 or not winds[1] or stats.get("searched"):
                     break
             assert best is not None
-            if best[0][0] <= perfect:
-                break
+            if not perfect < best[0][0] <= perfect + NEAR_MISS:
+                break  # perfect, or too far from it for a fresh start to get there
         assert best is not None
         return best[0], best[1], apart
 

@@ -4,7 +4,9 @@ The draw decides who sits with whom and at which wind; the number of a table is 
 in the session's list. Left alone, many players would sit at one table number in every session.
 ``number_tables`` orders each new session's tables by an assignment (the Hungarian method, exact,
 O(t^3) for t tables) so that as few players as possible return to a table number they already
-had, without touching who sits with whom or the winds. ``table_revisits`` counts what is left.
+had, without touching who sits with whom or the winds; in small rooms, where the assignments can
+miss it, a bounded exact search looks for a numbering without any re-visit. ``table_revisits``
+counts what is left.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ Schedule = list[list[tuple[Hashable, ...]]]
 #: How much searching the restarts may do (in table^3 x sessions, the cost of one numbering).
 RESTART_WORK = 600_000
 MAX_RESTARTS = 60
+#: Rooms of at most EXACT_TABLES tables end with an exact search of at most EXACT_NODES nodes.
+EXACT_TABLES = 16
+EXACT_NODES = 1500
 
 
 def _assignment(cost: list[list[int]]) -> list[int]:
@@ -117,6 +122,11 @@ def number_tables(
         return table_revisits(result)
 
     best = (descend(), [list(session) for session in result])
+    if best[0] and drawn and len(drawn[0]) <= EXACT_TABLES:
+        # small rooms: the assignments can miss a numbering without re-visits that exists
+        exact = _without_revisits(best[1], first, EXACT_NODES)
+        if exact is not None:
+            return exact
     # Small rooms get stuck where a player has few numbers to move to: start again from other
     # orders (a fixed sequence of shuffles, so the same schedule gets the same numbers).
     rng = random.Random(len(result) * 1000 + len(drawn[0]) if drawn else 0)
@@ -132,6 +142,94 @@ def number_tables(
         if score < best[0]:
             best = (score, [list(session) for session in result])
     return best[1]
+
+
+def numbers_without_revisits(sessions: Sequence[Sequence[Sequence[Hashable]]]) -> bool:
+    """Whether the bounded exact search numbers these sessions' tables without a re-visit
+    (False also when it ran out of nodes); for rooms of at most ``EXACT_TABLES`` tables."""
+    schedule: Schedule = [[tuple(table) for table in session] for session in sessions]
+    if not schedule or len(schedule[0]) > EXACT_TABLES:
+        return False
+    if table_revisits(schedule) == 0:
+        return True
+    return _without_revisits(schedule, 0, EXACT_NODES) is not None
+
+
+def _without_revisits(schedule: Schedule, first: int, nodes: int) -> Schedule | None:
+    """A numbering of sessions ``first`` onwards that sends nobody back to a table number they
+    had, found by a depth-first search (the table with the fewest numbers left first), or None
+    when there is none or the search ran out of its ``nodes``."""
+    used: dict[Hashable, int] = {}  # player -> table numbers held (a bit mask)
+    for session in schedule[:first]:
+        for position, table in enumerate(session):
+            for player in table:
+                used[player] = used.get(player, 0) | 1 << position
+    for session in schedule[first:]:
+        for table in session:
+            for player in table:
+                used.setdefault(player, 0)
+    taken = [0] * len(schedule)  # numbers given in each session
+    numbered: dict[tuple[int, int], int] = {}
+
+    def give(s: int, t: int, number: int, sign: int) -> None:
+        taken[s] ^= 1 << number
+        for player in schedule[s][t]:
+            used[player] ^= 1 << number
+        if sign > 0:
+            numbered[s, t] = number
+        else:
+            del numbered[s, t]
+
+    def free(s: int, t: int) -> int:
+        mask = (1 << len(schedule[s])) - 1 & ~taken[s]
+        for player in schedule[s][t]:
+            mask &= ~used[player]
+        return mask
+
+    left = [(s, t) for s in range(first, len(schedule)) for t in range(len(schedule[s]))]
+    if first == 0 and schedule:  # the first session's numbers are a free choice: keep them
+        for t in range(len(schedule[0])):
+            give(0, t, t, 1)
+        left = [(s, t) for s, t in left if s > 0]
+    budget = [nodes]
+
+    def search(left: list[tuple[int, int]]) -> bool | None:
+        if not left:
+            return True
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        choice, options = 0, None
+        for i, (s, t) in enumerate(left):
+            mask = free(s, t)
+            if options is None or mask.bit_count() < options.bit_count():
+                choice, options = i, mask
+                if not mask:
+                    return False
+        assert options is not None
+        s, t = left[choice]
+        rest = left[:choice] + left[choice + 1 :]
+        while options:
+            number = (options & -options).bit_length() - 1
+            options &= options - 1
+            give(s, t, number, 1)
+            found = search(rest)
+            if found:
+                return True
+            give(s, t, number, -1)
+            if found is None:
+                return None
+        return False
+
+    if not search(left):
+        return None
+    result = [list(session) for session in schedule]
+    for s in range(first, len(schedule)):
+        ordered: list[tuple[Hashable, ...]] = [()] * len(schedule[s])
+        for t, table in enumerate(schedule[s]):
+            ordered[numbered[s, t]] = tuple(table)
+        result[s] = ordered
+    return result
 
 
 def table_revisits(schedule: Sequence[Sequence[Sequence[Hashable]]]) -> int:

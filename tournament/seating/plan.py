@@ -32,6 +32,7 @@ from tournament.seating.base import Round, SafetyClock
 from tournament.seating.designs import best_schedule, column_design, design_rounds
 from tournament.seating.embedding import embed
 from tournament.seating.indirect import mixing_key
+from tournament.seating.numbers import EXACT_TABLES, numbers_without_revisits
 from tournament.seating.search import (
     REPEAT_WEIGHT,
     base_weights,
@@ -106,7 +107,10 @@ def plan_tables(
         for picked in starts:
             point_of = relabel(n, picked, weights, rng, steps, clock)
             candidate = _on_players(picked, point_of)
-            key = (_cost_with(weights, apart, candidate), mixing_key(n, picked))
+            # repeats and clashes first; then, in a small room, whether the tables can be
+            # numbered so that nobody returns to a number (§8); then the indirect meetings
+            revisits = n <= 4 * EXACT_TABLES and not numbers_without_revisits(picked)
+            key = (_cost_with(weights, apart, candidate), revisits, mixing_key(n, picked))
             if best_key is None or key < best_key:
                 sessions, best_key = candidate, key
     assert sessions is not None  # embedded, or relabelled from at least one start
