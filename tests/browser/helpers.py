@@ -42,3 +42,22 @@ def open_page(browser, url, seconds=15):
         except TimeoutException:
             if attempt == 2:
                 raise
+
+
+def log_in(browser, live_server, user, language=None):
+    """Open the desk in `browser` logged in as `user` (a session made by the test client),
+    in `language` when given."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    open_page(browser, live_server.url + "/")
+    browser.add_cookie(
+        {
+            "name": settings.SESSION_COOKIE_NAME,
+            "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+        }
+    )
+    if language:
+        browser.add_cookie({"name": settings.LANGUAGE_COOKIE_NAME, "value": language})

@@ -3,13 +3,11 @@ director's 1280 px and on a 360 px phone: the preview shows the other choice's f
 button previews it with the same seed, and nothing overflows or fades (docs/rules.md §8.3)."""
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.urls import reverse
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tests.browser.helpers import CONTRAST, OVERFLOW, PHONE, open_page
+from tests.browser.helpers import CONTRAST, OVERFLOW, PHONE, log_in, open_page
 from tests.factories import make_tournament
 from tests.seating.test_groups_apart import clubs
 from tournament.services.registrations import register_player
@@ -28,15 +26,7 @@ def test_the_preview_offers_the_other_choice(
     cup = make_tournament(slug="club-cup", session_count=7, seating_groups="club")
     for number, club in clubs(32, 3).items():
         register_player(cup, first_name=f"Player{number}", last_name="Test", club=f"Club {club}")
-    client = Client()
-    client.force_login(director)
-    open_page(browser, live_server.url + "/")
-    browser.add_cookie(
-        {
-            "name": settings.SESSION_COOKIE_NAME,
-            "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-        }
-    )
+    log_in(browser, live_server, director)
     open_page(browser, live_server.url + reverse("draw", args=[cup.slug]))
     browser.find_element(By.NAME, "seed").send_keys("3")
     browser.find_element(By.CSS_SELECTOR, "form.form button[type=submit]").click()

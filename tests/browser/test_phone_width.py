@@ -3,10 +3,8 @@ container that scrolls on its own (wide standings tables), so no page scrolls si
 text stands out from its background (WCAG contrast, tests/browser/contrast.js)."""
 
 import pytest
-from django.conf import settings
-from django.test import Client
 
-from tests.browser.helpers import CONTRAST, OVERFLOW, PHONE, open_page
+from tests.browser.helpers import CONTRAST, OVERFLOW, PHONE, log_in, open_page
 from tests.pages import tour_pages
 
 
@@ -16,15 +14,7 @@ def test_every_page_fits_a_phone_and_is_legible(
     browser, live_server, screenshot, transactional_db, director
 ):
     pages = tour_pages("phone-width", director)
-    client = Client()
-    client.force_login(director)
-    open_page(browser, live_server.url + "/")
-    browser.add_cookie(
-        {
-            "name": settings.SESSION_COOKIE_NAME,
-            "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-        }
-    )
+    log_in(browser, live_server, director)
     problems = []
     for url in pages:
         open_page(browser, live_server.url + url)

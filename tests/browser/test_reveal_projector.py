@@ -5,8 +5,6 @@ director's buttons on a 360 px phone; English and Italian."""
 import re
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -16,21 +14,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 from scoring.access import Actor
 from scoring.services import reveal
 from scoring.standings import compute_standings
-from tests.browser.helpers import CONTRAST, OVERFLOW, PHONE, open_page
+from tests.browser.helpers import CONTRAST, OVERFLOW, PHONE, log_in, open_page
 from tests.factories import build, play_session
-
-
-def log_in(browser, live_server, director, language):
-    client = Client()
-    client.force_login(director)
-    open_page(browser, live_server.url + "/")
-    browser.add_cookie(
-        {
-            "name": settings.SESSION_COOKIE_NAME,
-            "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-        }
-    )
-    browser.add_cookie({"name": settings.LANGUAGE_COOKIE_NAME, "value": language})
 
 
 def final_tournament(director, slug):

@@ -4,27 +4,12 @@ choice between the two priorities, with the other priority's figures at hand."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
+from bench.seating import clubs  # every player in a club of 4 to 6, as the bench draws them
 from tests.seating.helpers import assert_valid
 from tournament.seating import Option, draw, draw_schedule, seating_report
 from tournament.seating.search import APART_FIRST, REPEATS_FIRST, apart_costs
-
-
-def clubs(n: int, seed: int) -> dict[int, int]:
-    """Every player in a club of 4 to 6 (sizes and members drawn from ``seed``)."""
-    rng = random.Random(seed)
-    while True:
-        sizes: list[int] = []
-        while sum(sizes) < n:
-            sizes.append(rng.randint(4, 6))
-        if sum(sizes) == n:
-            break
-    club_of = [club for club, size in enumerate(sizes) for _ in range(size)]
-    rng.shuffle(club_of)
-    return dict(enumerate(club_of))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 5])
