@@ -4,6 +4,7 @@ Run from the repository root::
 
     .venv/bin/python bench/make_designs.py            # rebuild the file (a few minutes)
     .venv/bin/python bench/make_designs.py --only 36  # rebuild one player count, keep the rest
+                                                      # (and build what the file lacks)
 
 The constructions live in ``tournament.seating.construction`` (where they are described); this
 script only runs them, prints their progress and writes the file. The module
@@ -31,6 +32,7 @@ from tournament.seating.construction import (  # noqa: E402
     make_offsets,
 )
 from tournament.seating.designs import DATA_FILE, design_repeats  # noqa: E402
+from tournament.seating.numbered import make_numbered  # noqa: E402
 
 
 def log(message: str) -> None:
@@ -75,11 +77,16 @@ def _build(args: argparse.Namespace) -> int:
     if offsets is None:
         print("offset rows ...", flush=True)
         offsets = make_offsets(args.seed, log)
+    numbered = old.get("numbered_rows") if args.only else None
+    if numbered is None:
+        print("numbered offset rows ...", flush=True)
+        numbered = make_numbered(log)
     data = {
         "about": "Zero-repeat seating designs. Regenerate with bench/make_designs.py.",
         "designs": {k: designs[k] for k in sorted(designs, key=int)},
         "schedules": schedules,
         "offset_rows": offsets,
+        "numbered_rows": numbered,
     }
     args.output.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(data, separators=(",", ":"))

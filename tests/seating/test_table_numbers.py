@@ -113,3 +113,29 @@ def test_the_exact_search_knows_when_there_is_no_such_numbering():
     design = [[tuple(t) for t in s] for s in design_rounds(16, limit=4)]
     assert _without_revisits(design, 0, 100_000) is None
     assert seating_report(draw_schedule(list(range(16)), 4, seed=1)).table_revisits == 12
+
+
+@pytest.mark.parametrize(("tables", "sessions"), [(6, 5), (10, 9), (12, 10)])
+def test_numbered_offset_rows_give_zero_repeats_and_no_revisit(tables, sessions):
+    from tournament.seating.designs import _data, design_repeats
+    from tournament.seating.numbered import numbered_design
+
+    rows = _data()["numbered_rows"][str(tables)]
+    assert len(rows) == sessions
+    design = numbered_design(tables, rows)
+    assert design_repeats(design, 4 * tables) == 0
+    assert table_revisits(design) == 0
+
+
+def test_the_numbered_rows_search_is_the_one_that_wrote_the_file():
+    from tournament.seating.designs import _data
+    from tournament.seating.numbered import numbered_rows
+
+    assert numbered_rows(6, 5) == _data()["numbered_rows"]["6"]
+    assert numbered_rows(6, 6) is None  # no such rows: every candidate tried
+
+
+@pytest.mark.parametrize(("players", "sessions"), [(24, 5), (40, 7), (40, 8), (48, 8)])
+def test_the_draw_takes_numbered_designs(players, sessions):
+    report = seating_report(draw_schedule(list(range(players)), sessions, seed=4))
+    assert (report.table_revisits, report.repeats) == (0, 0) and report.wind_spread <= 1

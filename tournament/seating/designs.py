@@ -17,7 +17,9 @@ Where the designs come from:
 * Fewer than 16 players: the first session only (the local search does the rest).
 
 The file also holds the best schedules found offline for 20 x 6, 20 x 7 and 24 x 8, where no
-zero-repeat schedule exists (``best_schedule``).
+zero-repeat schedule exists (``best_schedule``), and the numbered offset rows of 6, 10 and 12
+tables (``seating.numbered``). ``column_design`` gives designs whose four columns never meet,
+listed so that nobody returns to a table number where that is known (docs/rules.md §8.1).
 
 This module never touches the database.
 """
@@ -29,6 +31,8 @@ import itertools
 import json
 import math
 from pathlib import Path
+
+from tournament.seating.numbered import numbered_design
 
 DATA_FILE = Path(__file__).with_name("data") / "designs.json"
 
@@ -135,12 +139,14 @@ def design_rounds(n: int, limit: int = 12) -> Rounds:
     return [[list(range(4 * t, 4 * t + 4)) for t in range(g)]]
 
 
-def column_design(n: int, limit: int = 12) -> Rounds:
+def column_design(n: int, limit: int = 12, need: int | None = None) -> Rounds:
     """A zero-repeat design in which the four columns (points ``j*g .. j*g + g-1``) never meet.
 
     A resolvable transversal design: over the field GF(g) when g is a prime power (g sessions:
     the player of column j and row i sits at table ``i + a_j * r`` with four distinct a_j),
-    else the offset construction. Club-mates placed in one column never share a table, so
+    else the numbered offset rows of ``seating.numbered`` when they give at least ``need``
+    sessions (default ``limit``), else the offset construction. Club-mates placed in one column
+    never share a table, so
     four clubs as large as the number of tables still sit apart. Over a field the tables are
     listed so that nobody sits at one table number twice (docs/rules.md §8). Empty if g < 4.
     """
@@ -148,6 +154,9 @@ def column_design(n: int, limit: int = 12) -> Rounds:
     field = _field(g)
     power = _prime_power(g)
     if field is None or power is None:
+        numbered = _data().get("numbered_rows", {}).get(str(g), [])
+        if len(numbered) >= (limit if need is None else need):
+            return numbered_design(g, numbered[:limit])
         rows = offset_rows(g, limit) if g >= 4 else []
         return offset_design(g, rows) if len(rows) > 1 else []
     add, mul, neg = field

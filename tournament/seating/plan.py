@@ -99,7 +99,7 @@ def plan_tables(
             # the zero-repeat design, and one whose four columns never meet (clubs placed in
             # one column sit apart); of each, the sessions that mix the field best
             starts = [_pick_mixing(n, design, count, rng)]
-            columns = column_design(n, limit=max(count, 16))
+            columns = column_design(n, limit=max(count, 16), need=count)
             if len(columns) >= count and columns[:count] != design[:count]:
                 starts.append(_pick_mixing(n, columns, count, rng))
         best_key = None
