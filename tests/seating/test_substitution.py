@@ -55,3 +55,38 @@ def test_changed_players_names_moves_seats_and_opponents():
     assert changed_players(before, swapped_seats) == [2, 1]
     renumbered = [[(5, 6, 7, 8), (1, 2, 3, 4)]]
     assert changed_players(before, renumbered) == [5, 6, 7, 8, 1, 2, 3, 4]
+
+
+def test_a_removed_table_redraws_only_some_tables_when_that_is_as_good():
+    """Four players who sat together in session 1 leave: each unplayed session opens the
+    tables they sat at (and more only if needed); every other table keeps its number, seats
+    may swap inside it for the winds, and nobody meets anyone twice."""
+    from tests.seating.helpers import assert_valid
+
+    field = list(range(64))
+    plan = draw_schedule(field, 8, seed=1)
+    leavers = set(plan[0][0])
+    roster = [p for p in field if p not in leavers]
+    redrawn = draw_schedule(roster, 8, seed=2, fixed=plan[:2], previous=plan)
+    assert_valid(redrawn[2:], roster, 6)
+    fresh = draw_schedule(roster, 8, seed=2, fixed=plan[:2])
+    assert redrawn != fresh  # the old plan was kept in part
+    same = sum(
+        1
+        for old, new in zip(plan[2:], redrawn[2:], strict=True)
+        for before, after in zip(old, new, strict=False)
+        if set(before) == set(after)
+    )
+    assert same >= 30  # of 90 tables, at least a third stand as printed
+    report = seating_report(redrawn)
+    assert report.repeats == 0 and report.wind_spread <= seating_report(fresh).wind_spread
+
+
+def test_a_late_registration_falls_back_to_a_fresh_draw_when_that_is_better():
+    field = list(range(64))
+    plan = draw_schedule(field, 8, seed=1)
+    roster = [*field, 100, 101, 102, 103]
+    redrawn = draw_schedule(roster, 8, seed=2, fixed=plan[:2], previous=plan)
+    fresh = draw_schedule(roster, 8, seed=2, fixed=plan[:2])
+    assert redrawn == fresh  # patching kept an old player's winds uneven: drawn afresh
+    assert seating_report(redrawn).repeats == 0

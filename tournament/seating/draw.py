@@ -9,13 +9,11 @@ says whether the safety clock cut a search short (``DrawResult.clock_stopped``).
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 from tournament.seating.base import (
     SafetyClock,
-    Schedule,
     SeatingError,
     check_players,
     check_session_count,
@@ -25,6 +23,14 @@ from tournament.seating.base import (
     on_roster,
 )
 from tournament.seating.i18n import _
+from tournament.seating.keep import (
+    keep_previous,
+    keeps,
+    patch_previous,
+    previous_players,
+    quality,
+    repair_winds,
+)
 from tournament.seating.numbers import number_tables
 from tournament.seating.plan import plan_cost, plan_tables
 from tournament.seating.report import Option, seating_report
@@ -34,6 +40,7 @@ from tournament.seating.winds import balance_winds, missing_winds, wind_counts
 DEFAULT_TIME_LIMIT = 120.0
 APART_FIRST_EFFORT = 3  # the tabu search's budget with club-mates apart first, times the usual
 APART_FIRST_TRIES = 3  # club-mates apart first: fresh starts while a near miss is left
+PATCH_ATTEMPTS = 2  # a late registration or a removed table: the tables that must change, then 2x
 NEAR_MISS = 2 * REPEAT_WEIGHT  # ... that is, at most two repeated meetings (or a few clashes)
 """Safety stop, in seconds, of a runaway search. The searches are budgeted in iterations and
 every bench size needs at most ~2 s (10 s above 100 players), so the stop fires only on a
@@ -172,7 +179,7 @@ def draw(
                     effort=APART_FIRST_EFFORT if first and not attempt else 1,
                 )  # fmt: skip
                 seated = balance_winds(tables, seats, len(roster), rng)
-                key = _quality(seated, seats, history, apart)
+                key = quality(seated, seats, history, apart)
                 if best is None or key < best[0]:
                     best = (key, seated)
                 # a redraw inside a block of four whose tables block the winds: plan again,
@@ -202,141 +209,70 @@ def draw(
             elif not all(x <= y for x, y in zip(figures, others, strict=True)):
                 alternative = Option(not apart_first, theirs.repeats, theirs.group_clashes)
     if previous is not None:
-        kept = _keep_previous(previous, played, roster, total)
+        kept = _kept_plan(previous, played, roster, total, seats, history, apart, key, seed, winds)
         if kept is not None:
-            on_index = [[[index[p] for p in table] for table in session] for session in kept]
-            joiners = {index[p] for p in roster if p not in _previous_players(previous)}
-            if _quality(on_index, seats, history, apart) > key:
-                # the newcomer's seats may upset the winds: swap seats inside the newcomers'
-                # tables only (nobody changes table or opponents), then judge again
-                on_index = _repair_winds(on_index, seats, len(roster), joiners)
-                kept = [[on_roster(roster, table) for table in session] for session in on_index]
-            if _keeps(on_index, seats, history, apart, key, joiners):
-                # the kept plan keeps its table numbers too: the players' cards stay true
-                return DrawResult([*result, *kept], clock_stopped=clock.fired)
+            # the kept plan keeps its table numbers too: the players' cards stay true
+            return DrawResult([*result, *kept], clock_stopped=clock.fired)
     # docs/rules.md §8: number the new sessions' tables so that players move around the room
     result.extend(number_tables([*played, *drawn], first=len(played))[len(played) :])
     return DrawResult(result, clock_stopped=clock.fired, alternative=alternative)
 
 
-def _quality(seated, seats, history, apart) -> tuple[int, int]:
-    """(repeat and clash cost, wind spread above 1) of new sessions after the played ones."""
-    n = len(apart)
-    spread = max(max(row) - min(row) for row in wind_counts(n, [*seats, *seated]))
-    return plan_cost(n, history, apart, seated), max(spread, 1)
+def _kept_plan(previous, played, roster, total, seats, history, apart, fresh, seed, winds):
+    """The previous plan of the unplayed sessions, kept as far as the change of players allows
+    (``seating.keep``), or None when a fresh draw (of quality ``fresh``) is better."""
+    index = {player: i for i, player in enumerate(roster)}
+    joiners = {index[p] for p in roster if p not in previous_players(previous)}
+    n = len(roster)
 
+    def on_roster_all(sessions):
+        return [[on_roster(roster, table) for table in session] for session in sessions]
 
-def _keeps(seated, seats, history, apart, fresh, joiners) -> bool:
-    """Whether the kept plan is as good as a fresh draw (``fresh``: its quality): no more
-    repeats or clashes, and nobody's winds worse, except a newcomer's by one: a substitute who
-    joins mid-event cannot always get every wind without moving other players (docs/rules.md
-    §8), and moving everyone is what the kept plan is there to avoid."""
-    cost, spread = _quality(seated, seats, history, apart)
-    if cost > fresh[0]:
-        return False
-    if spread <= fresh[1]:
-        return True
-    counts = wind_counts(len(apart), [*seats, *seated])
-    others = max(
-        (max(row) - min(row) for p, row in enumerate(counts) if p not in joiners), default=0
-    )
-    return max(others, 1) <= fresh[1] and spread <= fresh[1] + 1
-
-
-def _previous_players(previous) -> set[Hashable]:
-    return {p for session in previous for table in session for p in table}
-
-
-def _repair_winds(sessions, seats, n, joiners, passes: int = 8):
-    """``sessions`` (player indices, seat order) with the seats of each table holding a joiner
-    permuted so that every player's winds stay as even as can be (fewest squares of the
-    counts); the other tables and everybody's table and opponents stay as they are."""
-    sessions = [[list(table) for table in session] for session in sessions]
-    counts = wind_counts(n, [*seats, *sessions])
-    targets = [
-        (s, t)
-        for s, session in enumerate(sessions)
-        for t, table in enumerate(session)
-        if joiners.intersection(table)
-    ]
-    for _round in range(passes):
-        changed = False
-        for s, t in targets:
-            table = sessions[s][t]
-            for w, p in enumerate(table):
-                counts[p][w] -= 1
-
-            def load(order):
-                # first no player's spread above one, then the evenest counts
-                spread = squares = 0
-                for w, p in enumerate(order):
-                    row = counts[p][:]
-                    row[w] += 1
-                    spread += max(0, max(row) - min(row) - 1)
-                    squares += sum(value * value for value in row)
-                return spread, squares
-
-            best = min(
-                itertools.permutations(table),
-                key=lambda order: (load(order), order != tuple(table)),
-            )
-            if list(best) != table:
-                changed = True
-                sessions[s][t] = list(best)
-            for w, p in enumerate(sessions[s][t]):
-                counts[p][w] += 1
-        if not changed:
-            break
-    # A player whose winds one table cannot mend: try the newcomers' tables two at a time.
-    for (s1, t1), (s2, t2) in itertools.combinations(targets, 2):
-        first, second = sessions[s1][t1], sessions[s2][t2]
-        for table in (first, second):
-            for w, p in enumerate(table):
-                counts[p][w] -= 1
-        people = set(first) | set(second)
-
-        def uneven(one, two, people=people, first=first, second=second):
-            rows = {p: counts[p][:] for p in people}
-            for order in (one, two):
-                for w, p in enumerate(order):
-                    rows[p][w] += 1
-            return (
-                sum(max(0, max(row) - min(row) - 1) for row in rows.values()),
-                sum(value * value for row in rows.values() for value in row),
-                (list(one), list(two)) != (first, second),
-            )
-
-        one, two = min(
-            itertools.product(itertools.permutations(first), itertools.permutations(second)),
-            key=lambda pair: uneven(*pair),
+    kept = keep_previous(previous, played, roster, total)
+    if kept is not None:  # a substitution: the newcomers take the leavers' seats
+        on_index = [[[index[p] for p in table] for table in session] for session in kept]
+        if quality(on_index, seats, history, apart) > fresh:
+            # the newcomer's seats may upset the winds: swap seats inside the newcomers'
+            # tables only (nobody changes table or opponents), then judge again
+            targets = {
+                (s, t)
+                for s, session in enumerate(on_index)
+                for t, table in enumerate(session)
+                if joiners.intersection(table)
+            }
+            on_index = repair_winds(on_index, seats, n, targets)
+            kept = on_roster_all(on_index)
+        return kept if keeps(on_index, seats, history, apart, fresh, joiners) else None
+    # a late registration or a removed table: the fewest tables drawn again that keep the
+    # quality of a fresh draw (those that must change, then twice as many, ...)
+    tables = len(roster) // 4
+    at_least = 0
+    for _attempt in range(PATCH_ATTEMPTS):
+        rng = random.Random(f"{seed}/patch/{at_least}")
+        patched = patch_previous(
+            previous, played, roster, total, history, apart, rng, at_least, winds
         )
-        sessions[s1][t1], sessions[s2][t2] = list(one), list(two)
-        for table in (sessions[s1][t1], sessions[s2][t2]):
-            for w, p in enumerate(table):
-                counts[p][w] += 1
-    return sessions
-
-
-def _keep_previous(previous, played, roster, total) -> Schedule | None:
-    """The previous draw's unplayed sessions with leavers replaced by newcomers, or None."""
-    plan = check_sessions(previous)
-    if len(plan) != total:
-        return None
-    future = plan[len(played) :]
-    order: dict[Hashable, int] = {}
-    for session in future:
-        for table in session:
-            for p in table:
-                order.setdefault(p, len(order))
-    members = set(roster)
-    leavers = [p for p in order if p not in members]
-    joiners = [p for p in roster if p not in order]
-    if len(leavers) != len(joiners):
-        return None
-    swap = dict(zip(leavers, joiners, strict=True))
-    kept = [[tuple(swap.get(p, p) for p in table) for table in session] for session in future]
-    for session in kept:
-        seated = [p for table in session for p in table]
-        if len(seated) != len(roster) or set(seated) != members:
+        if patched is None:
             return None
-    return kept
+        on_index, changed = patched
+        on_index = repair_winds(on_index, seats, n, changed)
+        uneven = {
+            p
+            for p, row in enumerate(wind_counts(n, [*seats, *on_index]))
+            if max(row) - min(row) > 1
+        }
+        if uneven:  # seats may swap inside any table of a player left a wind short
+            around = {
+                (s, t)
+                for s, session in enumerate(on_index)
+                for t, table in enumerate(session)
+                if uneven.intersection(table)
+            }
+            on_index = repair_winds(on_index, seats, n, changed | around)
+        if keeps(on_index, seats, history, apart, fresh, joiners):
+            return on_roster_all(on_index)
+        opened = max(len({t for s, t in changed if s == x}) for x in range(len(on_index)))
+        if opened >= tables - 1:
+            break  # as good only by drawing (nearly) everything again: draw afresh
+        at_least = max(2 * opened, at_least + 1)
+    return None

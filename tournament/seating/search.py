@@ -318,7 +318,9 @@ def improve(
                 cost = best_cost
                 for _ in range(1 + len(sessions) // 2):
                     s = rng.randrange(len(sessions))
-                    p, q = rng.sample(range(n), 2)
+                    seated = [x for table in sessions[s] for x in table]
+                    # a session may seat only some players (a plan patched table by table)
+                    p, q = rng.sample(range(n) if len(seated) == n else seated, 2)
                     if where[s][p] != where[s][q]:
                         tables = (sessions[s][where[s][p]], sessions[s][where[s][q]])
                         if s < short_sessions:

@@ -1,0 +1,235 @@
+"""Keeping the printed plan when the players change (pure Python, no database; docs/rules.md
+§8.2).
+
+Players get their schedule cards for the whole event at the start. When the sessions not yet
+played are drawn again after a change of players, the previous draw is kept as far as it can be:
+
+* a substitution (as many newcomers as leavers): each newcomer takes a leaver's seats; seats are
+  then swapped inside the newcomers' tables only when the winds need it (``keep_previous``,
+  ``repair_winds``);
+* a late registration or a removed table (more newcomers than leavers, or fewer): only the
+  tables that must change are drawn again, session by session: the leavers' tables, and as many
+  more as let each newcomer sit with three players who were already there; a tabu search seats
+  the players of those tables against everything the kept tables already decide
+  (``patch_previous``).
+
+``keeps`` judges the result against a fresh draw: it is kept unless the fresh draw has fewer
+repeats or clashes, or better winds for a player who was there before.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Hashable
+
+from tournament.seating.base import Schedule, check_sessions
+from tournament.seating.plan import plan_cost
+from tournament.seating.search import add_session, base_weights, improve, total_cost
+from tournament.seating.winds import wind_counts
+
+PATCH_ITERATIONS = 3000  # tabu steps when the tables that must change are drawn again
+
+
+def quality(seated, seats, history, apart) -> tuple[int, int]:
+    """(repeat and clash cost, wind spread above 1) of new sessions after the played ones."""
+    n = len(apart)
+    spread = max(max(row) - min(row) for row in wind_counts(n, [*seats, *seated]))
+    return plan_cost(n, history, apart, seated), max(spread, 1)
+
+
+def keeps(seated, seats, history, apart, fresh, joiners) -> bool:
+    """Whether the kept plan is as good as a fresh draw (``fresh``: its quality): no more
+    repeats or clashes, and nobody's winds worse, except a newcomer's by one: a substitute who
+    joins mid-event cannot always get every wind without moving other players (docs/rules.md
+    §8.2), and moving everyone is what the kept plan is there to avoid."""
+    cost, spread = quality(seated, seats, history, apart)
+    if cost > fresh[0]:
+        return False
+    if spread <= fresh[1]:
+        return True
+    counts = wind_counts(len(apart), [*seats, *seated])
+    others = max(
+        (max(row) - min(row) for p, row in enumerate(counts) if p not in joiners), default=0
+    )
+    return max(others, 1) <= fresh[1] and spread <= fresh[1] + 1
+
+
+def previous_players(previous) -> set[Hashable]:
+    return {p for session in previous for table in session for p in table}
+
+
+def keep_previous(previous, played, roster, total) -> Schedule | None:
+    """The previous draw's unplayed sessions with leavers replaced by newcomers, or None."""
+    future = _future(previous, played, total)
+    if future is None:
+        return None
+    order: dict[Hashable, int] = {}
+    for session in future:
+        for table in session:
+            for p in table:
+                order.setdefault(p, len(order))
+    members = set(roster)
+    leavers = [p for p in order if p not in members]
+    joiners = [p for p in roster if p not in order]
+    if len(leavers) != len(joiners):
+        return None
+    swap = dict(zip(leavers, joiners, strict=True))
+    kept = [[tuple(swap.get(p, p) for p in table) for table in session] for session in future]
+    for session in kept:
+        seated = [p for table in session for p in table]
+        if len(seated) != len(roster) or set(seated) != members:
+            return None
+    return kept
+
+
+def _future(previous, played, total):
+    plan = check_sessions(previous)
+    if len(plan) != total:
+        return None
+    return plan[len(played) :]
+
+
+def patch_previous(
+    previous,
+    played,
+    roster,
+    total,
+    history,
+    apart,
+    rng: random.Random,
+    at_least: int = 0,
+    winds: tuple[list[int], int] | None = None,
+):
+    """The previous draw's unplayed sessions (on player indices, seat order) with only the
+    tables that must change drawn again, and the set of ``(session, place)`` of those tables;
+    None when there is no previous plan of the same sessions or nobody changed.
+
+    In each session the tables of a leaver are opened, then more tables at random until the
+    newcomers are at most a quarter of the players to seat and ``at_least`` tables are open
+    (the caller opens more when the result is not good enough); those players are seated again by
+    the tabu search, every kept table's meetings counting as already decided. The new tables
+    take the places of the opened ones (a table more goes last; a table fewer leaves its place
+    to the last table of the room). ``winds`` (``seating.winds.missing_winds``) lets the search
+    weigh the winds still missing in a block of four started before the re-draw."""
+    future = _future(previous, played, total)
+    if future is None:
+        return None
+    index = {player: i for i, player in enumerate(roster)}
+    there = previous_players(future)
+    joiners = [index[p] for p in roster if p not in there]
+    if not joiners and all(p in index for p in there):
+        return None
+    n = len(roster)
+    layouts = []
+    for session in future:
+        opened = [t for t, table in enumerate(session) if any(p not in index for p in table)]
+        closed = [t for t in range(len(session)) if t not in opened]
+        free = [index[p] for t in opened for p in session[t] if p in index] + joiners
+        # each newcomer among three others, and at least `at_least` tables open
+        while (len(free) < 4 * len(joiners) or len(opened) < at_least) and closed:
+            t = closed.pop(rng.randrange(len(closed)))
+            opened.append(t)
+            free.extend(index[p] for p in session[t])
+        opened.sort()
+        rng.shuffle(free)
+        kept = {t: [index[p] for p in session[t]] for t in closed}
+        layouts.append((kept, opened, [free[i : i + 4] for i in range(0, len(free), 4)]))
+    weights = base_weights(n, history, apart)
+    for kept, _opened, _new in layouts:
+        add_session(weights, list(kept.values()), 1)
+    moving = [new for _kept, _opened, new in layouts]
+    moving, _cost = improve(
+        moving,
+        weights,
+        total_cost(weights, apart),
+        rng,
+        PATCH_ITERATIONS,
+        winds=winds,
+        apart=apart,
+    )
+    sessions, changed = [], set()
+    for s, ((kept, opened, _new), new) in enumerate(zip(layouts, moving, strict=True)):
+        size = len(kept) + len(new)
+        places: dict[int, list[int]] = dict(kept)
+        for t, table in zip(opened, new, strict=False):
+            places[t] = table
+            changed.add((s, t))
+        for table in new[len(opened) :]:  # a table more: the next number
+            places[len(places)] = table
+            changed.add((s, len(places) - 1))
+        for hole in sorted(set(range(size)) - set(places)):  # a table fewer: fill the hole
+            last = max(places)
+            if last > hole:
+                places[hole] = places.pop(last)
+                changed.add((s, hole))
+        sessions.append([places[t] for t in range(size)])
+    return sessions, {(s, t) for s, t in changed if t < len(sessions[s])}
+
+
+def repair_winds(sessions, seats, n, targets, passes: int = 8):
+    """``sessions`` (player indices, seat order) with the seats of the tables at ``targets``
+    (``(session, place)`` pairs) permuted so that every player's winds stay as even as can be
+    (fewest squares of the counts); the other tables and everybody's table and opponents stay
+    as they are."""
+    sessions = [[list(table) for table in session] for session in sessions]
+    counts = wind_counts(n, [*seats, *sessions])
+    targets = sorted(targets)
+    for _round in range(passes):
+        changed = False
+        for s, t in targets:
+            table = sessions[s][t]
+            for w, p in enumerate(table):
+                counts[p][w] -= 1
+
+            def load(order):
+                # first no player's spread above one, then the evenest counts
+                spread = squares = 0
+                for w, p in enumerate(order):
+                    row = counts[p][:]
+                    row[w] += 1
+                    spread += max(0, max(row) - min(row) - 1)
+                    squares += sum(value * value for value in row)
+                return spread, squares
+
+            best = min(
+                itertools.permutations(table),
+                key=lambda order: (load(order), order != tuple(table)),
+            )
+            if list(best) != table:
+                changed = True
+                sessions[s][t] = list(best)
+            for w, p in enumerate(sessions[s][t]):
+                counts[p][w] += 1
+        if not changed:
+            break
+    # A player whose winds one table cannot mend: try the tables two at a time.
+    for (s1, t1), (s2, t2) in itertools.combinations(targets, 2):
+        first, second = sessions[s1][t1], sessions[s2][t2]
+        if all(max(counts[p]) - min(counts[p]) <= 1 for p in set(first) & set(second)):
+            continue  # no player of both tables is a wind short
+        for table in (first, second):
+            for w, p in enumerate(table):
+                counts[p][w] -= 1
+        people = set(first) | set(second)
+
+        def uneven(one, two, people=people, first=first, second=second):
+            rows = {p: counts[p][:] for p in people}
+            for order in (one, two):
+                for w, p in enumerate(order):
+                    rows[p][w] += 1
+            return (
+                sum(max(0, max(row) - min(row) - 1) for row in rows.values()),
+                sum(value * value for row in rows.values() for value in row),
+                (list(one), list(two)) != (first, second),
+            )
+
+        one, two = min(
+            itertools.product(itertools.permutations(first), itertools.permutations(second)),
+            key=lambda pair: uneven(*pair),
+        )
+        sessions[s1][t1], sessions[s2][t2] = list(one), list(two)
+        for table in (sessions[s1][t1], sessions[s2][t2]):
+            for w, p in enumerate(table):
+                counts[p][w] += 1
+    return sessions
