@@ -75,3 +75,13 @@ def test_the_setting_drives_the_service_draw(club_cup):
     assert written.alternative.apart_first is False  # the other choice is repeats first
     assert written.group_clashes < written.alternative.group_clashes
     assert written.repeats > written.alternative.repeats == 0
+
+
+def test_the_command_prints_the_other_choice(club_cup, capsys):
+    from django.core.management import call_command
+
+    other = plan_draw(club_cup, seed=3).report.alternative  # what the preview announces
+    call_command("draw", club_cup.slug, "--seed", "3")
+    out = capsys.readouterr().out
+    assert "The other choice (keep them apart first" in out
+    assert f"repeats {other.repeats}, group clashes {other.group_clashes}." in out

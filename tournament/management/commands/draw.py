@@ -41,6 +41,13 @@ class Command(BaseCommand):
             f"max meetings {report['max_meetings']}, wind spread {report['wind_spread']}, "
             f"group clashes {report['group_clashes']}"
         )
+        other = report.alternative
+        if other is not None:
+            which = "keep them apart first" if other.apart_first else "no repeated opponents first"
+            self.stdout.write(
+                f"The other choice ({which}, the tournament's setting 'when both cannot be "
+                f"avoided'): repeats {other.repeats}, group clashes {other.group_clashes}."
+            )
         if report["clock_stopped"]:
             self.stdout.write(
                 self.style.WARNING(
