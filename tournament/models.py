@@ -72,8 +72,8 @@ class SeatingPriority(models.TextChoices):
     """What the draw gives up first when it cannot both avoid repeated opponents and keep the
     players of a club or country apart (docs/rules.md §8)."""
 
-    REPEATS = "repeats", _("No repeated opponents first, then keep them apart")
-    APART = "apart", _("Keep them apart first, then avoid repeated opponents")
+    REPEATS = "repeats", _("Avoid repeated opponents first")
+    APART = "apart", _("Keep them apart first")
 
 
 class TieBreak(models.TextChoices):

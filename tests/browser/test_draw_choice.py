@@ -40,7 +40,7 @@ def test_the_preview_offers_the_other_choice(
     assert browser.execute_script(CONTRAST) == []
 
     box.find_element(By.TAG_NAME, "button").click()
-    wait_for_text(browser, "The other choice, no repeated opponents first:")
+    wait_for_text(browser, "The other choice, avoid repeated opponents first:")
     box = browser.find_element(By.CSS_SELECTOR, ".other-choice")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
     screenshot(f"draw-other-choice-taken-{width}")

@@ -40,7 +40,7 @@ def test_the_preview_weighs_both_priorities(director_client, club_cup):
     assert shown.alternative.group_clashes == plan.report.group_clashes
     club_cup.refresh_from_db()
     assert club_cup.seating_priority == "apart"
-    assert "The other choice, no repeated opponents first:" in response.content.decode()
+    assert "The other choice, avoid repeated opponents first:" in response.content.decode()
 
     # what is published is what was previewed
     fingerprint = response.context["plan"].fingerprint

@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tournament',
             name='seating_priority',
-            field=models.CharField(choices=[('repeats', 'No repeated opponents first, then keep them apart'), ('apart', 'Keep them apart first, then avoid repeated opponents')], default='repeats', help_text="The draw preview shows the other choice's figures (repeated opponents, players kept apart who meet) whenever the two differ.", max_length=10, verbose_name='when both cannot be avoided'),
+            field=models.CharField(choices=[('repeats', 'Avoid repeated opponents first'), ('apart', 'Keep them apart first')], default='repeats', help_text="The draw preview shows the other choice's figures (repeated opponents, players kept apart who meet) whenever the two differ.", max_length=10, verbose_name='when both cannot be avoided'),
         ),
         migrations.AddConstraint(
             model_name='tournament',

@@ -43,7 +43,9 @@ class Command(BaseCommand):
         )
         other = report.alternative
         if other is not None:
-            which = "keep them apart first" if other.apart_first else "no repeated opponents first"
+            which = (
+                "keep them apart first" if other.apart_first else "avoid repeated opponents first"
+            )
             self.stdout.write(
                 f"The other choice ({which}, the tournament's setting 'when both cannot be "
                 f"avoided'): repeats {other.repeats}, group clashes {other.group_clashes}."
