@@ -23,11 +23,16 @@ Public API:
 * ``SeatingError``: a request a director must fix (message in plain words, translatable).
 
 How the draw works (one module per concept): the input checks and vocabulary (``base``),
-zero-repeat designs (``designs``, built offline by ``construction`` into ``data/designs.json``),
-what can be promised (``bounds``), fitted to the played sessions (``embedding``) or
-relabelled to keep club-mates apart (``search.relabel``), then a tabu search where no zero-repeat schedule exists (``search.improve``, moves chosen by ``tabu``), all planned
-by ``plan`` and driven by ``draw``; the starting winds are balanced last (``winds``); Swiss
-sessions by the standings (``swiss``); the figures of a draw (``report``).
+zero-repeat designs (``designs``, built offline by ``construction`` and ``numbered`` into
+``data/designs.json``), what can be promised (``bounds``), fitted to the played sessions
+(``embedding``) or relabelled to keep group-mates apart (``search.relabel``, with the pair
+weights of ``search.apart_costs``), then a tabu search where no zero-repeat schedule exists or
+clashes are left (``search.improve``, moves chosen by ``tabu``), all planned by ``plan`` (which
+prefers the designs that mix the field best, ``indirect``) and driven by ``draw``; the starting
+winds are balanced last (``winds``) and the tables numbered so that players move around the
+room (``numbers``); a previous plan kept after a change of players (``keep``); Swiss sessions
+by the standings (``swiss``); the figures of a draw (``report``). docs/rules.md §8 records the
+decisions.
 """
 
 from tournament.seating.base import Round, Schedule, SeatingError, Table, check_sessions
