@@ -103,10 +103,11 @@ def substitution(n: int, s: int, seed: int) -> tuple[int, int, int, int, int]:
     return changed, target, report.repeats, report.wind_spread, others
 
 
-def late_change(n: int, s: int, seed: int, removed: bool) -> tuple[int, int, int, int]:
+def late_change(n: int, s: int, seed: int, removed: bool) -> tuple[int, int, int, int, int]:
     """Two sessions played, then a table removed (the four players of session 1's first table
     leave) or four late registrations, the rest drawn again with the old plan handed over:
-    (tables changed in the unplayed sessions, tables there, repeats, wind spread)."""
+    (tables with other players in the unplayed sessions, tables with the same players in
+    another seat order, tables there, repeats, wind spread)."""
     players = list(range(n))
     plan = draw_schedule(players, s, seed=seed)
     leavers = set(plan[0][0]) if removed else set()
@@ -114,15 +115,16 @@ def late_change(n: int, s: int, seed: int, removed: bool) -> tuple[int, int, int
         [] if removed else [n, n + 1, n + 2, n + 3]
     )
     redrawn = draw_schedule(roster, s, seed=seed + 1, fixed=plan[:2], previous=plan)
-    changed = sum(
-        1
-        for old, new in zip(plan[2:], redrawn[2:], strict=True)
-        for t, table in enumerate(new)
-        if t >= len(old) or tuple(old[t]) != tuple(table)
-    )
+    changed = swapped = 0
+    for old, new in zip(plan[2:], redrawn[2:], strict=True):
+        for t, table in enumerate(new):
+            if t >= len(old) or set(old[t]) != set(table):
+                changed += 1
+            elif tuple(old[t]) != tuple(table):
+                swapped += 1
     report = seating_report(redrawn)
     tables = sum(len(session) for session in redrawn[2:])
-    return changed, tables, report.repeats, report.wind_spread
+    return changed, swapped, tables, report.repeats, report.wind_spread
 
 
 def on_target(row: dict) -> bool:
@@ -226,11 +228,12 @@ def main(argv: list[str] | None = None) -> int:
     for n, s in ((32, 7), (64, 8)):
         for removed in (True, False):
             for seed in (1, 2, 3):
-                changed, tables, repeats, spread = late_change(n, s, seed, removed)
+                changed, swapped, tables, repeats, spread = late_change(n, s, seed, removed)
                 what = "table removed" if removed else "4 late registrations"
                 print(
-                    f"{what} {n}x{s} seed {seed}: {changed} of {tables} tables changed"
-                    f" (all when a fresh draw is better), repeats {repeats}, wind spread {spread}"
+                    f"{what} {n}x{s} seed {seed}: {changed} of {tables} tables with other players"
+                    f" (all when a fresh draw is better), {swapped} with seats swapped,"
+                    f" repeats {repeats}, wind spread {spread}"
                 )
     for n, s, floor in ((32, 7, 14), (64, 8, 96)):
         report = seating_report(draw_schedule(list(range(n)), s, seed=args.seed))

@@ -82,11 +82,22 @@ def test_a_removed_table_redraws_only_some_tables_when_that_is_as_good():
     assert report.repeats == 0 and report.wind_spread <= seating_report(fresh).wind_spread
 
 
-def test_a_late_registration_falls_back_to_a_fresh_draw_when_that_is_better():
+def test_four_late_registrations_change_only_the_newcomers_tables():
+    """A table more: in each unplayed session the four newcomers sit at four tables with three
+    players who were already there; every other table keeps its players and number (seats may
+    swap inside it for the winds)."""
+    from tests.seating.helpers import assert_valid
+
     field = list(range(64))
     plan = draw_schedule(field, 8, seed=1)
-    roster = [*field, 100, 101, 102, 103]
+    newcomers = [100, 101, 102, 103]
+    roster = [*field, *newcomers]
     redrawn = draw_schedule(roster, 8, seed=2, fixed=plan[:2], previous=plan)
-    fresh = draw_schedule(roster, 8, seed=2, fixed=plan[:2])
-    assert redrawn == fresh  # patching kept an old player's winds uneven: drawn afresh
-    assert seating_report(redrawn).repeats == 0
+    assert_valid(redrawn[2:], roster, 6)
+    for old, new in zip(plan[2:], redrawn[2:], strict=True):
+        assert len(new) == len(old) + 1
+        other = [t for t, table in enumerate(new) if t >= len(old) or set(old[t]) != set(table)]
+        assert len(other) == 4  # the newcomers' tables, and nothing else
+        assert set(newcomers) <= {p for t in other for p in new[t]}
+    report = seating_report(redrawn)
+    assert report.repeats == 0 and report.wind_spread <= 1

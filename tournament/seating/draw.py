@@ -271,6 +271,11 @@ def _kept_plan(previous, played, roster, total, seats, history, apart, fresh, se
             on_index = repair_winds(on_index, seats, n, changed | around)
         if keeps(on_index, seats, history, apart, fresh, joiners):
             return on_roster_all(on_index)
+        # the winds still need more: seat every table again (seats swap inside the tables;
+        # every table keeps its players and number)
+        rebalanced = balance_winds(on_index, seats, n, rng)
+        if keeps(rebalanced, seats, history, apart, fresh, joiners):
+            return on_roster_all(rebalanced)
         opened = max(len({t for s, t in changed if s == x}) for x in range(len(on_index)))
         if opened >= tables - 1:
             break  # as good only by drawing (nearly) everything again: draw afresh
