@@ -180,3 +180,19 @@ def test_the_preview_names_whose_schedule_a_substitution_changes(director_client
     )
     text = page.content.decode()
     assert f"The schedules of {len(changed)} players change" in text and "New Comer" in text
+
+
+def test_late_registrations_redraw_only_the_newcomers_tables(tournament, register):
+    register(32)
+    write_draw(tournament, seed=4)
+    before = written(tournament)
+    late = [register_player(tournament, first_name=f"Late{i}", last_name="Comer") for i in range(4)]
+    plan = plan_draw(tournament, seed=9)
+    after = previewed(plan)
+    for old, new in zip(before, after, strict=True):
+        assert len(new) == len(old) + 1  # a table more, at the next number
+        other = [t for t, table in enumerate(new) if t >= len(old) or set(old[t]) != set(table)]
+        assert len(other) <= 4
+        assert {r.pk for r in late} <= {pk for t in other for pk in new[t]}
+    assert {r.pk for r in late} <= {r.pk for r in plan.changed}
+    assert plan.report.repeats == 0 and plan.report.wind_spread <= 1
