@@ -62,6 +62,7 @@ TOURNAMENT_FIELDS = (
     "session_minutes",
     "scoring_options",
     "tie_breaks",
+    "lots_seed",
     "seating_groups",
     "seating_priority",
     "projector_mode",

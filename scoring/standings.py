@@ -98,7 +98,20 @@ class StandingRow:
             return sum(line.hands_won for line in lines)
         if code == TieBreak.BIGGEST_HAND:
             return max((line.biggest_hand or 0 for line in lines), default=0)
+        if code == TieBreak.SUM_OF_SCORES:
+            return self.score
         raise ValueError(f"unknown tie-break {code!r}")
+
+    def met_ahead(self, others):
+        """Head-to-head (docs/rules.md §6.3): how many times this player finished ahead of one
+        of ``others`` at a table they shared, minus the times behind."""
+        balance = 0
+        for other in others:
+            for number, line in self.sessions.items():
+                theirs = other.sessions.get(number)
+                if theirs is not None and theirs.table == line.table and theirs is not line:
+                    balance += (line.place < theirs.place) - (line.place > theirs.place)
+        return balance
 
 
 @dataclass
@@ -120,19 +133,40 @@ def confirmed_sessions(tournament):
     return list(tournament.sessions.confirmed().order_by("number").values_list("number", flat=True))
 
 
-def rank_rows(rows, fields, tie_breaks):
+def rank_rows(rows, fields, tie_breaks, lots_seed=None):
+    """Give the ranked rows their places: the rule set's ranking ``fields``, then the
+    ``tie_breaks`` in order (docs/rules.md §6.3); players still equal share the place.
+
+    Head-to-head compares only the players still tied at that point; drawing lots orders them
+    by a hash of ``lots_seed`` and the registration, so the same seed gives the same order."""
     ranked = [row for row in rows if row.is_ranked]
-    keys = [
-        tuple(getattr(row, name) or 0 for name in fields)
-        + tuple(row.tie_break_value(code) for code in tie_breaks)
-        for row in ranked
-    ]
+    keys = [tuple(getattr(row, name) or 0 for name in fields) for row in ranked]
+    for code in tie_breaks:
+        if code == TieBreak.HEAD_TO_HEAD:
+            tied: dict[tuple, list] = {}
+            for row, key in zip(ranked, keys, strict=True):
+                tied.setdefault(key, []).append(row)
+            values = [
+                row.met_ahead([other for other in tied[key] if other is not row])
+                for row, key in zip(ranked, keys, strict=True)
+            ]
+        elif code == TieBreak.DRAWING_LOTS:
+            values = [_lot(lots_seed, row.registration) for row in ranked]
+        else:
+            values = [row.tie_break_value(code) for row in ranked]
+        keys = [(*key, value) for key, value in zip(keys, values, strict=True)]
     places = shared_places(keys)
     sizes = tie_sizes(keys)
     for row, place, size in zip(ranked, places, sizes, strict=True):
         row.place = place
         row.place_label = f"={place}" if size > 1 else str(place)
     return places
+
+
+def _lot(seed, registration):
+    """The lot drawn for a registration with the tournament's seed (higher is better)."""
+    text = f"{seed if seed is not None else 0}:{registration.pk}".encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
 
 
 def compute_standings(tournament, *, through=None, with_movement=True):
@@ -179,7 +213,7 @@ def compute_standings(tournament, *, through=None, with_movement=True):
         rows[registration_id].sessions[number] = line
     ordered = list(rows.values())
     tie_breaks = tournament.tie_breaks or []
-    rank_rows(ordered, ruleset.ranking_fields, tie_breaks)
+    rank_rows(ordered, ruleset.ranking_fields, tie_breaks, tournament.lots_seed)
     if with_movement and len(numbers) > 1:
         # The standings after the previous session, from the rows already loaded.
         previous = [
@@ -188,7 +222,7 @@ def compute_standings(tournament, *, through=None, with_movement=True):
             )
             for row in ordered
         ]
-        rank_rows(previous, ruleset.ranking_fields, tie_breaks)
+        rank_rows(previous, ruleset.ranking_fields, tie_breaks, tournament.lots_seed)
         for row, before in zip(ordered, previous, strict=True):
             row.previous_place = before.place
     ordered.sort(key=lambda row: (row.place is None, row.place or 0, row.registration.number))
@@ -256,6 +290,7 @@ def standings_version(tournament):
         tournament.ruleset,
         tournament.scoring_options,
         tournament.tie_breaks,
+        tournament.lots_seed,
         sessions,
         registrations,
         players,

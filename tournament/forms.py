@@ -9,6 +9,7 @@ from rules.limits import INT32_MAX, MAX_SWISS_BAND
 from tournament.countries import country_choices
 from tournament.models import (
     EMA_ID_PATTERN,
+    LOTS_SEED_MAX,
     Player,
     SeatingGroups,
     SeatingPriority,
@@ -228,9 +229,9 @@ class ScoringSettingsForm(forms.Form):
     """The settings of the tournament's rule set, built from `RuleSet.option_fields()`, and the
     tie-breakers of the standings."""
 
-    TIE_BREAK_FIELDS = ("tie_break_1", "tie_break_2", "tie_break_3")
+    TIE_BREAK_FIELDS = tuple(f"tie_break_{n}" for n in range(1, len(TieBreak.choices) + 1))
 
-    def __init__(self, *args, ruleset, tie_breaks=(), **kwargs):
+    def __init__(self, *args, ruleset, tie_breaks=(), lots_seed=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.option_fields = ruleset.option_fields()
         current = {
@@ -251,13 +252,28 @@ class ScoringSettingsForm(forms.Form):
                 if index == 0
                 else "",
             )
+        self.fields["lots_seed"] = forms.IntegerField(
+            label=_("Seed of the lots"),
+            required=False,
+            min_value=0,
+            max_value=LOTS_SEED_MAX,
+            initial=lots_seed,
+            help_text=_(
+                "Used by “Drawing lots”: the same seed gives the same order. Left empty, the "
+                "desk draws one when the tie-breaker is chosen; enter a recorded seed to "
+                "reproduce an order."
+            ),
+        )
 
     def options(self):
         return {
             name: value
             for name, value in self.cleaned_data.items()
-            if name not in self.TIE_BREAK_FIELDS
+            if name not in self.TIE_BREAK_FIELDS and name != "lots_seed"
         }
+
+    def lots_seed(self):
+        return self.cleaned_data.get("lots_seed")
 
     def tie_breaks(self):
         chosen = [self.cleaned_data.get(name) for name in self.TIE_BREAK_FIELDS]

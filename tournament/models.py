@@ -76,6 +76,9 @@ class SeatingPriority(models.TextChoices):
     APART = "apart", _("Keep them apart first")
 
 
+LOTS_SEED_MAX = 2**63 - 1  # the seed of the lots fits a signed 64-bit integer everywhere
+
+
 class TieBreak(models.TextChoices):
     """Tie-breakers a tournament may chain after its rule set's ranking (table points, score)."""
 
@@ -83,6 +86,9 @@ class TieBreak(models.TextChoices):
     MOST_FIRST_PLACES = "most_first_places", _("Most first places at the table")
     HANDS_WON = "hands_won", _("Most hands won")
     BIGGEST_HAND = "biggest_hand", _("Biggest hand")
+    SUM_OF_SCORES = "sum_of_scores", _("Sum of session scores")
+    HEAD_TO_HEAD = "head_to_head", _("Head-to-head among the tied")
+    DRAWING_LOTS = "drawing_lots", _("Drawing lots (recorded seed)")
 
 
 class ProjectorMode(models.TextChoices):
@@ -282,6 +288,15 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("Applied in order after the rule set's ranking, before players share a place."),
     )
+    lots_seed = models.PositiveBigIntegerField(
+        _("seed of the lots"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Drawing lots orders the players still tied by this number: the same seed gives "
+            "the same order. Drawn when the tie-breaker is first chosen."
+        ),
+    )
     seating_groups = models.CharField(
         _("keep apart in the draw"),
         max_length=10,
@@ -378,6 +393,10 @@ class Tournament(models.Model):
                 condition=Q(mers_weight__isnull=True)
                 | Q(mers_weight__gte=MERS_WEIGHT_MIN) & Q(mers_weight__lte=MERS_WEIGHT_MAX),
                 name="tournament_mers_weight_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(lots_seed__isnull=True) | Q(lots_seed__lte=LOTS_SEED_MAX),
+                name="tournament_lots_seed_range",
             ),
             models.CheckConstraint(
                 condition=Q(seating_priority__in=SeatingPriority.values),

@@ -95,7 +95,7 @@ def running_ranks(standings, tournament, ruleset):
             StandingRow(row.registration, {n: s for n, s in row.sessions.items() if n <= number})
             for row in standings.rows
         ]
-        rank_rows(rows, ruleset.ranking_fields, tie_breaks)
+        rank_rows(rows, ruleset.ranking_fields, tie_breaks, tournament.lots_seed)
         ranks[number] = {row.registration.pk: (row.place_label, row.place) for row in rows}
     return ranks
 

@@ -1,11 +1,13 @@
 """Creating and changing tournaments, and keeping their sessions in step with the settings."""
 
+import secrets
+
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
-from tournament.models import PLAYED, Session, Table, Tournament
+from tournament.models import PLAYED, Session, Table, TieBreak, Tournament
 
 
 class TournamentError(UserError):
@@ -60,8 +62,11 @@ def update_tournament(tournament, **fields):
 
 
 @transaction.atomic
-def update_scoring_options(tournament, options, *, tie_breaks=None):
+def update_scoring_options(tournament, options, *, tie_breaks=None, lots_seed=None):
     """Store the scoring settings that differ from the rule set's preset (and the tie-breakers).
+
+    ``lots_seed`` sets the seed of "Drawing lots"; when that tie-breaker is chosen and no seed
+    is recorded yet, a random one is drawn and recorded (docs/rules.md §6.3).
 
     Raises TournamentError (with the rules' reason) for a setting the rule set refuses.
     """
@@ -83,6 +88,12 @@ def update_scoring_options(tournament, options, *, tie_breaks=None):
     if tie_breaks is not None:
         tournament.tie_breaks = list(tie_breaks)
         fields.append("tie_breaks")
+    if lots_seed is not None:
+        tournament.lots_seed = lots_seed
+        fields.append("lots_seed")
+    elif TieBreak.DRAWING_LOTS in tournament.tie_breaks and tournament.lots_seed is None:
+        tournament.lots_seed = secrets.randbelow(2**31)
+        fields.append("lots_seed")
     tournament.save(update_fields=fields)
     return tournament
 

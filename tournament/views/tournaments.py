@@ -295,6 +295,7 @@ class ScoringSettingsView(DirectorTournamentMixin, FormView):
             **super().get_form_kwargs(),
             "ruleset": ruleset_for(self.tournament),
             "tie_breaks": self.tournament.tie_breaks,
+            "lots_seed": self.tournament.lots_seed,
         }
 
     def get_context_data(self, **kwargs):
@@ -303,7 +304,12 @@ class ScoringSettingsView(DirectorTournamentMixin, FormView):
 
     def form_valid(self, form):
         try:
-            update_scoring_options(self.tournament, form.options(), tie_breaks=form.tie_breaks())
+            update_scoring_options(
+                self.tournament,
+                form.options(),
+                tie_breaks=form.tie_breaks(),
+                lots_seed=form.lots_seed(),
+            )
         except TournamentError as exc:
             form.add_error(None, str(exc))
             return self.form_invalid(form)
