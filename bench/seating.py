@@ -235,6 +235,22 @@ def main(argv: list[str] | None = None) -> int:
                     f" (all when a fresh draw is better), {swapped} with seats swapped,"
                     f" repeats {repeats}, wind spread {spread}"
                 )
+    for n, s in ((32, 7), (64, 8), (128, 10)):
+        for seed in (1, 2, 3):
+            order = list(range(n))
+            random.Random(seed).shuffle(order)
+            teams = {p: i // 4 for i, p in enumerate(order)}
+            start = time.perf_counter()
+            report = seating_report(
+                draw_schedule(list(range(n)), s, seed=seed, teams=teams), teams=teams
+            )
+            seconds = time.perf_counter() - start
+            verdict = "ok" if report.team_clashes == report.repeats == 0 else "MISS"
+            print(
+                f"teams of 4 at {n}x{s} seed {seed}: {report.team_clashes} team-mates together,"
+                f" {report.repeats} repeats, wind spread {report.wind_spread}, {seconds:.2f} s"
+                f" (target 0 and 0)  {verdict}"
+            )
     for n, s, floor in ((32, 7, 14), (64, 8, 96)):
         report = seating_report(draw_schedule(list(range(n)), s, seed=args.seed))
         print(

@@ -82,3 +82,39 @@ def test_played_sessions_with_clashes_still_leave_the_rest_apart():
     report = seating_report(redrawn.schedule, groups)
     assert report.group_clashes >= 1  # the played clash stays: history is history
     assert seating_report(redrawn.schedule[1:], groups).group_clashes == 0
+
+
+def shuffled_teams(n: int, seed: int, size: int = 4) -> dict[int, int]:
+    import random
+
+    order = list(range(n))
+    random.Random(seed).shuffle(order)
+    return {p: i // size for i, p in enumerate(order)}
+
+
+@pytest.mark.parametrize(("players", "sessions"), [(32, 7), (64, 8), (128, 10)])
+def test_team_mates_never_sit_together_with_zero_repeats(players, sessions):
+    teams = shuffled_teams(players, 3)
+    result = draw(range(players), sessions, seed=3, teams=teams)
+    report = seating_report(result.schedule, teams=teams)
+    assert (report.team_clashes, report.repeats) == (0, 0) and report.wind_spread <= 1
+
+
+def test_teams_come_before_clubs():
+    teams = shuffled_teams(32, 1)
+    groups = clubs(32, 1)
+    report = seating_report(
+        draw_schedule(range(32), 7, seed=1, teams=teams, groups=groups), groups, teams=teams
+    )
+    assert report.team_clashes == 0 and report.repeats == 0
+    assert report.group_clashes > 0  # teams across clubs: the clubs give way, and say so
+
+
+def test_the_report_counts_team_mates_who_must_meet():
+    """A team of six cannot sit apart at four tables: the draw still seats everyone, and the
+    report says how many times team-mates met."""
+    teams = {p: 0 for p in range(6)}
+    schedule = draw_schedule(range(16), 3, seed=2, teams=teams)
+    report = seating_report(schedule, teams=teams)
+    assert report.team_clashes >= 3 * 2  # 6 players at 4 tables: at least 2 pairs a session
+    assert report.repeats == 0

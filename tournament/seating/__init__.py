@@ -6,7 +6,7 @@ side turns players into hashable ids, calls the functions below and stores the r
 Public API:
 
 * ``draw_schedule(players, sessions, *, seed=0, groups=None, fixed=(), time_limit=120.0,
-  previous=None, apart_first=False)``: the whole schedule, a list of sessions, each a list of tables, each a
+  previous=None, apart_first=False, teams=None)``: the whole schedule, a list of sessions, each a list of tables, each a
   4-tuple of players in seat order (East, South, West, North); the same for any machine's
   speed (the searches count iterations; ``time_limit`` is only a safety stop);
 * ``draw(...)``: the same, as a ``DrawResult`` that also tells whether the safety stop fired

@@ -39,6 +39,7 @@ from tournament.seating.winds import balance_winds, missing_winds, wind_counts
 
 DEFAULT_TIME_LIMIT = 120.0
 APART_FIRST_EFFORT = 3  # the tabu search's budget with club-mates apart first, times the usual
+TEAM_APART = 1000  # a clash between team-mates: above any repeats or club clashes of a swap
 APART_FIRST_TRIES = 3  # club-mates apart first: fresh starts while a near miss is left
 PATCH_ATTEMPTS = 2  # a late registration or a removed table: the tables that must change, then 2x
 NEAR_MISS = 2 * REPEAT_WEIGHT  # ... that is, at most two repeated meetings (or a few clashes)
@@ -67,6 +68,7 @@ def draw_schedule(
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     previous: Sequence[Sequence[Sequence[Hashable]]] | None = None,
     apart_first: bool = False,
+    teams: Mapping[Hashable, Hashable] | None = None,
 ) -> list[Sequence[Sequence[Hashable]]]:
     """The schedule of ``draw(...)`` (same arguments); see ``draw``."""
     return draw(
@@ -78,6 +80,7 @@ def draw_schedule(
         time_limit=time_limit,
         previous=previous,
         apart_first=apart_first,
+        teams=teams,
     ).schedule
 
 
@@ -91,6 +94,7 @@ def draw(
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     previous: Sequence[Sequence[Sequence[Hashable]]] | None = None,
     apart_first: bool = False,
+    teams: Mapping[Hashable, Hashable] | None = None,
 ) -> DrawResult:
     """Draw the seating of a whole event.
 
@@ -117,6 +121,11 @@ def draw(
     otherwise its figures are ``DrawResult.alternative`` so the director can weigh the two (each
     priority draws from its own random stream, so asking for the other gives exactly those
     figures).
+
+    ``teams``: maps a player to a team: team-mates never share a table whenever the sizes allow
+    it (a clash between team-mates weighs ``TEAM_APART``, more than any number of repeats or
+    club clashes a swap can change: a hard constraint for the search); the report counts what
+    is left (``seating_report(..., teams=...)``).
 
     Returns a list of sessions, each a list of tables, each a tuple (East, South, West, North).
     Targets: no pair meets twice whenever a zero-repeat schedule is known for the size (see
@@ -159,13 +168,17 @@ def draw(
     index = {player: i for i, player in enumerate(roster)}
     history = [[[index[p] for p in table if p in index] for table in session] for session in played]
     group_of = group_numbers(roster, groups)
+    team_of = group_numbers(roster, teams)
     seats = history_seats(played, index)
     winds = missing_winds(len(roster), seats)
     grouped = any(group >= 0 for group in group_of)
 
     def plan(first: bool) -> tuple[tuple[int, int], list, list[list[int]]]:
         """(quality, sessions on indices, apart matrix) of the plan with one priority."""
-        apart = apart_costs(len(roster), [(group_of, APART_FIRST if first else REPEATS_FIRST)])
+        apart = apart_costs(
+            len(roster),
+            [(group_of, APART_FIRST if first else REPEATS_FIRST), (team_of, TEAM_APART)],
+        )
         perfect = plan_cost(len(roster), history, apart, [])  # what the history alone costs
         best = None
         for attempt in range(APART_FIRST_TRIES if first else 1):
@@ -197,13 +210,13 @@ def draw(
     drawn = [[on_roster(roster, table) for table in session] for session in seated]
     alternative = None
     if grouped:  # docs/rules.md §8: when repeats and clashes trade, the director chooses
-        mine = seating_report([*fixed, *drawn], groups)
+        mine = seating_report([*fixed, *drawn], groups, teams=teams)
         if mine.group_clashes or (apart_first and mine.repeats > mine.lower_bound):
             other_key, other_seated, other_apart = plan(not apart_first)
             other = [[on_roster(roster, table) for table in session] for session in other_seated]
-            theirs = seating_report([*fixed, *other], groups)
-            figures = (mine.repeats, mine.group_clashes, mine.wind_spread)
-            others = (theirs.repeats, theirs.group_clashes, theirs.wind_spread)
+            theirs = seating_report([*fixed, *other], groups, teams=teams)
+            figures = (mine.team_clashes, mine.repeats, mine.group_clashes, mine.wind_spread)
+            others = (theirs.team_clashes, theirs.repeats, theirs.group_clashes, theirs.wind_spread)
             if all(x <= y for x, y in zip(others, figures, strict=True)) and others != figures:
                 key, seated, apart, drawn = other_key, other_seated, other_apart, other
             elif not all(x <= y for x, y in zip(figures, others, strict=True)):

@@ -46,6 +46,7 @@ class SeatingReport(Mapping[str, Any]):
     wind_spread: int
     group_clashes: int
     table_revisits: int = 0
+    team_clashes: int = 0
     indirect_min: int | None = None
     indirect_below: int = 0
     indirect_floor: float = 0.0
@@ -76,6 +77,7 @@ def seating_report(
     groups: Mapping[Hashable, Hashable] | None = None,
     *,
     clock_stopped: bool = False,
+    teams: Mapping[Hashable, Hashable] | None = None,
 ) -> SeatingReport:
     """Figures a director judges a draw by.
 
@@ -87,6 +89,7 @@ def seating_report(
     ``wind_spread`` (largest, over players, of max - min sessions started at one wind),
     ``group_clashes`` (pairs of one group seated at one table, counted per table),
     ``table_revisits`` (times a player sits at a table number they already had, §8),
+    ``team_clashes`` (pairs of one of ``teams`` seated at one table, counted per table),
     ``indirect_min`` (for two players who never met, the fewest players who met both of
     them; None when every pair met), ``indirect_below`` (such pairs with fewer than
     ``indirect_floor`` = the square root of the player count, ``seating.indirect``),
@@ -110,10 +113,8 @@ def seating_report(
                     pairs[min(a, b), max(a, b)] += 1
     counts = wind_counts(n, seats)
     spread = max((max(row) - min(row) for row in counts), default=0)
-    group_of = group_numbers(list(index), groups)
-    clashes = sum(
-        m for (a, b), m in pairs.items() if group_of[a] >= 0 and group_of[a] == group_of[b]
-    )
+    clashes = _clashes(pairs, group_numbers(list(index), groups))
+    team_clashes = _clashes(pairs, group_numbers(list(index), teams))
     per_player = Counter(p for session in seats for table in session for p in table)
     excess = sum(max(0, 3 * s - (n - 1)) for s in per_player.values())
     histogram = Counter(pairs.values())
@@ -130,11 +131,17 @@ def seating_report(
         wind_spread=spread,
         group_clashes=clashes,
         table_revisits=table_revisits(played),
+        team_clashes=team_clashes,
         indirect_min=indirect_min,
         indirect_below=indirect_below,
         indirect_floor=math.sqrt(n),
         clock_stopped=clock_stopped,
     )
+
+
+def _clashes(pairs, group_of) -> int:
+    """Meetings of two players of one group (``group_of[p]``: -1 for none)."""
+    return sum(m for (a, b), m in pairs.items() if group_of[a] >= 0 and group_of[a] == group_of[b])
 
 
 def changed_players(
