@@ -113,7 +113,7 @@ def test_teams_come_before_clubs():
 def test_the_report_counts_team_mates_who_must_meet():
     """A team of six cannot sit apart at four tables: the draw still seats everyone, and the
     report says how many times team-mates met."""
-    teams = {p: 0 for p in range(6)}
+    teams = dict.fromkeys(range(6), 0)
     schedule = draw_schedule(range(16), 3, seed=2, teams=teams)
     report = seating_report(schedule, teams=teams)
     assert report.team_clashes >= 3 * 2  # 6 players at 4 tables: at least 2 pairs a session
