@@ -142,6 +142,8 @@ def rank_rows(rows, fields, tie_breaks, lots_seed=None):
     ranked = [row for row in rows if row.is_ranked]
     keys = [tuple(getattr(row, name) or 0 for name in fields) for row in ranked]
     for code in tie_breaks:
+        if code not in TieBreak.values:
+            continue  # an unknown code (an old archive, an admin edit) breaks no tie
         if code == TieBreak.HEAD_TO_HEAD:
             tied: dict[tuple, list] = {}
             for row, key in zip(ranked, keys, strict=True):
@@ -164,8 +166,9 @@ def rank_rows(rows, fields, tie_breaks, lots_seed=None):
 
 
 def _lot(seed, registration):
-    """The lot drawn for a registration with the tournament's seed (higher is better)."""
-    text = f"{seed if seed is not None else 0}:{registration.pk}".encode()
+    """The lot drawn for a registration with the tournament's seed (higher is better): from the
+    player number, which an archive restores, so a recorded seed gives the same order again."""
+    text = f"{seed if seed is not None else 0}:{registration.number}".encode()
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
 
 

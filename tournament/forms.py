@@ -260,8 +260,8 @@ class ScoringSettingsForm(forms.Form):
             initial=lots_seed,
             help_text=_(
                 "Used by “Drawing lots”: the same seed gives the same order. Left empty, the "
-                "desk draws one when the tie-breaker is chosen; enter a recorded seed to "
-                "reproduce an order."
+                "recorded seed stays (the desk draws one when the tie-breaker is first "
+                "chosen); enter a recorded seed to reproduce an order."
             ),
         )
 

@@ -129,3 +129,19 @@ def test_the_settings_page_takes_the_order_and_a_seed_to_reproduce(played, direc
     assert response.status_code == 200 and response.context["form"].errors["lots_seed"]
     played.refresh_from_db()
     assert played.lots_seed == 123
+
+
+def test_lots_follow_the_player_number_so_a_restored_archive_draws_the_same():
+    before = [row(pk, (1, pk, 1, 4, 0)) for pk in range(1, 7)]
+    after = [row(pk, (1, pk, 1, 4, 0)) for pk in range(1, 7)]
+    for moved in after:  # a restore gives new ids, the same player numbers
+        moved.registration.pk += 1000
+    rank_rows(before, FIELDS, ["drawing_lots"], 42)
+    rank_rows(after, FIELDS, ["drawing_lots"], 42)
+    assert [r.place for r in before] == [r.place for r in after]
+
+
+def test_an_unknown_tie_breaker_code_breaks_no_tie_and_no_page():
+    a, b = row(1, (1, 1, 1, 4, 0)), row(2, (1, 2, 1, 4, 0))
+    rank_rows([a, b], FIELDS, ["no_such_code", "head_to_head"])
+    assert labels([a, b]) == ["=1", "=1"]

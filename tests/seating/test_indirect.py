@@ -47,3 +47,14 @@ def test_the_draw_mixes_at_least_as_well_as_precomputed_seatings(seed):
     large = seating_report(draw_schedule(range(64), 8, seed=seed))
     assert large.repeats == 0 and large.wind_spread <= 1 and large.table_revisits == 0
     assert large.indirect_below <= 96
+
+
+def test_players_who_left_do_not_count():
+    """A substitution from session 3 on: the leaver and the newcomer each miss sessions, but
+    only the current field (the last session's players) is measured."""
+    schedule = [list(session) for session in draw_schedule(range(32), 7, seed=1)]
+    for number in range(2, 7):
+        schedule[number] = [tuple(100 if p == 5 else p for p in t) for t in schedule[number]]
+    report = seating_report(schedule)
+    assert report.indirect_floor == pytest.approx(math.sqrt(32))
+    assert report.indirect_min >= 6  # counting the replaced player (player 5) gave 0

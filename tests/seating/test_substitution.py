@@ -101,3 +101,17 @@ def test_four_late_registrations_change_only_the_newcomers_tables():
         assert set(newcomers) <= {p for t in other for p in new[t]}
     report = seating_report(redrawn)
     assert report.repeats == 0 and report.wind_spread <= 1
+
+
+@pytest.mark.parametrize("played", [0, 1, 2])
+def test_a_plan_whose_sessions_already_differ_is_patched_or_drawn_afresh(played):
+    """Session 4 alone was drawn again after a substitution (player 0 -> 100): the sessions of
+    the previous plan no longer seat the same players; the next re-draw must still work."""
+    from tests.seating.helpers import assert_valid
+
+    base = draw_schedule(range(20), 4, seed=1)
+    previous = [list(session) for session in base]
+    previous[3] = [tuple(100 if p == 0 else p for p in table) for table in previous[3]]
+    roster = [*range(1, 20), 100]
+    redrawn = draw_schedule(roster, 4, seed=1, fixed=base[:played], previous=previous)
+    assert_valid(redrawn[played:], roster, 4 - played)

@@ -85,3 +85,12 @@ def test_the_command_prints_the_other_choice(club_cup, capsys):
     out = capsys.readouterr().out
     assert "The other choice (keep them apart first" in out
     assert f"repeats {other.repeats}, group clashes {other.group_clashes}." in out
+
+
+def test_a_refused_preview_does_not_change_the_priority(director_client, make_tournament):
+    empty = make_tournament(slug="empty-cup", seating_groups="club")
+    url = reverse("draw", args=[empty.slug])
+    response = director_client.post(url, {"scope": "remaining", "priority": "apart"})
+    assert "No player is registered yet." in response.content.decode()
+    empty.refresh_from_db()
+    assert empty.seating_priority == "repeats"

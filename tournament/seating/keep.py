@@ -117,12 +117,14 @@ def patch_previous(
         return None
     index = {player: i for i, player in enumerate(roster)}
     there = previous_players(future)
-    joiners = [index[p] for p in roster if p not in there]
-    if not joiners and all(p in index for p in there):
+    if all(p in there for p in roster) and all(p in index for p in there):
         return None
     n = len(roster)
     layouts = []
     for session in future:
+        # newcomers and leavers of this session (an earlier re-draw may have seated some)
+        seated = {p for table in session for p in table}
+        joiners = [index[p] for p in roster if p not in seated]
         opened = [t for t, table in enumerate(session) if any(p not in index for p in table)]
         closed = [t for t in range(len(session)) if t not in opened]
         free = [index[p] for t in opened for p in session[t] if p in index] + joiners
@@ -132,6 +134,8 @@ def patch_previous(
             opened.append(t)
             free.extend(index[p] for p in session[t])
         opened.sort()
+        if len(free) % 4:
+            return None  # a session that does not seat the roster: draw afresh
         rng.shuffle(free)
         kept = {t: [index[p] for p in session[t]] for t in closed}
         layouts.append((kept, opened, [free[i : i + 4] for i in range(0, len(free), 4)]))

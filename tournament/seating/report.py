@@ -90,9 +90,10 @@ def seating_report(
     ``group_clashes`` (pairs of one group seated at one table, counted per table),
     ``table_revisits`` (times a player sits at a table number they already had, §8),
     ``team_clashes`` (pairs of one of ``teams`` seated at one table, counted per table),
-    ``indirect_min`` (for two players who never met, the fewest players who met both of
-    them; None when every pair met), ``indirect_below`` (such pairs with fewer than
-    ``indirect_floor`` = the square root of the player count, ``seating.indirect``),
+    ``indirect_min`` (for two players of the current field, those seated in the last session,
+    who never met, the fewest of them who met both; None when every pair met),
+    ``indirect_below`` (such pairs with fewer than ``indirect_floor`` = the square root of the
+    field's size, ``seating.indirect``),
     ``clock_stopped`` (True when the draw's safety clock cut a search short: pass the
     ``clock_stopped`` of ``draw``'s result; the schedule alone cannot tell), ``alternative``
     (None here: ``replace`` it with ``draw``'s ``alternative``, the other priority's figures).
@@ -118,7 +119,11 @@ def seating_report(
     per_player = Counter(p for session in seats for table in session for p in table)
     excess = sum(max(0, 3 * s - (n - 1)) for s in per_player.values())
     histogram = Counter(pairs.values())
-    indirect_min, indirect_below = indirect_meetings(n, seats)
+    # the current field: players seated in the last session (leavers and replaced players out)
+    field = sorted({p for table in seats[-1] for p in table if p >= 0}) if seats else []
+    position = {p: i for i, p in enumerate(field)}
+    current = [[[position.get(p, -1) for p in table] for table in session] for session in seats]
+    indirect_min, indirect_below = indirect_meetings(len(field), current)
     return SeatingReport(
         players=n,
         sessions=len(played),
@@ -134,7 +139,7 @@ def seating_report(
         team_clashes=team_clashes,
         indirect_min=indirect_min,
         indirect_below=indirect_below,
-        indirect_floor=math.sqrt(n),
+        indirect_floor=math.sqrt(len(field)),
         clock_stopped=clock_stopped,
     )
 

@@ -65,17 +65,19 @@ class DrawView(DirectorTournamentMixin, FormView):
         return context
 
     def form_valid(self, form):
+        chosen = form.chosen_priority
+        saved = self.tournament.seating_priority
         try:
-            if form.chosen_priority not in (None, self.tournament.seating_priority):
-                # the other choice of the preview: the tournament keeps it for its next draws
-                self.tournament = update_tournament(
-                    self.tournament, seating_priority=form.chosen_priority
-                )
+            if chosen not in (None, saved):
+                self.tournament.seating_priority = chosen  # this preview only, until it works
             plan = plan_draw(
                 self.tournament,
                 session_number=form.session_number,
                 seed=form.cleaned_data["seed"],
             )
+            if chosen not in (None, saved):
+                # the other choice of the preview: the tournament keeps it for its next draws
+                self.tournament = update_tournament(self.tournament, seating_priority=chosen)
         except (DrawError, TournamentError, ValidationError) as exc:
             form.add_error(None, exc.messages[0] if isinstance(exc, ValidationError) else str(exc))
             return self.form_invalid(form)
