@@ -138,7 +138,7 @@ def rank_rows(rows, fields, tie_breaks, lots_seed=None):
     ``tie_breaks`` in order (docs/rules.md §6.3); players still equal share the place.
 
     Head-to-head compares only the players still tied at that point; drawing lots orders them
-    by a hash of ``lots_seed`` and the registration, so the same seed gives the same order."""
+    by a hash of ``lots_seed`` and the player number, so the same seed gives the same order."""
     ranked = [row for row in rows if row.is_ranked]
     keys = [tuple(getattr(row, name) or 0 for name in fields) for row in ranked]
     for code in tie_breaks:

@@ -146,9 +146,9 @@ def column_design(n: int, limit: int = 12, need: int | None = None) -> Rounds:
     the player of column j and row i sits at table ``i + a_j * r`` with four distinct a_j),
     else the numbered offset rows of ``seating.numbered`` when they give at least ``need``
     sessions (default ``limit``), else the offset construction. Club-mates placed in one column
-    never share a table, so
-    four clubs as large as the number of tables still sit apart. Over a field the tables are
-    listed so that nobody sits at one table number twice (docs/rules.md §8). Empty if g < 4.
+    never share a table, so four clubs as large as the number of tables still sit apart. Over a
+    field the tables are listed so that nobody sits at one table number twice (docs/rules.md
+    §8.1). Empty if g < 4.
     """
     g = n // 4
     field = _field(g)

@@ -30,6 +30,7 @@ from tournament.seating.keep import (
     previous_players,
     quality,
     repair_winds,
+    tables_holding,
 )
 from tournament.seating.numbers import number_tables
 from tournament.seating.plan import plan_cost, plan_tables
@@ -38,14 +39,15 @@ from tournament.seating.search import APART_FIRST, REPEAT_WEIGHT, REPEATS_FIRST,
 from tournament.seating.winds import balance_winds, missing_winds, wind_counts
 
 DEFAULT_TIME_LIMIT = 120.0
+"""Safety stop, in seconds, of a runaway search. The searches are budgeted in iterations and
+every bench size needs at most ~2 s (10 s above 100 players), so the stop fires only on a
+machine dozens of times slower, and the result then says so."""
+
 APART_FIRST_EFFORT = 3  # the tabu search's budget with club-mates apart first, times the usual
 TEAM_APART = 1000  # a clash between team-mates: above any repeats or club clashes of a swap
 APART_FIRST_TRIES = 3  # club-mates apart first: fresh starts while a near miss is left
 PATCH_ATTEMPTS = 2  # a late registration or a removed table: the tables that must change, then 2x
-NEAR_MISS = 2 * REPEAT_WEIGHT  # ... that is, at most two repeated meetings (or a few clashes)
-"""Safety stop, in seconds, of a runaway search. The searches are budgeted in iterations and
-every bench size needs at most ~2 s (10 s above 100 players), so the stop fires only on a
-machine dozens of times slower, and the result then says so."""
+NEAR_MISS = 2 * REPEAT_WEIGHT  # apart first: a near miss is two repeated meetings at most
 
 
 @dataclasses.dataclass(frozen=True)
@@ -247,13 +249,7 @@ def _kept_plan(previous, played, roster, total, seats, history, apart, fresh, se
         if quality(on_index, seats, history, apart) > fresh:
             # the newcomer's seats may upset the winds: swap seats inside the newcomers'
             # tables only (nobody changes table or opponents), then judge again
-            targets = {
-                (s, t)
-                for s, session in enumerate(on_index)
-                for t, table in enumerate(session)
-                if joiners.intersection(table)
-            }
-            on_index = repair_winds(on_index, seats, n, targets)
+            on_index = repair_winds(on_index, seats, n, tables_holding(on_index, joiners))
             kept = on_roster_all(on_index)
         return kept if keeps(on_index, seats, history, apart, fresh, joiners) else None
     # a late registration or a removed table: the fewest tables drawn again that keep the
@@ -275,12 +271,7 @@ def _kept_plan(previous, played, roster, total, seats, history, apart, fresh, se
             if max(row) - min(row) > 1
         }
         if uneven:  # seats may swap inside any table of a player left a wind short
-            around = {
-                (s, t)
-                for s, session in enumerate(on_index)
-                for t, table in enumerate(session)
-                if uneven.intersection(table)
-            }
+            around = tables_holding(on_index, uneven)
             on_index = repair_winds(on_index, seats, n, changed | around)
         if keeps(on_index, seats, history, apart, fresh, joiners):
             return on_roster_all(on_index)

@@ -171,6 +171,16 @@ def patch_previous(
     return sessions, {(s, t) for s, t in changed if t < len(sessions[s])}
 
 
+def tables_holding(sessions, players) -> set[tuple[int, int]]:
+    """``(session, place)`` of every table where one of ``players`` sits."""
+    return {
+        (s, t)
+        for s, session in enumerate(sessions)
+        for t, table in enumerate(session)
+        if not players.isdisjoint(table)
+    }
+
+
 def repair_winds(sessions, seats, n, targets, passes: int = 8):
     """``sessions`` (player indices, seat order) with the seats of the tables at ``targets``
     (``(session, place)`` pairs) permuted so that every player's winds stay as even as can be
