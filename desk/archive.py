@@ -65,6 +65,12 @@ TOURNAMENT_FIELDS = (
     "lots_seed",
     "seating_groups",
     "seating_priority",
+    "team_counted",
+    "final_sessions",
+    "finalists",
+    "final_carry",
+    "final_seating",
+    "consolation",
     "projector_mode",
     "projector_seconds",
     "reveal_places",
@@ -73,7 +79,7 @@ TOURNAMENT_FIELDS = (
     "referee_pin",
 )
 PLAYER_FIELDS = ("first_name", "last_name", "ema_id", "country", "club", "notes")
-REGISTRATION_FIELDS = ("number", "status", "is_substitute", "registered_at")
+REGISTRATION_FIELDS = ("number", "status", "is_substitute", "finalist", "registered_at")
 SESSION_FIELDS = (
     "number",
     "scheduled_start",

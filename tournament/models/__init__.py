@@ -23,6 +23,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Mod
+from django.db.models.lookups import Exact
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
@@ -108,6 +110,26 @@ class RuleSetCode(models.TextChoices):
     EUROPEAN = "european", _("Classic European")
     FIMJ = "fimj", _("FIMJ Italian variant")
     FAENTINO = "faentino", _("Faentino")
+
+
+class StageCarry(models.TextChoices):
+    """What the finalists bring into the final stage from the qualifying stage (rules §9)."""
+
+    FULL = "full", _("Qualifying totals carried in full")
+    HALF = "half", _("Qualifying totals halved")
+    RESET = "reset", _("Everyone starts the final from zero")
+
+
+class FinalSeating(models.TextChoices):
+    """How the sessions of the final stage are seated (rules §9)."""
+
+    STANDINGS = "standings", _("By the standings: the first four at table 1, and so on")
+    PATTERN = "pattern", _("Fixed pattern: each table takes one player from each quarter")
+    DRAW = "draw", _("Drawn like the qualifying sessions (no repeated opponents)")
+
+
+#: The largest team, and the members a team standings may count.
+TEAM_SIZE_MIN, TEAM_SIZE_MAX = 2, 6
 
 
 class TournamentStatus(models.TextChoices):
@@ -351,6 +373,53 @@ class Tournament(models.Model):
             "referee slip and shown on the session dashboard)."
         ),
     )
+    team_counted = models.PositiveSmallIntegerField(
+        _("team members counted"),
+        default=0,
+        validators=[MaxValueValidator(TEAM_SIZE_MAX)],
+        help_text=_(
+            "A team's standing adds up its members' table points, then their scores: all "
+            "members (0) or only the best N of each team."
+        ),
+    )
+    final_sessions = models.PositiveSmallIntegerField(
+        _("sessions of the final stage"),
+        default=0,
+        validators=[MaxValueValidator(29)],
+        help_text=_(
+            "0 for a tournament in one stage. Otherwise the last sessions are the final: "
+            "only the finalists play them (and the others a consolation stage, if chosen)."
+        ),
+    )
+    finalists = models.PositiveSmallIntegerField(
+        _("finalists"),
+        default=0,
+        validators=[MaxValueValidator(400)],
+        help_text=_(
+            "How many players go on to the final, a multiple of 4. A tie at the cut is "
+            "resolved by the tie-breakers, then by drawing lots."
+        ),
+    )
+    final_carry = models.CharField(
+        _("the finalists bring"),
+        max_length=10,
+        choices=StageCarry.choices,
+        default=StageCarry.FULL,
+    )
+    final_seating = models.CharField(
+        _("final sessions seated"),
+        max_length=10,
+        choices=FinalSeating.choices,
+        default=FinalSeating.STANDINGS,
+    )
+    consolation = models.BooleanField(
+        _("consolation stage"),
+        default=False,
+        help_text=_(
+            "The players who do not reach the final play the final sessions at their own "
+            "tables; their ranking stays that of the qualifying stage."
+        ),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -402,6 +471,30 @@ class Tournament(models.Model):
                 condition=Q(seating_priority__in=SeatingPriority.values),
                 name="tournament_seating_priority_known",
             ),
+            models.CheckConstraint(
+                condition=Q(team_counted__lte=TEAM_SIZE_MAX), name="tournament_team_counted_range"
+            ),
+            models.CheckConstraint(
+                condition=Q(final_sessions__lt=F("session_count")),
+                name="tournament_final_sessions_range",
+            ),
+            models.CheckConstraint(
+                condition=Exact(Mod("finalists", 4), 0) & Q(finalists__lte=400),
+                name="tournament_finalists_multiple_of_4",
+            ),
+            models.CheckConstraint(
+                condition=Q(final_sessions=0, finalists=0)
+                | Q(final_sessions__gte=1, finalists__gte=4),
+                name="tournament_final_stage_complete",
+            ),
+            models.CheckConstraint(
+                condition=Q(final_carry__in=StageCarry.values),
+                name="tournament_final_carry_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(final_seating__in=FinalSeating.values),
+                name="tournament_final_seating_known",
+            ),
         ]
 
     def __str__(self):
@@ -409,6 +502,20 @@ class Tournament(models.Model):
 
     def get_absolute_url(self):
         return reverse("tournament", kwargs={"slug": self.slug})
+
+    @property
+    def has_stages(self):
+        """A qualifying stage, a cut to the finalists and a final stage (rules §9)."""
+        return self.final_sessions > 0
+
+    @property
+    def qualifying_sessions(self):
+        """The number of sessions of the qualifying stage (all of them without stages)."""
+        return self.session_count - self.final_sessions
+
+    def is_final_session(self, number):
+        """Whether session ``number`` belongs to the final stage."""
+        return self.has_stages and number > self.qualifying_sessions
 
     def clean(self):
         from tournament.rulesets import check_scoring_options
@@ -439,6 +546,22 @@ class Registration(models.Model):
         default=False,
         help_text=_("Substitutes play to fill a table but are not ranked."),
     )
+    team = models.ForeignKey(
+        "tournament.Team",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="members",
+        verbose_name=_("team"),
+    )
+    categories = models.ManyToManyField(
+        "tournament.Category",
+        blank=True,
+        related_name="registrations",
+        verbose_name=_("categories"),
+    )
+    #: The cut to the final (rules §9): None before it is made, then True for the finalists.
+    finalist = models.BooleanField(_("finalist"), null=True, blank=True)
     registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
 
     objects = RegistrationQuerySet.as_manager()
@@ -457,6 +580,10 @@ class Registration(models.Model):
             models.CheckConstraint(condition=Q(number__gte=1), name="registration_number_min"),
             models.CheckConstraint(
                 condition=Q(status__in=RegistrationStatus.values), name="registration_status_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(is_substitute=False) | Q(team__isnull=True),
+                name="registration_substitute_has_no_team",
             ),
         ]
 
@@ -783,3 +910,8 @@ class Seat(models.Model):
     def save(self, *args, **kwargs):
         self.session_id = self.table.session_id
         super().save(*args, **kwargs)
+
+
+# Teams and categories point back to Tournament, so they are imported once it exists.
+from tournament.models.groups import Category as Category  # noqa: E402
+from tournament.models.groups import Team as Team  # noqa: E402
