@@ -113,7 +113,7 @@ class RuleSetCode(models.TextChoices):
 
 
 class StageCarry(models.TextChoices):
-    """What the finalists bring into the final stage from the qualifying stage (rules §9)."""
+    """What the finalists bring into the final stage from the qualifying stage (docs/rules.md §9)."""
 
     FULL = "full", _("Qualifying totals carried in full")
     HALF = "half", _("Qualifying totals halved")
@@ -121,7 +121,7 @@ class StageCarry(models.TextChoices):
 
 
 class FinalSeating(models.TextChoices):
-    """How the sessions of the final stage are seated (rules §9)."""
+    """How the sessions of the final stage are seated (docs/rules.md §9)."""
 
     STANDINGS = "standings", _("By the standings: the first four at table 1, and so on")
     PATTERN = "pattern", _("Fixed pattern: each table takes one player from each quarter")
@@ -505,7 +505,7 @@ class Tournament(models.Model):
 
     @property
     def has_stages(self):
-        """A qualifying stage, a cut to the finalists and a final stage (rules §9)."""
+        """A qualifying stage, a cut to the finalists and a final stage (docs/rules.md §9)."""
         return self.final_sessions > 0
 
     @property
@@ -560,7 +560,7 @@ class Registration(models.Model):
         related_name="registrations",
         verbose_name=_("categories"),
     )
-    #: The cut to the final (rules §9): None before it is made, then True for the finalists.
+    #: The cut to the final (docs/rules.md §9): None before it is made, then True for the finalists.
     finalist = models.BooleanField(_("finalist"), null=True, blank=True)
     registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
 
