@@ -40,7 +40,8 @@ class DemoError(RuntimeError):
     """The demo could not be built (a bug: the fixture files are part of the desk)."""
 
 
-def _import(tournament, name, *, as_substitutes=False):
+def import_fixture(tournament, name, *, as_substitutes=False):
+    """Import the player list ``fixtures/<name>`` into ``tournament`` with the import service."""
     path = FIXTURES / name
     result = import_players(tournament, path.name, path.read_bytes(), as_substitutes=as_substitutes)
     if not result.ok:
@@ -130,20 +131,13 @@ def load_demo(today=None):
         session_minutes=120,
         published=True,
     )
-    for session, (day, clock) in zip(
-        tournament.sessions.order_by("number"), SESSION_TIMES, strict=True
-    ):
-        hour, minute = map(int, clock.split(":"))
-        session.scheduled_start = timezone.make_aware(
-            dt.datetime.combine(today + dt.timedelta(days=day), dt.time(hour, minute))
-        )
-        session.save(update_fields=["scheduled_start"])
-    _import(tournament, "demo_players.csv")
-    _import(tournament, "demo_substitutes.csv", as_substitutes=True)
+    schedule_sessions(tournament, today, SESSION_TIMES)
+    import_fixture(tournament, "demo_players.csv")
+    import_fixture(tournament, "demo_substitutes.csv", as_substitutes=True)
     write_draw(tournament, seed=DEMO_SEED)
     rng = random.Random(DEMO_SEED)
     referee = Actor(via="demo referee")
-    director = Actor(user=_director(), via="demo")
+    director = Actor(user=director_account(), via="demo")
     for session in tournament.sessions.order_by("number")[:PLAYED_SESSIONS]:
         # As at the venue: the seating is published and the director starts the session
         # before the referees' links take hands.
@@ -157,7 +151,17 @@ def load_demo(today=None):
     return tournament
 
 
-def _director():
+def schedule_sessions(tournament, first_day, times):
+    """Give the sessions their start: ``times`` holds (day from the first, "HH:MM") each."""
+    for session, (day, clock) in zip(tournament.sessions.order_by("number"), times, strict=True):
+        hour, minute = map(int, clock.split(":"))
+        session.scheduled_start = timezone.make_aware(
+            dt.datetime.combine(first_day + dt.timedelta(days=day), dt.time(hour, minute))
+        )
+        session.save(update_fields=["scheduled_start"])
+
+
+def director_account():
     """Confirming the demo's sessions needs a director: the desk's first staff account."""
     from django.contrib.auth import get_user_model
 
