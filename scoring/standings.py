@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.db.models import Sum
+from django.utils.translation import gettext as _
 
 from rules.ranking import shared_places, tie_sizes
 from scoring.figures import SeatFigures
@@ -252,6 +253,23 @@ def cached_standings(tournament, *, through=None):
         standings = compute_standings(tournament, through=through)
         cache.set(key, standings, CACHE_SECONDS)
     return standings
+
+
+def tie_break_labels(tournament):
+    """The names of the tournament's tie-breakers, in the director's order (docs/rules.md §6.3)."""
+    return [TieBreak(code).label for code in tournament.tie_breaks if code in TieBreak.values]
+
+
+def tie_break_note(tournament):
+    """The sentence under the standings that says how equal players are ordered (empty when the
+    tournament has no tie-breakers): the page and the printed standings show the same one."""
+    labels = tie_break_labels(tournament)
+    if not labels:
+        return ""
+    note = _("Players equal on the ranking are ordered by:") + " " + "; ".join(map(str, labels))
+    if TieBreak.DRAWING_LOTS in tournament.tie_breaks and tournament.lots_seed is not None:
+        note += "; " + _("seed of the lots: %(seed)s") % {"seed": tournament.lots_seed}
+    return note + "."
 
 
 def ranking_order(tournament, registrations):

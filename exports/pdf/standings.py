@@ -9,7 +9,8 @@ where the rule set ranks by table points, its table points and its score, side b
 they fit the page and else one above the other in one column per session, for any number of
 sessions (A4, landscape when the sessions need it). Names and clubs print whole
 (`exports.pdf.names`): they shrink, then wrap at spaces and hyphens. The header row is
-repeated on every page. Substitutes never appear.
+repeated on every page. Substitutes never appear. Under the table, the tie-breakers in the
+director's order and the seed of the lots (`scoring.standings.tie_break_note`), as on the page.
 """
 
 from functools import cached_property
@@ -18,7 +19,7 @@ from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Table, TableStyle
+from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from common import formatting
 from common.i18n import translate_text
@@ -28,10 +29,12 @@ from exports.pdf.base import (
     FONT_CONDENSED_BOLD,
     LIGHT,
     PdfDocument,
+    markup,
     register_fonts,
+    styles,
 )
 from exports.pdf.names import NameFlowable
-from scoring.standings import compute_standings
+from scoring.standings import compute_standings, tie_break_note
 from scoring.tables import standings_rows
 from tournament.rulesets import ruleset_for
 
@@ -277,7 +280,10 @@ class StandingsDocument(PdfDocument):
                 style.append(("TEXTCOLOR", (1, index), (1, index), MARK))
         table = Table(data, colWidths=[column.width for column in columns], repeatRows=1)
         table.setStyle(TableStyle(style))
-        return [table]
+        note = tie_break_note(self.tournament)
+        if not note:
+            return [table]
+        return [table, Spacer(1, 3 * mm), Paragraph(markup(note), styles()["small"])]
 
 
 def render_standings(tournament, *, through=None):

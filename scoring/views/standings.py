@@ -13,9 +13,14 @@ from django.views.generic import TemplateView
 
 from common.errors import ExplainedNotFound
 from scoring.models import Hand, Penalty, SeatResult
-from scoring.standings import cached_standings, compute_standings, standings_version
+from scoring.standings import (
+    cached_standings,
+    compute_standings,
+    standings_version,
+    tie_break_note,
+)
 from scoring.tables import standings_rows, standings_table
-from tournament.models import Seat, TieBreak
+from tournament.models import Seat
 from tournament.permissions import TournamentMixin
 from tournament.rulesets import ruleset_for
 from tournament.visibility import confirmed_visible, visible_seating_sessions
@@ -54,12 +59,7 @@ class StandingsView(TournamentMixin, TemplateView):
             through=through,
             table_html=None,
             ranks_hands=bool(ruleset_for(self.tournament).hand_value_fields),
-            tie_break_labels=[
-                TieBreak(code).label
-                for code in self.tournament.tie_breaks
-                if code in TieBreak.values
-            ],
-            lots_drawn=TieBreak.DRAWING_LOTS in self.tournament.tie_breaks,
+            tie_break_note=tie_break_note(self.tournament),
         )
         sort = self.request.GET.get("sort", "")
         if confirmed and not SORT.fullmatch(sort):

@@ -26,6 +26,7 @@ from tests.factories import (
 )
 from tournament.models import RegistrationStatus
 from tournament.services.registrations import register_player
+from tournament.services.tournaments import update_scoring_options
 
 
 def seat(tournament, table, wind, session=1):
@@ -253,3 +254,17 @@ def test_penalty_cells_are_empty_without_a_penalty(db, director):
         line = line_of(text, seat(tournament, 1, wind))
         # table points, score, transfers, then straight on to session 1: no "0" penalty
         assert re.search(r"\s\d\.\d\d\s+-?\d+\s+-?\d+\s+\d\.\d\d\s+-?\d+\s*$", line), line
+
+
+def test_the_tie_breakers_and_the_seed_of_the_lots_are_printed_under_the_table(ranked):
+    assert "ordered by" not in pdf_text(render_standings(ranked))
+    update_scoring_options(ranked, {}, tie_breaks=["sum_of_scores", "drawing_lots"], lots_seed=77)
+    ranked.refresh_from_db()
+    text = " ".join(pdf_text(render_standings(ranked)).split())
+    assert (
+        "Players equal on the ranking are ordered by: Sum of session scores; "
+        "Drawing lots (recorded seed); seed of the lots: 77." in text
+    )
+    with translation.override("it"):
+        text = " ".join(pdf_text(render_standings(ranked)).split())
+    assert "seme del sorteggio: 77." in text
