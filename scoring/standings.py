@@ -11,7 +11,7 @@ import hashlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Sum
+from django.db.models import Sum, Value
 from django.utils.translation import gettext as _
 
 from rules.ranking import shared_places, tie_sizes
@@ -293,9 +293,30 @@ def standings_version(tournament):
         )
     )
     registrations = list(
-        tournament.registrations.order_by("pk").values_list(
-            "pk", "number", "status", "is_substitute", "player_id"
+        tournament.registrations.order_by("pk", "categories").values_list(
+            "pk",
+            "number",
+            "status",
+            "is_substitute",
+            "player_id",
+            "team_id",
+            "finalist",
+            "categories",
         )
+    )
+    # Teams and categories (their names too) change the team standings and the sub-rankings.
+    groups = sorted(
+        tournament.teams.order_by()
+        .values_list("pk", "name", "country")
+        .union(tournament.categories.order_by().values_list("pk", "name", Value("")), all=True)
+    )
+    stages = (
+        tournament.team_counted,
+        tournament.final_sessions,
+        tournament.finalists,
+        tournament.final_carry,
+        tournament.final_seating,
+        tournament.consolation,
     )
     players = tournament.registrations.aggregate(changed=Max("player__updated_at"))
     # Only confirmed sessions count: tables closing in the session being played change nothing.
@@ -314,6 +335,8 @@ def standings_version(tournament):
         tournament.lots_seed,
         sessions,
         registrations,
+        groups,
+        stages,
         players,
         penalties,
         results,

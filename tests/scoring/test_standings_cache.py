@@ -160,3 +160,35 @@ def test_the_standings_page_shows_the_change_at_once(played, client, apply, show
     assert shown not in html
     apply(played)
     assert shown in client.get(url).content.decode()
+
+
+def test_teams_categories_and_the_cut_change_the_version(played):
+    """The team standings, the sub-rankings and the final follow these: a cached page must not
+    outlive them."""
+    from tournament.models import Category, Team
+
+    registration = played.registrations.order_by("number").first()
+    seen = {standings_version(played)}
+
+    def changed():
+        version = standings_version(played)
+        assert version not in seen
+        seen.add(version)
+
+    team = Team.objects.create(tournament=played, name="Dragons", country="ITA")
+    changed()
+    registration.team = team
+    registration.save(update_fields=["team"])
+    changed()
+    team.name = "Red Dragons"
+    team.save(update_fields=["name"])
+    changed()
+    category = Category.objects.create(tournament=played, name="Juniors")
+    changed()
+    registration.categories.add(category)
+    changed()
+    registration.finalist = True
+    registration.save(update_fields=["finalist"])
+    changed()
+    played.team_counted = 3
+    changed()
