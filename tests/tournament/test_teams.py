@@ -188,6 +188,9 @@ def test_the_teams_page_lists_adds_and_warns(open_, director_client):
     assert "already has a team called" in again and Team.objects.count() == 1
     tournament_page = director_client.get(open_.get_absolute_url()).content.decode()
     assert url in tournament_page and reverse("category-list", args=[open_.slug]) in tournament_page
+    add_member(open_, team.pk, 3)
+    public = Client().get(open_.get_absolute_url()).content.decode()
+    assert "<th" in public and "Team" in public and "Kaze Milano" in public  # the list's column
 
 
 def test_the_team_page_adds_removes_renames_and_deletes(open_, director_client):
