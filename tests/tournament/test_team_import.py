@@ -6,6 +6,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 from django.urls import reverse
 
 from tests.factories import make_tournament, register_players
@@ -148,3 +149,10 @@ def test_the_preview_shows_a_team_too_large(db, director_client):
     ).content.decode()
     assert "kaze” would have 7 players (lines 2); a team has at most 6" in page
     assert Registration.objects.count() == 6
+
+
+def test_the_command_says_which_teams_and_categories_it_created(db, capsys):
+    tournament = make_tournament(slug="command")
+    call_command("import_players", tournament.slug, str(DEMO))
+    assert "Teams created: 8; categories created: 2." in capsys.readouterr().out
+    assert tournament.teams.count() == 8
