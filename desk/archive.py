@@ -1,7 +1,8 @@
 """A whole tournament in one file, to move it to another desk or keep it safe.
 
 `export_archive()` writes everything that makes the tournament: its settings, the players and
-registrations, every session's draw (tables, seats, referee links), every version of every hand,
+registrations, the teams and categories (a registration names its team and categories),
+every session's draw (tables, seats, referee links), every version of every hand,
 penalties (cancelled ones too), the stored table results and the audit trail. It is gzipped
 JSON, readable by anyone. `restore_archive()` rebuilds the tournament in one transaction in a
 desk that does not have it yet; its standings, score sheets and exports then come out identical.
@@ -80,6 +81,8 @@ TOURNAMENT_FIELDS = (
 )
 PLAYER_FIELDS = ("first_name", "last_name", "ema_id", "country", "club", "notes")
 REGISTRATION_FIELDS = ("number", "status", "is_substitute", "finalist", "registered_at")
+TEAM_FIELDS = ("name", "country")
+CATEGORY_FIELDS = ("name",)
 SESSION_FIELDS = (
     "number",
     "scheduled_start",
@@ -182,7 +185,11 @@ def _user(user):
 
 def export_archive(tournament):
     """The archive of `tournament` as gzipped JSON bytes."""
-    registrations = list(tournament.registrations.select_related("player").order_by("number"))
+    registrations = list(
+        tournament.registrations.select_related("player", "team")
+        .prefetch_related("categories")
+        .order_by("number")
+    )
     sessions = list(tournament.sessions.select_related("confirmed_by").order_by("number"))
     tables = list(
         Table.objects.filter(session__tournament=tournament)
@@ -195,8 +202,15 @@ def export_archive(tournament):
         "version": VERSION,
         "exported_at": timezone.now().isoformat(),
         "tournament": _fields(tournament, TOURNAMENT_FIELDS),
+        "teams": [_fields(t, TEAM_FIELDS) for t in tournament.teams.order_by("name")],
+        "categories": [_fields(c, CATEGORY_FIELDS) for c in tournament.categories.order_by("name")],
         "registrations": [
-            {**_fields(r, REGISTRATION_FIELDS), "player": _fields(r.player, PLAYER_FIELDS)}
+            {
+                **_fields(r, REGISTRATION_FIELDS),
+                "player": _fields(r.player, PLAYER_FIELDS),
+                "team": r.team.name if r.team_id else None,
+                "categories": sorted(c.name for c in r.categories.all()),
+            }
             for r in registrations
         ],
         "sessions": [

@@ -50,7 +50,10 @@ class RestorePlan:
     tournament: Tournament
     new_users: list = field(default_factory=list)
     new_players: list = field(default_factory=list)
+    teams: list = field(default_factory=list)
+    categories: list = field(default_factory=list)
     registrations: list = field(default_factory=list)
+    registration_categories: list = field(default_factory=list)  # (registration, category)
     sessions: list = field(default_factory=list)
     tables: list = field(default_factory=list)
     referees: list = field(default_factory=list)  # (table, new inactive account)
@@ -170,6 +173,7 @@ def plan_restore(data):
     try:
         planner.tournament()
         planner.load_accounts()
+        planner.groups()
         planner.registrations()
         planner.sessions()
         planner.tables()

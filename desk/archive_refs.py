@@ -1,5 +1,5 @@
-"""A restore's checks of the archive's references and ranges: registrations, sessions, tables
-and seats.
+"""A restore's checks of the archive's references and ranges: teams and categories,
+registrations, sessions, tables and seats.
 
 `ReferenceChecks` is part of `desk.archive_plan`'s planner: it reads the parsed archive
 (`self.data`), the accounts (`self.user`, `self.accounts`, `self.existing_accounts`) and the
@@ -24,12 +24,15 @@ from desk.archive_values import (
     whole_number,
 )
 from tournament.models import (
+    TEAM_SIZE_MAX,
+    Category,
     Player,
     Registration,
     Seat,
     Session,
     SessionStatus,
     Table,
+    Team,
 )
 
 #: A referee link's secret as `tournament.models.new_table_token` makes it (32 bytes, URL-safe).
@@ -44,7 +47,61 @@ MAX_VERSIONS = 1000
 
 
 class ReferenceChecks:
-    """Players and registrations, sessions, tables and seats (a mixin of the planner)."""
+    """Teams and categories, players and registrations, sessions, tables and seats (a mixin of
+    the planner)."""
+
+    def groups(self):
+        """Teams and categories; an archive written before them has neither."""
+        tournament = self.plan.tournament
+        self.teams_by_name, self.categories_by_name = {}, {}
+        for key, model, found, where_pattern, to in (
+            ("teams", Team, self.teams_by_name, _("team “%(name)s”"), self.plan.teams),
+            (
+                "categories",
+                Category,
+                self.categories_by_name,
+                _("category “%(name)s”"),
+                self.plan.categories,
+            ),
+        ):
+            for item in items_of(self.data, key) if key in self.data else []:
+                name = item.get("name")
+                require(isinstance(name, str) and name.strip(), key, _("a name is missing"))
+                where = where_pattern % {"name": name}
+                require(name.casefold() not in found, where, _("listed twice"))
+                group = fill(model(tournament=tournament), item, where)
+                validate(group, where)
+                to.append(group)
+                found[name.casefold()] = group
+
+    def _registration_groups(self, registration, item, where):
+        team = item.get("team")
+        if team is not None:
+            require(
+                isinstance(team, str) and team.casefold() in self.teams_by_name,
+                where,
+                _("the team “%(name)s” is not in the archive") % {"name": team},
+            )
+            require(not registration.is_substitute, where, _("a substitute belongs to no team"))
+            registration.team = self.teams_by_name[team.casefold()]
+            self.team_sizes[team.casefold()] += 1
+            require(
+                self.team_sizes[team.casefold()] <= TEAM_SIZE_MAX,
+                where,
+                _("team “%(name)s” has more than %(max)s players")
+                % {"name": team, "max": TEAM_SIZE_MAX},
+            )
+        names = item.get("categories") or []
+        require(isinstance(names, list), where, _("the categories must be a list"))
+        for name in set(names):
+            require(
+                isinstance(name, str) and name.casefold() in self.categories_by_name,
+                where,
+                _("the category “%(name)s” is not in the archive") % {"name": name},
+            )
+            self.plan.registration_categories.append(
+                (registration, self.categories_by_name[name.casefold()])
+            )
 
     def registrations(self):
         tournament = self.plan.tournament
@@ -63,6 +120,7 @@ class ReferenceChecks:
         )
         known = {p.ema_id: p for p in Player.objects.filter(ema_id__in=ema_ids)}
         self.registrations_by_number = {}
+        self.team_sizes = Counter()
         for item in items:
             number = whole_number(item.get("number"), _("registrations"), _("player number"))
             where = _("player %(number)s") % {"number": number}
@@ -78,6 +136,7 @@ class ReferenceChecks:
                 Registration(tournament=tournament, player=player), item, where, ("player",)
             )
             validate(registration, where)
+            self._registration_groups(registration, item, where)
             registered_at = read_datetime(item.get("registered_at"), where, _("registered"))
             registration.registered_at = registered_at
             self.plan.registrations.append(registration)

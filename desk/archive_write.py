@@ -18,7 +18,16 @@ from django.db import connection, models
 
 from desk.archive_values import already_here
 from scoring.models import AuditEntry, Hand, Penalty, SeatResult
-from tournament.models import Player, Registration, Seat, Session, Table, Tournament
+from tournament.models import (
+    Category,
+    Player,
+    Registration,
+    Seat,
+    Session,
+    Table,
+    Team,
+    Tournament,
+)
 
 BATCH = 2000
 
@@ -80,7 +89,10 @@ def prepare(plan):
     """Everything `write` inserts, converted for the database. Reads nothing, writes nothing."""
     return {
         "plan": plan,
+        "teams": Rows(Team, plan.teams),
+        "categories": Rows(Category, plan.categories),
         "registrations": Rows(Registration, plan.registrations),
+        "registration_categories": Through(Registration.categories, plan.registration_categories),
         "sessions": Rows(Session, plan.sessions),
         "tables": Rows(Table, plan.tables),
         "seats": Rows(Seat, plan.seats),
@@ -114,6 +126,16 @@ def write(prepared):
     tournament.save()
     Player.objects.bulk_create(plan.new_players, batch_size=1000)
     with connection.cursor() as cursor:
+        for name, model, objects in (
+            ("teams", Team, plan.teams),
+            ("categories", Category, plan.categories),
+        ):
+            prepared[name].insert(cursor)
+            _ids(
+                model.objects.filter(tournament=tournament).values_list("id", "name"),
+                objects,
+                lambda group: (group.name,),
+            )
         prepared["registrations"].insert(cursor)
         _ids(
             Registration.objects.filter(tournament=tournament).values_list("id", "number"),
@@ -142,4 +164,5 @@ def write(prepared):
             entry.pk = pk
         prepared["referees"].insert(cursor)
         prepared["audit_players"].insert(cursor)
+        prepared["registration_categories"].insert(cursor)
     return Tournament.objects.get(pk=tournament.pk)

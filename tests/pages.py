@@ -5,11 +5,18 @@ from django.urls import reverse
 
 from scoring.access import Actor
 from tests.factories import build_played
+from tournament.services.categories import create_category, set_categories
+from tournament.services.teams import add_member, create_team
 
 
 def tour_pages(slug, director):
     cup = build_played(slug, Actor(user=director), confirmed=1, seat_next=True)
     table = cup.sessions.get(number=2).tables.first()
+    team = create_team(cup, name="Kaze Milano", country="ITA")
+    for number in (1, 2, 3):
+        add_member(cup, team.pk, number)
+    category = create_category(cup, name="Ladies")
+    set_categories(cup, 1, [category.pk])
     return [
         reverse("home"),
         reverse("tournament", args=[slug]),
@@ -44,4 +51,11 @@ def tour_pages(slug, director):
         reverse("session-confirm", args=[slug, 2]),
         reverse("link:close", kwargs={"token": table.token}),
         reverse("projector-reveal", args=[slug]),  # issue 15, item 6
+        # teams and categories (issue 18)
+        reverse("team-list", args=[slug]),
+        reverse("team-edit", args=[slug, team.pk]),
+        reverse("team-delete", args=[slug, team.pk]),
+        reverse("category-list", args=[slug]),
+        reverse("category-edit", args=[slug, category.pk]),
+        reverse("registration-groups", args=[slug, 1]),
     ]

@@ -102,7 +102,9 @@ class PlayerImportForm(forms.Form):
         label=_("Player list"),
         help_text=_(
             "A .csv or .xlsx file with a header row: First name, Last name, EMA id, Country, "
-            "Club (or Nome, Cognome, ID EMA, Nazione, Club)."
+            "Club, Team, Categories (or Nome, Cognome, ID EMA, Nazione, Club, Squadra, "
+            "Categorie); only the names are required. Several categories in one cell are "
+            "separated by “;”."
         ),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx,.txt"}),
     )

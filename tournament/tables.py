@@ -1,4 +1,4 @@
-"""Lists of the tournament app: tournaments, sessions, registrations."""
+"""Lists of the tournament app: tournaments, sessions, registrations, teams, categories."""
 
 import django_tables2 as tables
 from django.urls import reverse
@@ -7,7 +7,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from common.tables import DeskTable
-from tournament.models import Registration, Session, Tournament
+from tournament.models import TEAM_SIZE_MIN, Category, Registration, Session, Team, Tournament
 from tournament.visibility import seating_visible
 
 
@@ -75,6 +75,7 @@ class RegistrationTable(DeskTable):
     ema_id = tables.Column(accessor="player__ema_id", verbose_name=_("EMA id"))
     country = tables.Column(accessor="player__country", verbose_name=_("Country"))
     club = tables.Column(accessor="player__club", verbose_name=_("Club"))
+    team = tables.Column(accessor="team__name", verbose_name=_("Team"))
     is_substitute = tables.BooleanColumn(verbose_name=_("Substitute"), yesno="✔,")
     manage = tables.Column(verbose_name=_("Manage"), empty_values=(), orderable=False)
 
@@ -87,18 +88,22 @@ class RegistrationTable(DeskTable):
             "ema_id",
             "country",
             "club",
+            "team",
             "status",
             "is_substitute",
             "manage",
         )
         empty_text = _("No player registered yet.")
 
-    def __init__(self, *args, director=False, **kwargs):
+    def __init__(self, *args, director=False, teams=False, **kwargs):
         """`director`: the rows link to the player's and the registration's pages (directors
-        only; the public list has no links and no "Manage" column)."""
+        only; the public list has no links and no "Manage" column). `teams`: the tournament has
+        teams (else no "Team" column)."""
         self.director = director
         if not director:
             kwargs["exclude"] = (*kwargs.get("exclude", ()), "manage")
+        if not teams:
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "team")
         super().__init__(*args, **kwargs)
 
     def _urls(self, record):
@@ -119,3 +124,49 @@ class RegistrationTable(DeskTable):
         return format_html(
             '<abbr title="{}">{}</abbr>', record.player.country_name, record.player.country
         )
+
+
+class TeamTable(DeskTable):
+    """The teams of a tournament (`teams_with_members`), each linked to its page."""
+
+    name = tables.Column(verbose_name=_("Team"))
+    country = tables.Column(verbose_name=_("Country"))
+    members = tables.Column(verbose_name=_("Players"), empty_values=(), orderable=False)
+
+    class Meta(DeskTable.Meta):
+        model = Team
+        fields = ("name", "country", "members")
+        empty_text = _("No team yet.")
+
+    def render_name(self, record):
+        url = reverse("team-edit", args=[record.tournament.slug, record.pk])
+        return format_html('<a href="{}">{}</a>', url, record.name)
+
+    def render_country(self, record):
+        return format_html('<abbr title="{}">{}</abbr>', record.country_name, record.country)
+
+    def render_members(self, record):
+        names = ", ".join(f"{r.number}. {r.player.full_name}" for r in record.member_list)
+        if len(record.member_list) < TEAM_SIZE_MIN:
+            return format_html(
+                '{} <span class="badge">{}</span>',
+                names,
+                _("fewer than %(min)s players") % {"min": TEAM_SIZE_MIN},
+            )
+        return names
+
+
+class CategoryTable(DeskTable):
+    """The categories of a tournament (`categories_with_counts`), each linked to its page."""
+
+    name = tables.Column(verbose_name=_("Category"))
+    players = tables.Column(verbose_name=_("Players"))
+
+    class Meta(DeskTable.Meta):
+        model = Category
+        fields = ("name", "players")
+        empty_text = _("No category yet.")
+
+    def render_name(self, record):
+        url = reverse("category-edit", args=[record.tournament.slug, record.pk])
+        return format_html('<a href="{}">{}</a>', url, record.name)

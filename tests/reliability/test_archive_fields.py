@@ -20,14 +20,32 @@ from scoring.access import Actor
 from scoring.models import AuditEntry, Hand, Penalty, SeatResult
 from scoring.services.penalties import cancel_penalty
 from tests.factories import build, penalize, play_session
-from tournament.models import Player, Registration, Seat, Session, Table, Tournament
+from tournament.models import (
+    Category,
+    Player,
+    Registration,
+    Seat,
+    Session,
+    Table,
+    Team,
+    Tournament,
+)
+from tournament.services.categories import create_category, set_categories
+from tournament.services.teams import add_member, create_team
 
 #: model: (where its rows are in the archive, fields archived by value, {field archived by
 #: reference: the archive's key for it}).
 ARCHIVED = {
     Tournament: ("tournament", archive.TOURNAMENT_FIELDS, {}),
     Player: ("registrations/player", archive.PLAYER_FIELDS, {}),
-    Registration: ("registrations", archive.REGISTRATION_FIELDS, {"player": "player"}),
+    Team: ("teams", archive.TEAM_FIELDS, {}),
+    Category: ("categories", archive.CATEGORY_FIELDS, {}),
+    Registration: (
+        "registrations",
+        archive.REGISTRATION_FIELDS,
+        # a team and the categories by their names, unique in the tournament
+        {"player": "player", "team": "team", "categories": "categories"},
+    ),
     Session: ("sessions", archive.SESSION_FIELDS, {"confirmed_by": "confirmed_by"}),
     Table: (
         "tables",
@@ -96,6 +114,8 @@ LEFT_OUT = {
         "the receiving desk keeps its own"
     ),
     (Registration, "tournament"): ONE_TOURNAMENT,
+    (Team, "tournament"): ONE_TOURNAMENT,
+    (Category, "tournament"): ONE_TOURNAMENT,
     (Session, "tournament"): ONE_TOURNAMENT,
     (AuditEntry, "tournament"): ONE_TOURNAMENT,
 }
@@ -142,10 +162,15 @@ def test_every_field_is_archived_or_left_out_for_a_reason(model):
 
 @pytest.fixture
 def archived(db, director):
-    """The archive's JSON of a tournament with a row in every section: session 1 confirmed with
-    a refereed table, a late arrival and a cancelled penalty; session 2 drawn."""
+    """The archive's JSON of a tournament with a row in every section: a team and a category,
+    session 1 confirmed with a refereed table, a late arrival and a cancelled penalty; session 2
+    drawn."""
     actor = Actor(user=director)
     tournament = build(players=8, slug="fields")
+    team = create_team(tournament, name="Kaze", country="ITA")
+    add_member(tournament, team.pk, 1)
+    add_member(tournament, team.pk, 2)
+    set_categories(tournament, 1, [create_category(tournament, name="Ladies").pk])
     table = tournament.sessions.get(number=1).tables.get(number=1)
     table.referees.add(director)
     penalize(table, 1, "late_arrival", actor, minutes=5)

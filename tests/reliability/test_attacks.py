@@ -15,7 +15,18 @@ from scoring.access import Actor
 from scoring.models import AuditEntry, Hand, Penalty, SeatResult
 from scoring.services.penalties import give_penalty
 from tests.factories import build, play_session
-from tournament.models import Player, Registration, Seat, Session, Table, Tournament
+from tournament.models import (
+    Category,
+    Player,
+    Registration,
+    Seat,
+    Session,
+    Table,
+    Team,
+    Tournament,
+)
+from tournament.services.categories import create_category, set_categories
+from tournament.services.teams import add_member, create_team
 
 #: URL name -> who may open it. "public": anyone (published content); "director": staff only;
 #: "link": the holder of the table's secret link; "account": the table's referee accounts and
@@ -43,6 +54,15 @@ AUDIENCE = {
     "register-player": "director",
     "registration": "director",
     "player-edit": "director",
+    "registration-groups": "director",
+    "team-list": "director",
+    "team-edit": "director",
+    "team-delete": "director",
+    "team-member-add": "director",
+    "team-member-remove": "director",
+    "category-list": "director",
+    "category-edit": "director",
+    "category-delete": "director",
     "import-players": "director",
     "import-players-confirm": "director",
     "draw": "director",
@@ -94,6 +114,8 @@ WATCHED = (
     Penalty,
     SeatResult,
     AuditEntry,
+    Team,
+    Category,
 )
 
 
@@ -123,6 +145,11 @@ def database_state():
     )
     state["tokens"] = sorted(Table.objects.values_list("token", flat=True))
     state["closed"] = Table.objects.filter(closed_at__isnull=False).count()
+    state["teams"] = sorted(Team.objects.values_list("name", "country"))
+    state["categories"] = sorted(Category.objects.values_list("name", flat=True))
+    state["members"] = sorted(
+        Registration.objects.values_list("pk", "team_id", "categories", "is_substitute")
+    )
     return state
 
 
@@ -159,7 +186,13 @@ def world(db, director):
     table.referees.add(referee_a)
     referee_b = users.create_user("ref-b", password="x")
     b.sessions.get(number=1).tables.first().referees.add(referee_b)
+    team = create_team(a, name="Kaze", country="ITA")
+    add_member(a, team.pk, 1)
+    category = create_category(a, name="Ladies")
+    set_categories(a, 1, [category.pk])
     return {
+        "team": team,
+        "category": category,
         "a": a,
         "b": b,
         "table": table,
@@ -197,6 +230,15 @@ def concrete_urls(world):
         "register-player": reverse("register-player", args=[slug]),
         "registration": reverse("registration", args=[slug, 1]),
         "player-edit": reverse("player-edit", args=[slug, 1]),
+        "registration-groups": reverse("registration-groups", args=[slug, 1]),
+        "team-list": reverse("team-list", args=[slug]),
+        "team-edit": reverse("team-edit", args=[slug, world["team"].pk]),
+        "team-delete": reverse("team-delete", args=[slug, world["team"].pk]),
+        "team-member-add": reverse("team-member-add", args=[slug, world["team"].pk]),
+        "team-member-remove": reverse("team-member-remove", args=[slug, world["team"].pk, 1]),
+        "category-list": reverse("category-list", args=[slug]),
+        "category-edit": reverse("category-edit", args=[slug, world["category"].pk]),
+        "category-delete": reverse("category-delete", args=[slug, world["category"].pk]),
         "import-players": reverse("import-players", args=[slug]),
         "import-players-confirm": reverse("import-players-confirm", args=[slug]),
         "draw": reverse("draw", args=[slug]),
@@ -265,6 +307,10 @@ WRITES = {
     "kind": "tile_not_shown",
     "registration": "1",
     "confirmed": "True",
+    "number": "2",
+    "country": "DEU",
+    "team": "",
+    "categories": "",
 }
 
 
@@ -376,6 +422,8 @@ def test_no_user_text_is_rendered_unescaped(world, director_client):
     )
     Tournament.objects.filter(pk=a.pk).update(name=HOSTILE, venue=HOSTILE)
     Penalty.objects.update(reason=HOSTILE)
+    Team.objects.update(name=HOSTILE)
+    Category.objects.update(name=HOSTILE)
     for name, url in concrete_urls(world).items():
         if AUDIENCE[name] in ("login", "i18n") or name == "export":
             continue

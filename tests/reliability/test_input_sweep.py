@@ -62,6 +62,8 @@ QUERY_PARAMETERS = {
     "export-scoresheets": ("session", "blank"),
     "draw": ("scope",),
     "home": ("page", "per_page", "sort"),  # the django-tables2 list
+    "team-list": ("page", "per_page", "sort"),
+    "category-list": ("page", "per_page", "sort"),
 }
 
 #: Forms the sweep does not post: they end the role's session (logout).

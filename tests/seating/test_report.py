@@ -62,3 +62,14 @@ def test_empty_schedule():
     assert report["repeats"] == 0
     assert report["players"] == 0
     assert report["max_meetings"] == 0
+
+
+def test_teams_counted_and_whether_their_sizes_fit_the_tables():
+    """Two tables: a team of two can sit apart, a team of three cannot (docs/rules.md §10.1)."""
+    apart = {1: "a", 5: "a", 2: "b", 6: "b"}
+    report = seating_report([[A, B]], teams=apart)
+    assert (report.team_clashes, report.teams, report.teams_fit) == (0, 2, True)
+    together = {1: "a", 2: "a", 5: "a"}
+    report = seating_report([[A, B]], teams=together)
+    assert (report.team_clashes, report.teams, report.teams_fit) == (1, 1, False)
+    assert seating_report([[A, B]]).teams == 0 and seating_report([[A, B]]).teams_fit

@@ -1,8 +1,8 @@
 """Groups of players inside a tournament: teams and the director's categories.
 
 A *Team* is two to six registered players who also play for a team standings (docs/rules.md
-§10.1); the draw keeps team-mates apart. A *Category* is a label the director gives some players
-(ladies, juniors, seniors, newcomers...) for a ranking restricted to it (§10.2). Both belong to
+§10.1, §10.2); the draw keeps team-mates apart. A *Category* is a label the director gives some
+players (ladies, juniors, seniors, newcomers...) for a ranking restricted to it (§10.3, §10.4). Both belong to
 one tournament; a substitute belongs to no team.
 """
 

@@ -47,6 +47,8 @@ class SeatingReport(Mapping[str, Any]):
     group_clashes: int
     table_revisits: int = 0
     team_clashes: int = 0
+    teams: int = 0
+    teams_fit: bool = True
     indirect_min: int | None = None
     indirect_below: int = 0
     indirect_floor: float = 0.0
@@ -90,6 +92,8 @@ def seating_report(
     ``group_clashes`` (pairs of one group seated at one table, counted per table),
     ``table_revisits`` (times a player sits at a table number they already had, §8),
     ``team_clashes`` (pairs of one of ``teams`` seated at one table, counted per table),
+    ``teams`` (how many teams have a player seated), ``teams_fit`` (False when in some session
+    a team has more players seated than there are tables, so team-mates must meet),
     ``indirect_min`` (for two players of the current field, those seated in the last session,
     who never met, the fewest of them who met both; None when every pair met),
     ``indirect_below`` (such pairs with fewer than ``indirect_floor`` = the square root of the
@@ -115,7 +119,9 @@ def seating_report(
     counts = wind_counts(n, seats)
     spread = max((max(row) - min(row) for row in counts), default=0)
     clashes = _clashes(pairs, group_numbers(list(index), groups))
-    team_clashes = _clashes(pairs, group_numbers(list(index), teams))
+    team_of = group_numbers(list(index), teams)
+    team_clashes = _clashes(pairs, team_of)
+    teams_fit = all(_teams_fit(session, team_of) for session in seats)
     per_player = Counter(p for session in seats for table in session for p in table)
     excess = sum(max(0, 3 * s - (n - 1)) for s in per_player.values())
     histogram = Counter(pairs.values())
@@ -137,11 +143,20 @@ def seating_report(
         group_clashes=clashes,
         table_revisits=table_revisits(played),
         team_clashes=team_clashes,
+        teams=len({team for team in team_of if team >= 0}),
+        teams_fit=teams_fit,
         indirect_min=indirect_min,
         indirect_below=indirect_below,
         indirect_floor=math.sqrt(len(field)),
         clock_stopped=clock_stopped,
     )
+
+
+def _teams_fit(session, team_of) -> bool:
+    """Whether every team has at most one player per table of the session to spare: a team
+    with more players seated than there are tables cannot keep them apart."""
+    sizes = Counter(team_of[p] for table in session for p in table if p >= 0 and team_of[p] >= 0)
+    return max(sizes.values(), default=0) <= len(session)
 
 
 def _clashes(pairs, group_of) -> int:

@@ -35,6 +35,7 @@ from tournament.models import (
     SessionStatus,
     Table,
 )
+from tournament.services.teams import team_of
 from tournament.services.tournaments import follow_sessions
 
 
@@ -203,9 +204,9 @@ def scope_for(tournament, session_number=None):
     return sessions, scope
 
 
-def _fingerprint(players, history, seed, scope, groups, schedule):
-    """What a preview showed: its inputs (players, clubs, played sessions, seed) and the tables
-    it drew. Publishing refuses a draw whose fingerprint differs from the preview's."""
+def _fingerprint(players, history, seed, scope, groups, schedule, teams=None):
+    """What a preview showed: its inputs (players, clubs, teams, played sessions, seed) and the
+    tables it drew. Publishing refuses a draw whose fingerprint differs from the preview's."""
 
     def tables(sessions):
         return ";".join(",".join(str(r.pk) for r in table) for s in sessions for table in s)
@@ -220,6 +221,8 @@ def _fingerprint(players, history, seed, scope, groups, schedule):
             tables(schedule),
         ]
     )
+    if teams:
+        text += "|" + ",".join(f"{r.pk}:{teams.get(r, '')}" for r in players)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -242,6 +245,7 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
     cleared = [s for s in sessions if s.number > scope[-1].number and not s.is_draft]
     seed = secrets.randbelow(2**31) if seed is None else int(seed)
     groups = _groups(tournament, players)
+    teams = team_of(players)  # docs/rules.md §10.1: team-mates apart, a hard constraint
     swiss = [s for s in scope if s.is_swiss]
     clock_stopped = False
     alternative = None
@@ -266,6 +270,7 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
                 fixed=history,
                 previous=previous,
                 apart_first=tournament.seating_priority == SeatingPriority.APART,
+                teams=teams,
             )
             schedule = [list(tables) for tables in result.schedule[len(history) :]]
             clock_stopped = result.clock_stopped
@@ -273,7 +278,7 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
     except seating.SeatingError as exc:
         raise DrawError(translate_error(exc)) from exc
     report = seating.seating_report(
-        history + schedule, groups=groups, clock_stopped=clock_stopped
+        history + schedule, groups=groups, clock_stopped=clock_stopped, teams=teams
     ).replace(
         lower_bound=seating.lower_bound(len(players), len(history) + len(scope)),
         alternative=alternative,
@@ -291,7 +296,7 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
         cleared=cleared,
         left_out=left_out,
         report=report,
-        fingerprint=_fingerprint(players, history, seed, scope, groups, schedule),
+        fingerprint=_fingerprint(players, history, seed, scope, groups, schedule, teams),
         changed=changed,
     )
 
@@ -433,5 +438,7 @@ def current_report(tournament):
     if not schedule:
         return None
     players = {r for tables in schedule for table in tables for r in table}
-    report = seating.seating_report(schedule, groups=_groups(tournament, players))
+    report = seating.seating_report(
+        schedule, groups=_groups(tournament, players), teams=team_of(players)
+    )
     return report.replace(lower_bound=seating.lower_bound(len(schedule[0]) * 4, len(schedule)))

@@ -1,7 +1,7 @@
 """Importing a player list (CSV or Excel) into a tournament.
 
 The list has a header row in English or Italian and one player per row: first name, last name,
-EMA id, country, club (only the two names are required; columns may come in any order; other
+EMA id, country, club, team, categories (only the two names are required; columns may come in any order; other
 columns are ignored). The import is all or nothing: every row is checked first, every bad row is
 reported with its line number and what is wrong, and nothing is written while any row is bad.
 
@@ -16,7 +16,8 @@ shown, and the result lists who was matched and how.
 
 Reading the file safely (sizes, rows, Excel's traps) is `tournament.services.player_files`,
 checking its rows `tournament.services.player_rows`, matching them with known players
-`tournament.services.player_matching`; this module writes. Their public names are importable
+`tournament.services.player_matching`, their teams and categories
+`tournament.services.player_groups`; this module writes. Their public names are importable
 from here too.
 """
 
@@ -27,6 +28,7 @@ from django.utils.translation import gettext as _
 
 from tournament.models import Player
 from tournament.services.player_files import PlayerListError
+from tournament.services.player_groups import Linker
 from tournament.services.player_matching import (
     NEW,
     SAME_EMA,
@@ -86,6 +88,8 @@ class ImportResult:
     updated: int = 0
     registered: int = 0
     already_registered: int = 0
+    teams_created: int = 0
+    categories_created: int = 0
 
     @property
     def ok(self):
@@ -101,6 +105,15 @@ class ImportResult:
             "updated": self.updated,
             "registered": self.registered,
             "already": self.already_registered,
+        }
+
+    def groups_summary(self):
+        """New teams and categories, or "" when the list created none."""
+        if not (self.teams_created or self.categories_created):
+            return ""
+        return _("Teams created: %(teams)s; categories created: %(categories)s.") % {
+            "teams": self.teams_created,
+            "categories": self.categories_created,
         }
 
     def match_lines(self):
@@ -149,7 +162,9 @@ def apply_import(
     result = ImportResult(rows=list(rows))
     with transaction.atomic():
         tournament = lock_tournament(tournament)
-        result.plan, result.errors = plan_import(tournament, result.rows)
+        result.plan, result.errors = plan_import(
+            tournament, result.rows, as_substitutes=as_substitutes
+        )
         if result.errors:
             return result
         if expected is not None and fingerprint(result.plan) != expected:
@@ -165,6 +180,7 @@ def apply_import(
                 )
             )
             return result
+        groups = Linker(tournament, result.rows)
         for planned in result.plan:
             same = planned.same_by_default
             if planned.how == SAME_NAME:
@@ -176,9 +192,12 @@ def apply_import(
                 result.matches.append(Match(planned.row, planned.how, same, known, reason))
             result.created += created
             result.updated += not created
-            _registration, registered = register(tournament, player, is_substitute=as_substitutes)
+            registration, registered = register(tournament, player, is_substitute=as_substitutes)
+            groups.link(registration, planned.row)
             result.registered += registered
             result.already_registered += not registered
+        result.teams_created = groups.teams_created
+        result.categories_created = groups.categories_created
     return result
 
 

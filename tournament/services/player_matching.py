@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from tournament.models import Player
+from tournament.services.player_groups import check_groups
 from tournament.services.player_rows import PlayerRow, RowError
 from tournament.services.registrations import RegistrationError, find_player
 
@@ -105,8 +106,9 @@ def describe_player(player):
     return ", ".join(parts)
 
 
-def plan_import(tournament, rows):
-    """(plan, errors): each row with the known player it is, or may be (see the docstring)."""
+def plan_import(tournament, rows, *, as_substitutes=False):
+    """(plan, errors): each row with the known player it is, or may be (see the docstring),
+    and the rows whose team cannot be (`player_groups.check_groups`)."""
     plan, errors = [], []
     registered = set(tournament.registrations.values_list("player_id", flat=True))
     for row in rows:
@@ -123,6 +125,8 @@ def plan_import(tournament, rows):
             continue
         how = SAME_EMA if row.ema_id and player.ema_id == row.ema_id else SAME_NAME
         plan.append(PlannedRow(row, how, player, registered_here=player.pk in registered))
+    if not errors:
+        errors = check_groups(tournament, plan, as_substitutes=as_substitutes)
     return plan, errors
 
 

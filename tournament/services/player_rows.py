@@ -1,7 +1,8 @@
 """Reading a player list's rows: the header, every row checked, nothing looked up yet.
 
 The header row may be in English or Italian (`COLUMNS`); the first and last names are required,
-the EMA id, country and club are optional. `parse_rows` reports every bad row with its line
+the EMA id, country, club, team and categories are optional (several categories in one cell are
+separated by ";" or ","). `parse_rows` reports every bad row with its line
 number and what is wrong. Reading the file itself (sizes, rows, Excel's traps) is
 `tournament.services.player_files`; matching the rows with known players is
 `tournament.services.player_matching`.
@@ -9,13 +10,14 @@ number and what is wrong. Reading the file itself (sizes, rows, Excel's traps) i
 
 import re
 import unicodedata
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from common.text import person_name
 from tournament.countries import normalize_country
+from tournament.models import Category, Team
 from tournament.services.player_files import (
     MAX_ROWS,
     PlayerListError,
@@ -42,7 +44,9 @@ COLUMNS = {
         "tessera ema",
     },
     "country": {"country", "nation", "nationality", "nazione", "paese", "nazionalita", "stato"},
-    "club": {"club", "association", "associazione", "circolo", "societa", "team", "squadra"},
+    "club": {"club", "association", "associazione", "circolo", "societa"},
+    "team": {"team", "squadra", "team name", "nome squadra"},
+    "categories": {"categories", "category", "categorie", "categoria"},
 }
 COLUMN_LABELS = {
     "first_name": gettext_lazy("first name (Nome)"),
@@ -51,6 +55,9 @@ COLUMN_LABELS = {
 REQUIRED = ("first_name", "last_name")
 NAME_MAX = 100
 CLUB_MAX = 120
+#: The longest team and category names (the models' columns).
+TEAM_MAX = Team._meta.get_field("name").max_length
+CATEGORY_MAX = Category._meta.get_field("name").max_length
 
 
 @dataclass
@@ -72,6 +79,8 @@ class PlayerRow:
     ema_id: str | None
     country: str
     club: str
+    team: str = ""
+    categories: list = field(default_factory=list)
 
     @property
     def full_name(self):
@@ -86,6 +95,17 @@ def _fold(text):
     text = unicodedata.normalize("NFKD", str(text).strip().lower())
     text = "".join(char for char in text if not unicodedata.combining(char))
     return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
+
+
+def split_categories(text):
+    """The labels of a categories cell ("Ladies; Juniors" or "Ladies, Juniors"), each once."""
+    labels = [" ".join(part.split()) for part in re.split(r"[;,]", text)]
+    seen, unique = set(), []
+    for label in labels:
+        if label and label.casefold() not in seen:
+            seen.add(label.casefold())
+            unique.append(label)
+    return unique
 
 
 def _map_header(cells):
@@ -175,6 +195,18 @@ def parse_rows(table):
         club = cell("club")[1]
         if len(club) > CLUB_MAX:
             problems.append(_("the club is longer than %(max)s characters") % {"max": CLUB_MAX})
+        team = " ".join(cell("team")[1].split())
+        if len(team) > TEAM_MAX:
+            problems.append(
+                _("the team name is longer than %(max)s characters") % {"max": TEAM_MAX}
+            )
+        categories = split_categories(cell("categories")[1])
+        for label in categories:
+            if len(label) > CATEGORY_MAX:
+                problems.append(
+                    _("the category “%(label)s” is longer than %(max)s characters")
+                    % {"label": label[:20] + "…", "max": CATEGORY_MAX}
+                )
         if ema_id and ema_id in seen_ema:
             problems.append(
                 _("EMA id %(ema)s is already on line %(line)s")
@@ -194,7 +226,7 @@ def parse_rows(table):
         if ema_id:
             seen_ema[ema_id] = line
         seen_names.setdefault(name_key, (line, ema_id))
-        rows.append(PlayerRow(line, first, last, ema_id, country or "", club))
+        rows.append(PlayerRow(line, first, last, ema_id, country or "", club, team, categories))
     return rows, errors
 
 

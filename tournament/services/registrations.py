@@ -277,6 +277,14 @@ def change_registration(tournament, registration, action, *, expected, number=No
             )
         registration.status = RegistrationStatus.ACTIVE
     elif action in (SUBSTITUTE, NOT_SUBSTITUTE):
+        if action == SUBSTITUTE and registration.team_id is not None:
+            raise RegistrationError(
+                _(
+                    "%(name)s plays for team “%(team)s”, and a substitute belongs to no team: "
+                    "take them out of the team first."
+                )
+                % {"name": registration.player.full_name, "team": registration.team.name}
+            )
         registration.is_substitute = action == SUBSTITUTE
     else:
         raise RegistrationError(_("Unknown change: reload the page."))

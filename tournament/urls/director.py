@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.views import draw, players, tournaments
+from tournament.views import draw, players, teams, tournaments
 
 urlpatterns = [
     path("tournaments/new/", tournaments.TournamentCreateView.as_view(), name="tournament-create"),
@@ -36,6 +36,39 @@ urlpatterns = [
         "t/<slug:slug>/players/<int:number>/edit/",
         players.PlayerEditView.as_view(),
         name="player-edit",
+    ),
+    path(
+        "t/<slug:slug>/players/<int:number>/team-and-categories/",
+        players.RegistrationGroupsView.as_view(),
+        name="registration-groups",
+    ),
+    path("t/<slug:slug>/players/teams/", teams.TeamsView.as_view(), name="team-list"),
+    path("t/<slug:slug>/players/teams/<int:team_id>/", teams.TeamView.as_view(), name="team-edit"),
+    path(
+        "t/<slug:slug>/players/teams/<int:team_id>/delete/",
+        teams.TeamDeleteView.as_view(),
+        name="team-delete",
+    ),
+    path(
+        "t/<slug:slug>/players/teams/<int:team_id>/players/add/",
+        teams.TeamMemberAddView.as_view(),
+        name="team-member-add",
+    ),
+    path(
+        "t/<slug:slug>/players/teams/<int:team_id>/players/<int:number>/remove/",
+        teams.TeamMemberRemoveView.as_view(),
+        name="team-member-remove",
+    ),
+    path("t/<slug:slug>/players/categories/", teams.CategoriesView.as_view(), name="category-list"),
+    path(
+        "t/<slug:slug>/players/categories/<int:category_id>/",
+        teams.CategoryView.as_view(),
+        name="category-edit",
+    ),
+    path(
+        "t/<slug:slug>/players/categories/<int:category_id>/delete/",
+        teams.CategoryDeleteView.as_view(),
+        name="category-delete",
     ),
     path("t/<slug:slug>/draw/", draw.DrawView.as_view(), name="draw"),
     path("t/<slug:slug>/draw/publish/", draw.PublishDrawView.as_view(), name="draw-publish"),

@@ -1,6 +1,6 @@
 """The director's pages of one registered player, reached from the tournament page's list: the
 player (name, EMA id, country, club) and the registration (number, withdraw, disqualify,
-reinstate, substitute). Each page says what a change does before it is made; the services
+reinstate, substitute, team and categories). Each page says what a change does before it is made; the services
 write it (lock, then compare with the values the page was built from)."""
 
 from django.contrib import messages
@@ -10,10 +10,14 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
 from tournament.forms import PlayerEditForm, RegistrationChangeForm
+from tournament.group_forms import RegistrationGroupsForm
 from tournament.models import PLAYED, SeatingGroups
 from tournament.permissions import DirectorTournamentMixin
 from tournament.services import registrations as service
+from tournament.services import teams as team_service
+from tournament.services.categories import CategoryError
 from tournament.services.registrations import RegistrationError, StaleError
+from tournament.services.teams import TeamError
 
 
 class RegistrationMixin(DirectorTournamentMixin):
@@ -21,7 +25,7 @@ class RegistrationMixin(DirectorTournamentMixin):
 
     def get_registration(self):
         return get_object_or_404(
-            self.tournament.registrations.select_related("player", "tournament"),
+            self.tournament.registrations.select_related("player", "tournament", "team"),
             number=self.kwargs["number"],
         )
 
@@ -123,6 +127,10 @@ class RegistrationView(RegistrationMixin, FormView):
             "?scope=remaining"
         )
         kwargs["played_sessions"] = registration.seats.filter(session__status__in=PLAYED).count()
+        kwargs["groups_form"] = RegistrationGroupsForm(
+            tournament=self.tournament, registration=registration
+        )
+        kwargs["categories"] = list(registration.categories.order_by("name"))
         return super().get_context_data(**kwargs)
 
     def form_valid(self, form):
@@ -163,3 +171,34 @@ class RegistrationView(RegistrationMixin, FormView):
             service.NOT_SUBSTITUTE: _("%(name)s is no longer a substitute: ranked and seated."),
         }
         return texts[action] % {"name": name, "number": registration.number}
+
+
+class RegistrationGroupsView(RegistrationMixin, FormView):
+    """A player's team and categories (docs/rules.md §10), on the registration page; this
+    address also shows the form alone, with its errors."""
+
+    form_class = RegistrationGroupsForm
+    template_name = "tournament/registration_groups.html"
+
+    def get_form_kwargs(self):
+        kwargs = super().get_form_kwargs()
+        kwargs.update(tournament=self.tournament, registration=self.registration)
+        return kwargs
+
+    def form_valid(self, form):
+        number = self.registration.number
+        try:
+            registration = team_service.set_groups(
+                self.tournament,
+                number,
+                team_id=form.cleaned_data["team"],
+                category_ids=form.cleaned_data["categories"],
+            )
+        except (TeamError, CategoryError) as exc:
+            form.add_error(None, str(exc))
+            return self.form_invalid(form)
+        messages.success(
+            self.request,
+            _("%(name)s: team and categories saved.") % {"name": registration.player.full_name},
+        )
+        return redirect("registration", slug=self.tournament.slug, number=number)

@@ -70,7 +70,7 @@ class TournamentView(TournamentMixin, MultiTableMixin, DetailView):
             table_count=Count("tables"),
             closed_count=Count("tables", filter=Q(tables__closed_at__isnull=False)),
         )
-        registrations = self.tournament.registrations.select_related("player", "tournament")
+        registrations = self.tournament.registrations.select_related("player", "tournament", "team")
         return [
             SessionTable(
                 sessions,
@@ -79,7 +79,10 @@ class TournamentView(TournamentMixin, MultiTableMixin, DetailView):
                 exclude=() if is_director(self.request.user) else ("dashboard",),
             ),
             RegistrationTable(
-                registrations, prefix="player-", director=is_director(self.request.user)
+                registrations,
+                prefix="player-",
+                director=is_director(self.request.user),
+                teams=self.tournament.teams.exists(),
             ),
         ]
 
@@ -185,6 +188,8 @@ def _preview_context(tournament, plan, form, entry):
         "form": form,
         "rows": rows,
         "counts": counts,
+        "has_teams": any(planned.row.team for planned in plan),
+        "has_categories": any(planned.row.categories for planned in plan),
         "filename": entry["filename"],
         "as_substitutes": entry["as_substitutes"],
     }
@@ -200,13 +205,13 @@ class ImportPlayersView(DirectorTournamentMixin, FormView):
         upload = form.cleaned_data["file"]
         rows, errors = read_player_list(upload.name, upload.read())
         plan = []
+        as_substitutes = form.cleaned_data["as_substitutes"]
         if not errors:
-            plan, errors = plan_import(self.tournament, rows)
+            plan, errors = plan_import(self.tournament, rows, as_substitutes=as_substitutes)
         if errors:
             return self.render_to_response(
                 self.get_context_data(form=form, errors=[str(error) for error in errors])
             )
-        as_substitutes = form.cleaned_data["as_substitutes"]
         token = _store_preview(
             self.request,
             self.tournament,
@@ -244,7 +249,7 @@ class ConfirmImportPlayersView(DirectorTournamentMixin, View):
             )
             return redirect("import-players", slug=self.tournament.slug)
         rows = [PlayerRow(**data) for data in entry["rows"]]
-        plan, errors = plan_import(self.tournament, rows)
+        plan, errors = plan_import(self.tournament, rows, as_substitutes=entry["as_substitutes"])
         form = PlayerImportConfirmForm(request.POST, plan=plan)
         result = None
         if not errors and form.is_valid():

@@ -57,3 +57,5 @@ class Command(BaseCommand):
         for line in result.match_lines():
             self.stdout.write(line)
         self.stdout.write(self.style.SUCCESS(result.summary()))
+        if result.groups_summary():
+            self.stdout.write(result.groups_summary())

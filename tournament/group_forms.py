@@ -1,0 +1,67 @@
+"""Forms of the teams and categories pages and of a player's team and categories. They check
+input; the services (`tournament.services.teams`, `tournament.services.categories`) write it
+and check again under the tournament's lock."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.countries import country_choices
+from tournament.services.categories import CATEGORY_NAME_MAX
+from tournament.services.teams import TEAM_NAME_MAX
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label=_("Team name"), max_length=TEAM_NAME_MAX)
+    country = forms.ChoiceField(label=_("Country"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["country"].choices = [("", "—"), *country_choices()]
+
+
+class TeamMemberForm(forms.Form):
+    """A registered player who may join the team: not a substitute, in no team yet."""
+
+    number = forms.TypedChoiceField(label=_("Player"), coerce=int)
+
+    def __init__(self, *args, players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["number"].choices = [
+            (r.number, f"{r.number}. {r.player.full_name}") for r in players
+        ]
+
+
+class CategoryForm(forms.Form):
+    name = forms.CharField(label=_("Category"), max_length=CATEGORY_NAME_MAX)
+
+
+class RegistrationGroupsForm(forms.Form):
+    """A player's team (or none) and categories, among the tournament's."""
+
+    team = forms.TypedChoiceField(
+        label=_("Team"),
+        required=False,
+        coerce=int,
+        empty_value=None,
+        help_text=_("A substitute belongs to no team; a team has 2 to 6 players."),
+    )
+    categories = forms.TypedMultipleChoiceField(
+        label=_("Categories"), required=False, coerce=int, widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args, tournament, registration, **kwargs):
+        kwargs.setdefault(
+            "initial",
+            {
+                "team": registration.team_id,
+                "categories": list(registration.categories.values_list("pk", flat=True)),
+            },
+        )
+        super().__init__(*args, **kwargs)
+        self.fields["team"].choices = [
+            ("", _("No team")),
+            *tournament.teams.order_by("name").values_list("pk", "name"),
+        ]
+        self.fields["categories"].choices = list(
+            tournament.categories.order_by("name").values_list("pk", "name")
+        )
