@@ -15,6 +15,7 @@ from common.errors import ExplainedNotFound
 from scoring.models import Hand, Penalty, SeatResult
 from scoring.standings import cached_standings, compute_standings, standings_version
 from scoring.tables import standings_rows, standings_table
+from scoring.views.groups import PLAYERS, view_context
 from tournament.models import Seat, TieBreak
 from tournament.permissions import TournamentMixin
 from tournament.rulesets import ruleset_for
@@ -61,6 +62,10 @@ class StandingsView(TournamentMixin, TemplateView):
             ],
             lots_drawn=TieBreak.DRAWING_LOTS in self.tournament.tie_breaks,
         )
+        # Teams and sub-rankings (docs/rules.md §10.2, §10.4): scoring/views/groups.py.
+        context.update(view_context(self.tournament, self.request.GET.get("view", ""), through))
+        if context["view_kind"] != PLAYERS:
+            return context
         sort = self.request.GET.get("sort", "")
         if confirmed and not SORT.fullmatch(sort):
             context["table_html"] = self.render_table(through)
