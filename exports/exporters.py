@@ -78,10 +78,13 @@ class StandingsExporter(Exporter):
 
     def render_xlsx(self, tournament, request):
         from exports import rows, xlsx
+        from exports.group_rows import group_sheets
 
         standings = confirmed_standings(tournament, request.through)
         with xlsx.paused_garbage_collection():
-            return xlsx.render_workbook(rows.standings_workbook_sheets(standings))
+            sheets = rows.standings_workbook_sheets(standings)
+            sheets[1:1] = group_sheets(standings)  # "Teams", "Sub-rankings" after "Standings"
+            return xlsx.render_workbook(sheets)
 
     def render_csv(self, tournament, request):
         from exports import csv_file, rows
@@ -94,6 +97,44 @@ class StandingsExporter(Exporter):
         from exports.pdf.standings import render_standings
 
         return render_standings(tournament, through=request.through)
+
+
+class TeamsExporter(Exporter):
+    """The team standings (docs/rules.md §10.2): printed (each team, then its members) or a
+    CSV of the workbook's "Teams" sheet. Refused for a tournament without teams."""
+
+    identifier = "teams"
+    formats = ("pdf", "csv")
+
+    def render_csv(self, tournament, request):
+        from exports import csv_file
+        from exports.group_rows import team_sheet
+
+        if not tournament.teams.exists():
+            raise ExportError(_("%(tournament)s has no teams.") % {"tournament": tournament.name})
+        standings = confirmed_standings(tournament, request.through)
+        return csv_file.render_csv(team_sheet(standings))
+
+    def render_pdf(self, tournament, request):
+        confirmed_standings(tournament, request.through)
+        from exports.pdf.team_standings import render_team_standings
+
+        return render_team_standings(tournament, through=request.through)
+
+
+class SubRankingsExporter(Exporter):
+    """Every sub-ranking (docs/rules.md §10.4: each category, country and club with players),
+    one after the other, as the workbook's "Sub-rankings" sheet: a CSV."""
+
+    identifier = "subrankings"
+    formats = ("csv",)
+
+    def render_csv(self, tournament, request):
+        from exports import csv_file
+        from exports.group_rows import sub_rankings_sheet
+
+        standings = confirmed_standings(tournament, request.through)
+        return csv_file.render_csv(sub_rankings_sheet(standings))
 
 
 class EmaExporter(Exporter):
@@ -224,6 +265,8 @@ EXPORTERS = {
     exporter.identifier: exporter
     for exporter in (
         StandingsExporter(),
+        TeamsExporter(),
+        SubRankingsExporter(),
         EmaExporter(),
         ScoreSheetsExporter(),
         SeatingExporter(),

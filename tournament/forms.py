@@ -272,8 +272,8 @@ class ScoringSettingsForm(forms.Form):
             max_value=TEAM_SIZE_MAX,
             initial=team_counted,
             help_text=_(
-                "A team's standing adds up its members' table points, then their scores: 0 "
-                "for all members, or N for each team's best N by the player ranking."
+                "A team's standing adds up its members' table points, then their scores: all "
+                "members (0) or only the best N of each team."
             ),
         )
 

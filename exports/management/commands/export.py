@@ -1,7 +1,8 @@
 """`python manage.py export <tournament-slug> <what> --format <fmt> -o <file>`
 
-<what>: standings (xlsx, pdf, csv), ema (xlsx; --provisional before the last session is
-confirmed), scoresheets (pdf; --session N, --blank),
+<what>: standings (xlsx, pdf, csv; the workbook has the "Teams" and "Sub-rankings" sheets),
+teams (pdf, csv: the team standings), subrankings (csv: every category, country and club),
+ema (xlsx; --provisional before the last session is confirmed), scoresheets (pdf; --session N, --blank),
 seating (pdf; --session N), schedules (pdf), tablecards (pdf; --session N),
 refslips (pdf; --session N, --link-base URL: the referee slips with each table's link and PIN),
 reportcards (pdf; --player ID for one player's card), allsessions (pdf).
@@ -20,7 +21,7 @@ from tournament.models import Tournament
 
 class Command(BaseCommand):
     help = (
-        "Export standings, the EMA results file, score sheets, seating lists, schedules or "
+        "Export standings, team standings, sub-rankings, the EMA results file, score sheets, seating lists, schedules or "
         "table cards of a tournament."
     )
 
