@@ -15,7 +15,16 @@ from scoring.access import Actor
 from scoring.models import AuditEntry, Hand, Penalty, SeatResult
 from scoring.services.penalties import give_penalty
 from tests.factories import build, play_session
-from tournament.models import Player, Registration, Seat, Session, Table, Tournament
+from tournament.models import (
+    Category,
+    Player,
+    Registration,
+    Seat,
+    Session,
+    Table,
+    Team,
+    Tournament,
+)
 
 #: URL name -> who may open it. "public": anyone (published content); "director": staff only;
 #: "link": the holder of the table's secret link; "account": the table's referee accounts and
@@ -29,6 +38,7 @@ AUDIENCE = {
     "standings-after": "public",
     "player": "public",
     "player-reportcard": "public",
+    "team-page": "public",
     "find-seat": "public",
     "projector": "public",
     "projector-state": "public",
@@ -94,6 +104,8 @@ WATCHED = (
     Penalty,
     SeatResult,
     AuditEntry,
+    Team,
+    Category,
 )
 
 
@@ -138,6 +150,8 @@ def world(db, director):
     session.seating_published = True
     session.save()
     b = build(slug="beta")
+    team = Team.objects.create(tournament=a, name="Red")
+    a.registrations.filter(number__in=(1, 2)).update(team=team)
     table = session.tables.get(number=1)
     penalty = give_penalty(
         session,
@@ -167,6 +181,7 @@ def world(db, director):
         "penalty": penalty,
         "referee_a": referee_a,
         "referee_b": referee_b,
+        "team": team,
     }
 
 
@@ -183,6 +198,7 @@ def concrete_urls(world):
         "standings-after": reverse("standings-after", args=[slug, 1]),
         "player": reverse("player", args=[slug, 1]),
         "player-reportcard": reverse("player-reportcard", args=[slug, 1]),
+        "team-page": reverse("team-page", args=[slug, world["team"].pk]),
         "find-seat": reverse("find-seat", args=[slug]),
         "projector": reverse("projector", args=[slug]),
         "projector-state": reverse("projector-state", args=[slug]),

@@ -55,8 +55,9 @@ REACHES_THE_SERVICE = (
 #: `test_every_query_parameter_read_by_a_view_is_swept` keeps this in step with the views.
 QUERY_PARAMETERS = {
     "find-seat": ("q",),
-    "standings": ("sort",),
-    "standings-after": ("sort",),
+    "standings": ("sort", "view"),
+    "standings-after": ("sort", "view"),
+    "projector": ("view",),
     "seat-substitute": ("seat",),
     "export": ("session", "through", "blank", "provisional", "player"),
     "export-scoresheets": ("session", "blank"),
