@@ -70,38 +70,44 @@ def _category_members(tournament):
     return members
 
 
-def available_groups(tournament, standings=None):
+def available_groups(tournament):
     """The groups a sub-ranking can be made of: the categories that have players, then the
-    countries and the clubs of the players in the standings, each kind sorted by name."""
-    if standings is None:
-        standings = cached_standings(tournament)
-    members = _category_members(tournament)
-    categories = [
-        Group(CATEGORY, str(category.pk), category.name)
-        for category in tournament.categories.order_by("name", "pk")
-        if category.pk in members
+    countries and the clubs of the players (substitutes left out), each kind sorted by name.
+    One query: the players' countries and clubs with their categories."""
+    found = (
+        tournament.registrations.filter(is_substitute=False)
+        .values_list("player__country", "player__club", "categories", "categories__name")
+        .distinct()
+    )
+    categories, countries, clubs = {}, set(), set()
+    for country, club, category, name in found:
+        if category is not None:
+            categories[category] = name
+        countries.add(country)
+        clubs.add(club)
+    by_name = [
+        Group(CATEGORY, str(pk), name)
+        for pk, name in sorted(categories.items(), key=lambda item: (search_key(item[1]), item[0]))
     ]
-    players = [row.registration.player for row in standings.rows]
-    countries = sorted(
-        (
-            Group(COUNTRY, code, country_name(code))
-            for code in {p.country for p in players if p.country}
-        ),
+    by_name += sorted(
+        (Group(COUNTRY, code, country_name(code)) for code in countries if code),
         key=lambda group: search_key(group.label),
     )
-    clubs = sorted(
-        (Group(CLUB, club, club) for club in {p.club for p in players if p.club}),
+    by_name += sorted(
+        (Group(CLUB, club, club) for club in clubs if club),
         key=lambda group: search_key(group.label),
     )
-    return [*categories, *countries, *clubs]
+    return by_name
 
 
-def find_group(tournament, view, standings=None):
+def find_group(tournament, view, groups=None):
     """The group named by `view` ("category:12", "country:ITA", "club:Faenza") among the
-    tournament's available groups; None when there is no such group."""
+    tournament's available `groups` (default: `available_groups`); None if there is none."""
     if not isinstance(view, str) or ":" not in view:
         return None
-    return next((g for g in available_groups(tournament, standings) if g.view == view), None)
+    if groups is None:
+        groups = available_groups(tournament)
+    return next((group for group in groups if group.view == view), None)
 
 
 def sub_ranking(tournament, group, standings=None):
@@ -118,7 +124,7 @@ def sub_rankings(tournament, standings=None):
         standings = cached_standings(tournament)
     members = _category_members(tournament)
     result = []
-    for group in available_groups(tournament, standings):
+    for group in available_groups(tournament):
         rows = _group_rows(standings, group, members)
         result.append(SubRanking(group, standings, group_places(rows)))
     return result

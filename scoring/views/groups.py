@@ -8,7 +8,7 @@ from django.views.generic import TemplateView
 from common.errors import ExplainedNotFound
 from scoring.group_tables import member_rows, sub_ranking_rows, team_rows, total_name
 from scoring.standings import cached_standings
-from scoring.sub_rankings import KINDS, available_groups, sub_ranking
+from scoring.sub_rankings import KINDS, available_groups, find_group, sub_ranking
 from scoring.team_standings import team_row, team_standings
 from tournament.permissions import TournamentMixin
 from tournament.rulesets import ruleset_for
@@ -17,9 +17,8 @@ from tournament.visibility import standings_through
 PLAYERS, TEAMS = "players", "teams"
 
 
-def group_choices(tournament, standings):
+def group_choices(groups):
     """The sub-rankings the page offers, by kind: [(kind label, [Group, ...]), ...]."""
-    groups = available_groups(tournament, standings) if standings is not None else []
     return [
         (label, [group for group in groups if group.kind == kind])
         for kind, label in KINDS.items()
@@ -27,47 +26,51 @@ def group_choices(tournament, standings):
     ]
 
 
-def chosen_view(tournament, view, standings):
-    """What `?view=` asks for: (PLAYERS, None), (TEAMS, None) or ("group", Group). Anything
-    else (an unknown group, teams where there are none) is not found, with the reason."""
+def chosen_view(tournament, view, *, has_teams, groups, through):
+    """What `?view=` asks for: (PLAYERS, None), (TEAMS, None) or ("group", Group); a group
+    asked for before anything is confirmed is ("group", None): the page says so. Anything else
+    (an unknown group, teams where there are none) is not found, with the reason."""
     if view in ("", PLAYERS):
         return PLAYERS, None
-    if view == TEAMS and tournament.teams.exists():
+    if view == TEAMS and has_teams:
         return TEAMS, None
-    if view != TEAMS and standings is not None:
-        group = next((g for g in available_groups(tournament, standings) if g.view == view), None)
-        if group is not None:
-            return "group", group
-    if view != TEAMS and standings is None:
-        return "group", None  # nothing confirmed yet: the page says so
-    raise ExplainedNotFound(_("This tournament has no such ranking."))
+    if view != TEAMS and through is None:
+        return "group", None
+    group = find_group(tournament, view, groups) if view != TEAMS else None
+    if group is None:
+        raise ExplainedNotFound(_("This tournament has no such ranking."))
+    return "group", group
 
 
 def view_context(tournament, view, through):
     """The standings page's and the projector's context for `?view=` after confirmed session
-    `through` (None: nothing confirmed or visible yet)."""
-    standings = cached_standings(tournament, through=through) if through else None
-    kind, group = chosen_view(tournament, view, standings)
+    `through` (None: nothing confirmed or visible yet). The player ranking (the default) costs
+    two small queries here: whether there are teams, and the groups to offer."""
+    has_teams = tournament.teams.exists()
+    groups = available_groups(tournament) if through else []
+    kind, group = chosen_view(tournament, view, has_teams=has_teams, groups=groups, through=through)
+    ruleset = ruleset_for(tournament)
     context = {
         "view": kind if kind != "group" else view,
         "view_kind": kind,
         "group": group,
-        "has_teams": tournament.teams.exists(),
-        "group_choices": group_choices(tournament, standings),
-        "uses_table_points": standings is not None and "table_points" in standings.ranking_fields,
-        "total_label": ruleset_for(tournament).total_label,
+        "has_teams": has_teams,
+        "group_choices": group_choices(groups),
+        "uses_table_points": "table_points" in ruleset.ranking_fields,
+        "total_label": ruleset.total_label,
+        "total_key": total_name(tournament),
         "team_rows": None,
         "group_rows": None,
     }
-    if standings is None:
+    if through is None or kind == PLAYERS:
         return context
+    standings = cached_standings(tournament, through=through)
     if kind == TEAMS:
         result = team_standings(tournament, standings=standings)
         context["team_standings"] = result
         context["team_rows"] = team_rows(result)
-    elif kind == "group" and group is not None:
+    elif group is not None:
         context["group_rows"] = sub_ranking_rows(sub_ranking(tournament, group, standings))
-    context["total_key"] = total_name(tournament)
     return context
 
 

@@ -20,12 +20,14 @@ SIZES = [
 STANDINGS_QUERIES = 4
 #: standings_version: sessions, registrations, players' last change, penalties, results.
 VERSION_QUERIES = 5
-#: The public standings page, not cached yet: the tournament, the sessions it may show, the
-#: fingerprint (5), a cache miss, the standings (4), and storing the rendered table in the cache
-#: (a table in the database: count, look-up, insert, inside a savepoint).
-STANDINGS_PAGE_QUERIES = 17
-#: The same page again: the tournament, the sessions, the fingerprint (5) and a cache hit.
-STANDINGS_PAGE_CACHED_QUERIES = 8
+#: The public standings page, not cached yet: the tournament, the sessions it may show, whether
+#: there are teams and the sub-rankings to offer (2), the fingerprint (5), a cache miss, the
+#: standings (4), and storing the rendered table in the cache (a table in the database: count,
+#: look-up, insert, inside a savepoint).
+STANDINGS_PAGE_QUERIES = 19
+#: The same page again: the tournament, the sessions, teams and sub-rankings (2), the
+#: fingerprint (5) and a cache hit.
+STANDINGS_PAGE_CACHED_QUERIES = 10
 #: The session dashboard: the login session and its user, the tournament, the session, its
 #: tables with hands counted, their seats, registrations, players and referees, the sessions
 #: (tabs), the seats of the players out for the session, and the closed tables' results with

@@ -87,7 +87,7 @@ def test_the_groups_offered_are_those_with_players(eight):
     eight.registrations.get(pk=substitute.pk).categories.add(
         Category.objects.create(tournament=eight, name="Seniors")  # only a substitute
     )
-    groups = available_groups(eight, standings_of(eight, {}))
+    groups = available_groups(eight)
     assert [(group.kind, group.label) for group in groups] == [
         ("category", "Ladies"),
         ("country", "France"),
@@ -95,9 +95,9 @@ def test_the_groups_offered_are_those_with_players(eight):
         ("club", "Faenza"),
         ("club", "Lyon"),
     ]
-    assert find_group(eight, "country:ITA", standings_of(eight, {})).label == "Italy"
-    assert find_group(eight, "country:DEU", standings_of(eight, {})) is None
-    assert find_group(eight, "nonsense", standings_of(eight, {})) is None
+    assert find_group(eight, "country:ITA").label == "Italy"
+    assert find_group(eight, "country:DEU") is None
+    assert find_group(eight, "nonsense") is None
 
 
 def test_every_sub_ranking_follows_a_change_of_categories(db, director):
