@@ -5,11 +5,18 @@ from django.urls import reverse
 
 from scoring.access import Actor
 from tests.factories import build_played
+from tournament.models import Category, Team
 
 
 def tour_pages(slug, director):
     cup = build_played(slug, Actor(user=director), confirmed=1, seat_next=True)
     table = cup.sessions.get(number=2).tables.first()
+    # Teams and a category (issue 18): the team standings, a sub-ranking and a team's page.
+    team = Team.objects.create(tournament=cup, name="Red", country="ITA")
+    cup.registrations.filter(number__in=(1, 2, 3, 4)).update(team=team)
+    ladies = Category.objects.create(tournament=cup, name="Ladies")
+    for registration in cup.registrations.filter(number__in=(1, 5)):
+        registration.categories.add(ladies)
     return [
         reverse("home"),
         reverse("tournament", args=[slug]),
@@ -44,4 +51,7 @@ def tour_pages(slug, director):
         reverse("session-confirm", args=[slug, 2]),
         reverse("link:close", kwargs={"token": table.token}),
         reverse("projector-reveal", args=[slug]),  # issue 15, item 6
+        reverse("standings", args=[slug]) + "?view=teams",  # issue 18
+        reverse("standings", args=[slug]) + f"?view=category:{ladies.pk}",
+        reverse("team-page", args=[slug, team.pk]),
     ]
