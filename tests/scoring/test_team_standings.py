@@ -8,6 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
+from scoring.group_tables import team_rows
 from scoring.services import closing
 from scoring.standings import (
     SessionLine,
@@ -24,9 +25,10 @@ from tournament.services.registrations import register_player
 FIELDS = ("table_points", "score")
 
 
-def standings_of(tournament, figures):
+def standings_of(tournament, figures, fields=FIELDS):
     """Player standings with the given (table points, score) per registration number, as one
-    session's results: the ranking of `compute_standings`, without playing."""
+    session's results (the final score = the score), ranked on `fields` as
+    `compute_standings` ranks, without playing."""
     rows = []
     for registration in tournament.registrations.filter(is_substitute=False).select_related(
         "player"
@@ -34,10 +36,10 @@ def standings_of(tournament, figures):
         points, score = figures.get(registration.number, (0, 0))
         line = SessionLine(1, 1, 0, score, 1, Fraction(points), Fraction(score), 0, 0, None)
         rows.append(StandingRow(registration, {1: line}))
-    rank_rows(rows, FIELDS, [])
+    rank_rows(rows, fields, [])
     rows.sort(key=lambda row: (row.place is None, row.place or 0, row.registration.number))
     return Standings(
-        tournament=tournament, through=1, rows=rows, session_numbers=[1], ranking_fields=FIELDS
+        tournament=tournament, through=1, rows=rows, session_numbers=[1], ranking_fields=fields
     )
 
 
@@ -128,6 +130,22 @@ def test_fractional_table_points_add_up_exactly(eight):
     assert result.rows[0].table_points == 7
 
 
+def test_a_riichi_team_adds_up_its_members_final_scores(make_tournament):
+    riichi = make_tournament(name="Riichi Cup", slug="riichi-cup", ruleset="riichi2016")
+    for n in range(1, 5):
+        register_player(riichi, first_name=f"R{n}", last_name=f"Riichi{n}")
+    teams_of(riichi, East=[1, 2], West=[3, 4])
+    figures = {1: (0, 25300), 2: (0, -5000), 3: (0, 10000), 4: (0, 10300)}
+    result = rank_teams(riichi, standings_of(riichi, figures, fields=("final_score",)))
+    assert not result.uses_table_points
+    assert [(row.team.name, row.final_score) for row in result.rows] == [
+        ("East", 20300),
+        ("West", 20300),
+    ]
+    assert [row.place_label for row in result.rows] == ["=1", "=1"]
+    assert [data["total_text"] for data in team_rows(result)] == ["+20.3", "+20.3"]
+
+
 def test_played_team_totals_are_the_sums_of_the_player_standings(db, director):
     cup = build_played("teams", staff(director), confirmed=2)
     teams_of(cup, Red=[1, 2, 3, 4], Blue=[5, 6, 7, 8], Green=[9, 10, 11, 12])
@@ -199,6 +217,19 @@ def test_the_team_page_lists_the_members_with_their_figures(client, played_teams
         assert member.player.full_name in page
 
 
+def test_a_team_name_is_shown_as_text(client, played_teams):
+    red = played_teams.teams.get(name="Red")
+    red.name = "<script>alert(1)</script>"
+    red.save()
+    for url in (
+        reverse("standings", args=[played_teams.slug]) + "?view=teams",
+        reverse("team-page", args=[played_teams.slug, red.pk]),
+        reverse("projector", args=[played_teams.slug]) + "?view=teams",
+    ):
+        page = client.get(url).content.decode()
+        assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)" in page, url
+
+
 def test_a_team_of_another_tournament_is_not_found(client, played_teams, tournament):
     other = Team.objects.create(tournament=tournament, name="Elsewhere")
     response = client.get(reverse("team-page", args=[played_teams.slug, other.pk]))
@@ -212,7 +243,8 @@ def test_the_public_sees_no_figures_before_the_results_are_published(client, pla
     assert response.status_code == 200
     assert "No session has been confirmed yet." in response.content.decode()
     response = client.get(reverse("standings", args=[played_teams.slug]) + "?view=teams")
-    assert "Red" not in response.content.decode()
+    page = response.content.decode()
+    assert ">Red<" not in page and "No session has been confirmed yet." in page
 
 
 def test_the_projector_shows_the_team_standings_when_asked(client, played_teams):
@@ -220,6 +252,13 @@ def test_the_projector_shows_the_team_standings_when_asked(client, played_teams)
     html = page.content.decode()
     assert "Team standings after session 1" in html
     assert "Red" in html and "Blue" in html
+
+
+def test_the_director_gets_the_projector_address_of_the_ranking(director_client, played_teams):
+    page = director_client.get(
+        reverse("standings", args=[played_teams.slug]), {"view": "teams"}
+    ).content.decode()
+    assert reverse("projector", args=[played_teams.slug]) + "?view=teams" in page
 
 
 def test_a_tournament_without_teams_has_no_team_tab(client, db, director):
