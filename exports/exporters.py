@@ -124,17 +124,30 @@ class TeamsExporter(Exporter):
 
 class SubRankingsExporter(Exporter):
     """Every sub-ranking (docs/rules.md §10.4: each category, country and club with players),
-    one after the other, as the workbook's "Sub-rankings" sheet: a CSV."""
+    one after the other, as the workbook's "Sub-rankings" sheet: a CSV; or one of them
+    (`group`, as the standings page names it: "country:ITA", "category:3", "club:Faenza")."""
 
     identifier = "subrankings"
     formats = ("csv",)
 
+    def file_name(self, tournament, request):
+        from django.utils.text import slugify
+
+        group = f"-{slugify(request.group.replace(':', ' '))[:60]}" if request.group else ""
+        return f"{tournament.slug}-{self.identifier}{group}.{request.fmt}"
+
     def render_csv(self, tournament, request):
         from exports import csv_file
         from exports.group_rows import sub_rankings_sheet
+        from scoring.sub_rankings import find_group
 
+        group = None
+        if request.group:
+            group = find_group(tournament, request.group)
+            if group is None:
+                raise ExportError(_("This tournament has no such ranking."))
         standings = confirmed_standings(tournament, request.through)
-        return csv_file.render_csv(sub_rankings_sheet(standings))
+        return csv_file.render_csv(sub_rankings_sheet(standings, group))
 
 
 class EmaExporter(Exporter):

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from common.i18n import translate_text
 from exports.rows import INT, PLACE, POINTS, THOUSANDS, Column, Place, Sheet, _whole
 from scoring.group_tables import sub_ranking_rows, team_rows, total_name
-from scoring.sub_rankings import sub_rankings
+from scoring.sub_rankings import sub_ranking, sub_rankings
 from scoring.team_standings import team_standings
 from tournament.rulesets import ruleset_for
 
@@ -52,9 +52,9 @@ def team_sheet(standings):
     return Sheet(_("Teams"), columns, rows)
 
 
-def sub_rankings_sheet(standings):
+def sub_rankings_sheet(standings, group=None):
     """The "Sub-rankings" sheet: every category, country and club with players, one after the
-    other; each player's place inside the group and in the player ranking."""
+    other (or only `group`); each player's place inside the group and in the player ranking."""
     tournament = standings.tournament
     uses_tp = "table_points" in standings.ranking_fields
     total = total_name(tournament)
@@ -73,7 +73,12 @@ def sub_rankings_sheet(standings):
         columns.append(Column(_("Table points"), POINTS))
     columns.append(_total_column(tournament))
     rows = []
-    for ranking in sub_rankings(tournament, standings):
+    rankings = (
+        [sub_ranking(tournament, group, standings)]
+        if group is not None
+        else sub_rankings(tournament, standings)
+    )
+    for ranking in rankings:
         kind, label = str(ranking.group.kind_label), ranking.group.label
         for data in sub_ranking_rows(ranking):
             overall = data["overall_place"]

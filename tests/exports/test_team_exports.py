@@ -141,3 +141,27 @@ def test_the_command_and_the_download(teams, tmp_path, director_client):
     page = director_client.get(reverse("standings", args=[teams.slug])).content.decode()
     assert reverse("export", args=[teams.slug, "teams", "pdf"]) in page
     assert reverse("export", args=[teams.slug, "subrankings", "csv"]) in page
+
+
+def test_one_sub_ranking_as_a_csv(teams, director_client):
+    ladies = teams.categories.get()
+    request = ExportRequest("subrankings", "csv", group=f"category:{ladies.pk}")
+    name, _type, content = build_export(teams, request)
+    assert name == f"played-subrankings-category-{ladies.pk}.csv"
+    rows = csv_rows(content)
+    assert {row[1] for row in rows[1:]} == {"Ladies"} and len(rows) == 4
+    with pytest.raises(ExportError, match="no such ranking"):
+        build_export(teams, ExportRequest("subrankings", "csv", group="country:XXX"))
+    url = reverse("export", args=[teams.slug, "subrankings", "csv"])
+    response = director_client.get(url, {"group": "country:ITA"})
+    assert response.status_code == 200
+    assert (
+        response["Content-Disposition"]
+        == 'attachment; filename="played-subrankings-country-ita.csv"'
+    )
+    assert {row[1] for row in csv_rows(response.content)[1:]} == {"Italy"}
+    assert director_client.get(url, {"group": "x" * 10_000}).status_code == 400
+    page = director_client.get(
+        reverse("standings", args=[teams.slug]), {"view": "country:ITA"}
+    ).content.decode()
+    assert f"{url}?group=country%3AITA" in page

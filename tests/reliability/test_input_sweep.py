@@ -59,7 +59,7 @@ QUERY_PARAMETERS = {
     "standings-after": ("sort", "view"),
     "projector": ("view",),
     "seat-substitute": ("seat",),
-    "export": ("session", "through", "blank", "provisional", "player"),
+    "export": ("session", "through", "blank", "provisional", "player", "group"),
     "export-scoresheets": ("session", "blank"),
     "draw": ("scope",),
     "home": ("page", "per_page", "sort"),  # the django-tables2 list

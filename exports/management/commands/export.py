@@ -1,7 +1,8 @@
 """`python manage.py export <tournament-slug> <what> --format <fmt> -o <file>`
 
 <what>: standings (xlsx, pdf, csv; the workbook has the "Teams" and "Sub-rankings" sheets),
-teams (pdf, csv: the team standings), subrankings (csv: every category, country and club),
+teams (pdf, csv: the team standings), subrankings (csv: every category, country and club, or
+one: --group country:ITA, category:<id>, club:<name>),
 ema (xlsx; --provisional before the last session is confirmed), scoresheets (pdf; --session N, --blank),
 seating (pdf; --session N), schedules (pdf), tablecards (pdf; --session N),
 refslips (pdf; --session N, --link-base URL: the referee slips with each table's link and PIN),
@@ -42,6 +43,11 @@ class Command(BaseCommand):
         parser.add_argument("--player", type=int, help="one player's report card (the player's id)")
         parser.add_argument("--blank", action="store_true", help="blank score sheets")
         parser.add_argument(
+            "--group",
+            default="",
+            help="one sub-ranking: country:ITA, category:<id> or club:<name>",
+        )
+        parser.add_argument(
             "--provisional",
             action="store_true",
             help="the EMA results before the last session is confirmed, marked provisional",
@@ -67,6 +73,7 @@ class Command(BaseCommand):
             link_base=options["link_base"],
             provisional=options["provisional"],
             player=options["player"],
+            group=options["group"],
         )
         try:
             filename, _type, content = build_export(tournament, request)
