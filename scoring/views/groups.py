@@ -97,12 +97,14 @@ class TeamPageView(TournamentMixin, TemplateView):
         if through is None:
             return context
         result = team_standings(self.tournament, through=through)
-        row = team_row(result, team)
+        row = team_row(result, team)  # every team of the tournament has its row
+        if row is None:
+            return context
         context.update(
             result=result,
             row=row,
             teams=len(result.rows),
-            members=member_rows(result, row) if row else [],
+            members=member_rows(result, row),
             uses_table_points=result.uses_table_points,
             team_data=team_rows(result, with_members=False)[result.rows.index(row)],
         )

@@ -281,3 +281,20 @@ def test_the_director_sets_the_members_counted(director_client, played_teams):
     assert response.status_code == 200
     played_teams.refresh_from_db()
     assert played_teams.team_counted == 3
+
+
+def test_the_team_pages_in_italian(client, played_teams):
+    played_teams.team_counted = 3
+    played_teams.save(update_fields=["team_counted"])
+    red = played_teams.teams.get(name="Red")
+    standings = client.get(
+        reverse("standings", args=[played_teams.slug]),
+        {"view": "teams"},
+        HTTP_ACCEPT_LANGUAGE="it",
+    ).content.decode()
+    assert "Classifica a squadre" in standings
+    assert "Ogni squadra conta i suoi 3 componenti migliori" in standings
+    page = client.get(
+        reverse("team-page", args=[played_teams.slug, red.pk]), HTTP_ACCEPT_LANGUAGE="it"
+    ).content.decode()
+    assert "su 2 squadre" in page and "Nel totale" in page
