@@ -27,6 +27,8 @@ class ExportRequest:
     provisional: bool = False
     #: One player's document (a Player id): the report card of that player alone.
     player: int | None = None
+    #: One sub-ranking (docs/rules.md §10.4), as the standings page names it: "country:ITA".
+    group: str = ""
 
 
 def build_export(tournament, request):

@@ -78,10 +78,13 @@ class StandingsExporter(Exporter):
 
     def render_xlsx(self, tournament, request):
         from exports import rows, xlsx
+        from exports.group_rows import group_sheets
 
         standings = confirmed_standings(tournament, request.through)
         with xlsx.paused_garbage_collection():
-            return xlsx.render_workbook(rows.standings_workbook_sheets(standings))
+            sheets = rows.standings_workbook_sheets(standings)
+            sheets[1:1] = group_sheets(standings)  # "Teams", "Sub-rankings" after "Standings"
+            return xlsx.render_workbook(sheets)
 
     def render_csv(self, tournament, request):
         from exports import csv_file, rows
@@ -94,6 +97,57 @@ class StandingsExporter(Exporter):
         from exports.pdf.standings import render_standings
 
         return render_standings(tournament, through=request.through)
+
+
+class TeamsExporter(Exporter):
+    """The team standings (docs/rules.md §10.2): printed (each team, then its members) or a
+    CSV of the workbook's "Teams" sheet. Refused for a tournament without teams."""
+
+    identifier = "teams"
+    formats = ("pdf", "csv")
+
+    def render_csv(self, tournament, request):
+        from exports import csv_file
+        from exports.group_rows import team_sheet
+
+        if not tournament.teams.exists():
+            raise ExportError(_("%(tournament)s has no teams.") % {"tournament": tournament.name})
+        standings = confirmed_standings(tournament, request.through)
+        return csv_file.render_csv(team_sheet(standings))
+
+    def render_pdf(self, tournament, request):
+        confirmed_standings(tournament, request.through)
+        from exports.pdf.team_standings import render_team_standings
+
+        return render_team_standings(tournament, through=request.through)
+
+
+class SubRankingsExporter(Exporter):
+    """Every sub-ranking (docs/rules.md §10.4: each category, country and club with players),
+    one after the other, as the workbook's "Sub-rankings" sheet: a CSV; or one of them
+    (`group`, as the standings page names it: "country:ITA", "category:3", "club:Faenza")."""
+
+    identifier = "subrankings"
+    formats = ("csv",)
+
+    def file_name(self, tournament, request):
+        from django.utils.text import slugify
+
+        group = f"-{slugify(request.group.replace(':', ' '))[:60]}" if request.group else ""
+        return f"{tournament.slug}-{self.identifier}{group}.{request.fmt}"
+
+    def render_csv(self, tournament, request):
+        from exports import csv_file
+        from exports.group_rows import sub_rankings_sheet
+        from scoring.sub_rankings import find_group
+
+        group = None
+        if request.group:
+            group = find_group(tournament, request.group)
+            if group is None:
+                raise ExportError(_("This tournament has no such ranking."))
+        standings = confirmed_standings(tournament, request.through)
+        return csv_file.render_csv(sub_rankings_sheet(standings, group))
 
 
 class EmaExporter(Exporter):
@@ -224,6 +278,8 @@ EXPORTERS = {
     exporter.identifier: exporter
     for exporter in (
         StandingsExporter(),
+        TeamsExporter(),
+        SubRankingsExporter(),
         EmaExporter(),
         ScoreSheetsExporter(),
         SeatingExporter(),

@@ -16,6 +16,8 @@ from tournament.visibility import standings_through
 
 #: The largest id a `player=` may name (a database integer).
 MAX_ID = 2**31 - 1
+#: The longest `group=` read: "club:" and a club's name.
+MAX_GROUP = 200
 
 
 class ExportView(DirectorTournamentMixin, View):
@@ -38,6 +40,7 @@ class ExportView(DirectorTournamentMixin, View):
             link_base=link_base(request),
             provisional=request.GET.get("provisional") == "1",
             player=query_int(request, "player", minimum=1, maximum=MAX_ID),
+            group=request.GET.get("group", "")[:MAX_GROUP],
         )
         # An export the desk cannot make (ExportError) is answered by common.errors: a 400 page
         # with the reason.

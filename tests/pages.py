@@ -12,11 +12,13 @@ from tournament.services.teams import add_member, create_team
 def tour_pages(slug, director):
     cup = build_played(slug, Actor(user=director), confirmed=1, seat_next=True)
     table = cup.sessions.get(number=2).tables.first()
+    # Teams and a category (issue 18): the team standings, a sub-ranking and a team's page.
     team = create_team(cup, name="Kaze Milano", country="ITA")
     for number in (1, 2, 3):
         add_member(cup, team.pk, number)
     category = create_category(cup, name="Ladies")
-    set_categories(cup, 1, [category.pk])
+    for number in (1, 5):
+        set_categories(cup, number, [category.pk])
     return [
         reverse("home"),
         reverse("tournament", args=[slug]),
@@ -58,4 +60,7 @@ def tour_pages(slug, director):
         reverse("category-list", args=[slug]),
         reverse("category-edit", args=[slug, category.pk]),
         reverse("registration-groups", args=[slug, 1]),
+        reverse("standings", args=[slug]) + "?view=teams",
+        reverse("standings", args=[slug]) + f"?view=category:{category.pk}",
+        reverse("team-page", args=[slug, team.pk]),
     ]

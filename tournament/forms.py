@@ -10,6 +10,7 @@ from tournament.countries import country_choices
 from tournament.models import (
     EMA_ID_PATTERN,
     LOTS_SEED_MAX,
+    TEAM_SIZE_MAX,
     Player,
     SeatingGroups,
     SeatingPriority,
@@ -233,7 +234,7 @@ class ScoringSettingsForm(forms.Form):
 
     TIE_BREAK_FIELDS = tuple(f"tie_break_{n}" for n in range(1, len(TieBreak.choices) + 1))
 
-    def __init__(self, *args, ruleset, tie_breaks=(), lots_seed=None, **kwargs):
+    def __init__(self, *args, ruleset, tie_breaks=(), lots_seed=None, team_counted=0, **kwargs):
         super().__init__(*args, **kwargs)
         self.option_fields = ruleset.option_fields()
         current = {
@@ -266,13 +267,28 @@ class ScoringSettingsForm(forms.Form):
                 "chosen); enter a recorded seed to reproduce an order."
             ),
         )
+        self.fields["team_counted"] = forms.IntegerField(
+            label=_("Team members counted"),
+            required=False,
+            min_value=0,
+            max_value=TEAM_SIZE_MAX,
+            initial=team_counted,
+            help_text=_(
+                "A team's standing adds up its members' table points, then their scores: all "
+                "members (0) or only the best N of each team."
+            ),
+        )
 
     def options(self):
         return {
             name: value
             for name, value in self.cleaned_data.items()
-            if name not in self.TIE_BREAK_FIELDS and name != "lots_seed"
+            if name not in self.TIE_BREAK_FIELDS and name not in ("lots_seed", "team_counted")
         }
+
+    def team_counted(self):
+        """The team members counted (None: left as it is)."""
+        return self.cleaned_data.get("team_counted")
 
     def lots_seed(self):
         return self.cleaned_data.get("lots_seed")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.views import best_hands, public, standings
+from scoring.views import best_hands, groups, public, standings
 
 urlpatterns = [
     path("t/<slug:slug>/find/", public.FindSeatView.as_view(), name="find-seat"),
@@ -23,4 +23,9 @@ urlpatterns = [
         name="standings-after",
     ),
     path("t/<slug:slug>/players/<int:number>/", standings.PlayerView.as_view(), name="player"),
+    path(
+        "t/<slug:slug>/standings/teams/<int:team_id>/",
+        groups.TeamPageView.as_view(),
+        name="team-page",
+    ),
 ]

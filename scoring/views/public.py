@@ -25,6 +25,7 @@ from scoring.services.reveal import reveal_of
 from scoring.services.tables import snapshot
 from scoring.standings import cached_standings
 from scoring.tables import standings_rows
+from scoring.views.groups import view_context
 from tournament.models import ProjectorMode, Seat, SessionStatus
 from tournament.permissions import TournamentMixin, is_director
 from tournament.rulesets import ruleset_for
@@ -216,6 +217,10 @@ class ProjectorView(TournamentMixin, TemplateView):
         elif kind == "standings":
             context["standings"] = content
             context["rows"] = standings_rows(content)
+            # ?view=teams or a sub-ranking (?view=country:ITA): scoring/views/groups.py.
+            view = self.request.GET.get("view", "")
+            if view:
+                context.update(projector_view(self.tournament, view, content))
             context["ruleset"] = ruleset_for(self.tournament)
             best = best_hands(self.tournament, self.request.user, content.through, limit=1)
             context["hand_of_session"] = best.rows[0] if best.rows else None
@@ -227,6 +232,14 @@ class ProjectorView(TournamentMixin, TemplateView):
             if is_director(self.request.user):
                 context["reveal_url"] = reverse("projector-reveal", args=[self.tournament.slug])
         return context
+
+
+def projector_view(tournament, view, standings):
+    """The projector's team standings or sub-ranking (`?view=`) instead of the player rows."""
+    choice = view_context(tournament, view, standings.through)
+    if choice["group_rows"] is not None:
+        choice["rows"] = choice["group_rows"]
+    return choice
 
 
 def reveal_context(reveal):

@@ -20,6 +20,7 @@ from scoring.standings import (
     tie_break_note,
 )
 from scoring.tables import standings_rows, standings_table
+from scoring.views.groups import PLAYERS, view_context
 from tournament.models import Seat
 from tournament.permissions import TournamentMixin
 from tournament.rulesets import ruleset_for
@@ -61,6 +62,10 @@ class StandingsView(TournamentMixin, TemplateView):
             ranks_hands=bool(ruleset_for(self.tournament).hand_value_fields),
             tie_break_note=tie_break_note(self.tournament),
         )
+        # Teams and sub-rankings (docs/rules.md §10.2, §10.4): scoring/views/groups.py.
+        context.update(view_context(self.tournament, self.request.GET.get("view", ""), through))
+        if context["view_kind"] != PLAYERS:
+            return context
         sort = self.request.GET.get("sort", "")
         if confirmed and not SORT.fullmatch(sort):
             context["table_html"] = self.render_table(through)

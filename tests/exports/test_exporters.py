@@ -11,6 +11,8 @@ from exports.management.commands.export import Command
 def test_every_export_is_registered_once_with_a_renderer_per_format():
     assert list(EXPORTERS) == [
         "standings",
+        "teams",
+        "subrankings",
         "ema",
         "scoresheets",
         "seating",

@@ -15,6 +15,7 @@ from exports.build import ExportRequest, build_export
 from exports.exporters import EXPORTERS
 from tests.exports.pdf_support import pdf_text
 from tests.factories import build_played, staff
+from tournament.models import Team
 
 FIRST = "Maria Antonietta"
 LAST = "Dell'Acqua-Łukasiewicz von Hohenzollern"
@@ -55,7 +56,7 @@ def pdf_requests():
 def long_named(db, director):
     """16 players, sessions 1 and 2 of 3 played and confirmed, session 3 drawn; player 1 is
     "Maria Antonietta Dell'Acqua-Łukasiewicz von Hohenzollern" of a long club, player 2 has a
-    long hyphenated last name and the same club."""
+    long hyphenated last name and the same club; the two are a team named like the club."""
     tournament = build_played("longnames", staff(director), confirmed=2, seat_next=True)
     registrations = list(tournament.registrations.order_by("number").select_related("player"))
     first, second = registrations[0].player, registrations[1].player
@@ -68,6 +69,9 @@ def long_named(db, director):
             days=session.number - 1
         )
         session.save(update_fields=["scheduled_start"])
+    # A team of both (docs/rules.md §10.2): the printed team standings name its members.
+    team = Team.objects.create(tournament=tournament, name=CLUB)
+    tournament.registrations.filter(pk__in=[r.pk for r in registrations[:2]]).update(team=team)
     tournament.long_player = first
     return tournament
 

@@ -40,6 +40,7 @@ AUDIENCE = {
     "standings-after": "public",
     "player": "public",
     "player-reportcard": "public",
+    "team-page": "public",
     "find-seat": "public",
     "projector": "public",
     "projector-state": "public",
@@ -188,6 +189,7 @@ def world(db, director):
     b.sessions.get(number=1).tables.first().referees.add(referee_b)
     team = create_team(a, name="Kaze", country="ITA")
     add_member(a, team.pk, 1)
+    add_member(a, team.pk, 2)
     category = create_category(a, name="Ladies")
     set_categories(a, 1, [category.pk])
     return {
@@ -216,6 +218,7 @@ def concrete_urls(world):
         "standings-after": reverse("standings-after", args=[slug, 1]),
         "player": reverse("player", args=[slug, 1]),
         "player-reportcard": reverse("player-reportcard", args=[slug, 1]),
+        "team-page": reverse("team-page", args=[slug, world["team"].pk]),
         "find-seat": reverse("find-seat", args=[slug]),
         "projector": reverse("projector", args=[slug]),
         "projector-state": reverse("projector-state", args=[slug]),

@@ -55,10 +55,11 @@ REACHES_THE_SERVICE = (
 #: `test_every_query_parameter_read_by_a_view_is_swept` keeps this in step with the views.
 QUERY_PARAMETERS = {
     "find-seat": ("q",),
-    "standings": ("sort",),
-    "standings-after": ("sort",),
+    "standings": ("sort", "view"),
+    "standings-after": ("sort", "view"),
+    "projector": ("view",),
     "seat-substitute": ("seat",),
-    "export": ("session", "through", "blank", "provisional", "player"),
+    "export": ("session", "through", "blank", "provisional", "player", "group"),
     "export-scoresheets": ("session", "blank"),
     "draw": ("scope",),
     "home": ("page", "per_page", "sort"),  # the django-tables2 list

@@ -21,12 +21,14 @@ STANDINGS_QUERIES = 4
 #: standings_version: sessions, registrations (with team, cut and categories), teams and
 #: categories, players' last change, penalties, results.
 VERSION_QUERIES = 6
-#: The public standings page, not cached yet: the tournament, the sessions it may show, the
-#: fingerprint (6), a cache miss, the standings (4), and storing the rendered table in the cache
-#: (a table in the database: count, look-up, insert, inside a savepoint).
-STANDINGS_PAGE_QUERIES = 18
-#: The same page again: the tournament, the sessions, the fingerprint (6) and a cache hit.
-STANDINGS_PAGE_CACHED_QUERIES = 9
+#: The public standings page, not cached yet: the tournament, the sessions it may show, whether
+#: there are teams and the sub-rankings to offer (2), the fingerprint (6), a cache miss, the
+#: standings (4), and storing the rendered table in the cache (a table in the database: count,
+#: look-up, insert, inside a savepoint).
+STANDINGS_PAGE_QUERIES = 20
+#: The same page again: the tournament, the sessions, teams and sub-rankings (2), the
+#: fingerprint (6) and a cache hit.
+STANDINGS_PAGE_CACHED_QUERIES = 11
 #: The session dashboard: the login session and its user, the tournament, the session, its
 #: tables with hands counted, their seats, registrations, players and referees, the sessions
 #: (tabs), the seats of the players out for the session, and the closed tables' results with

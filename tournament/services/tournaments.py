@@ -7,7 +7,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
-from tournament.models import PLAYED, Session, Table, TieBreak, Tournament
+from tournament.models import PLAYED, TEAM_SIZE_MAX, Session, Table, TieBreak, Tournament
 
 
 class TournamentError(UserError):
@@ -62,11 +62,14 @@ def update_tournament(tournament, **fields):
 
 
 @transaction.atomic
-def update_scoring_options(tournament, options, *, tie_breaks=None, lots_seed=None):
+def update_scoring_options(
+    tournament, options, *, tie_breaks=None, lots_seed=None, team_counted=None
+):
     """Store the scoring settings that differ from the rule set's preset (and the tie-breakers).
 
     ``lots_seed`` sets the seed of "Drawing lots"; when that tie-breaker is chosen and no seed
-    is recorded yet, a random one is drawn and recorded (docs/rules.md §6.3).
+    is recorded yet, a random one is drawn and recorded (docs/rules.md §6.3). ``team_counted``
+    sets the members each team counts in the team standings (§10.2: 0 = all, else the best N).
 
     Raises TournamentError (with the rules' reason) for a setting the rule set refuses.
     """
@@ -80,6 +83,10 @@ def update_scoring_options(tournament, options, *, tie_breaks=None, lots_seed=No
     problem = check_scoring_options(tournament.ruleset, changes)
     if problem:
         raise TournamentError(problem)
+    if team_counted is not None and not 0 <= team_counted <= TEAM_SIZE_MAX:
+        raise TournamentError(
+            _("A team counts from 0 (all members) to %(most)s members.") % {"most": TEAM_SIZE_MAX}
+        )
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     tournament.scoring_options = {
         name: list(value) if isinstance(value, tuple) else value for name, value in changes.items()
@@ -94,6 +101,9 @@ def update_scoring_options(tournament, options, *, tie_breaks=None, lots_seed=No
     elif TieBreak.DRAWING_LOTS in tournament.tie_breaks and tournament.lots_seed is None:
         tournament.lots_seed = secrets.randbelow(2**31)
         fields.append("lots_seed")
+    if team_counted is not None:
+        tournament.team_counted = team_counted
+        fields.append("team_counted")
     tournament.save(update_fields=fields)
     return tournament
 

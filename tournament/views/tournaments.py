@@ -301,6 +301,7 @@ class ScoringSettingsView(DirectorTournamentMixin, FormView):
             "ruleset": ruleset_for(self.tournament),
             "tie_breaks": self.tournament.tie_breaks,
             "lots_seed": self.tournament.lots_seed,
+            "team_counted": self.tournament.team_counted,
         }
 
     def get_context_data(self, **kwargs):
@@ -314,6 +315,7 @@ class ScoringSettingsView(DirectorTournamentMixin, FormView):
                 form.options(),
                 tie_breaks=form.tie_breaks(),
                 lots_seed=form.lots_seed(),
+                team_counted=form.team_counted(),
             )
         except TournamentError as exc:
             form.add_error(None, str(exc))

@@ -1,7 +1,9 @@
 """`python manage.py export <tournament-slug> <what> --format <fmt> -o <file>`
 
-<what>: standings (xlsx, pdf, csv), ema (xlsx; --provisional before the last session is
-confirmed), scoresheets (pdf; --session N, --blank),
+<what>: standings (xlsx, pdf, csv; the workbook has the "Teams" and "Sub-rankings" sheets),
+teams (pdf, csv: the team standings), subrankings (csv: every category, country and club, or
+one: --group country:ITA, category:<id>, club:<name>),
+ema (xlsx; --provisional before the last session is confirmed), scoresheets (pdf; --session N, --blank),
 seating (pdf; --session N), schedules (pdf), tablecards (pdf; --session N),
 refslips (pdf; --session N, --link-base URL: the referee slips with each table's link and PIN),
 reportcards (pdf; --player ID for one player's card), allsessions (pdf).
@@ -20,7 +22,7 @@ from tournament.models import Tournament
 
 class Command(BaseCommand):
     help = (
-        "Export standings, the EMA results file, score sheets, seating lists, schedules or "
+        "Export standings, team standings, sub-rankings, the EMA results file, score sheets, seating lists, schedules or "
         "table cards of a tournament."
     )
 
@@ -40,6 +42,11 @@ class Command(BaseCommand):
         parser.add_argument("--through", type=int, help="standings after this session")
         parser.add_argument("--player", type=int, help="one player's report card (the player's id)")
         parser.add_argument("--blank", action="store_true", help="blank score sheets")
+        parser.add_argument(
+            "--group",
+            default="",
+            help="one sub-ranking: country:ITA, category:<id> or club:<name>",
+        )
         parser.add_argument(
             "--provisional",
             action="store_true",
@@ -66,6 +73,7 @@ class Command(BaseCommand):
             link_base=options["link_base"],
             provisional=options["provisional"],
             player=options["player"],
+            group=options["group"],
         )
         try:
             filename, _type, content = build_export(tournament, request)
