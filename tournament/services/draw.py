@@ -35,6 +35,7 @@ from tournament.models import (
     SessionStatus,
     Table,
 )
+from tournament.services import final_draw
 from tournament.services.tournaments import follow_sessions
 
 
@@ -193,6 +194,7 @@ def scope_for(tournament, session_number=None):
         swiss = next((i for i, s in enumerate(scope) if s.is_swiss), None)
         if swiss is not None:
             scope = scope[: max(swiss, 1)]
+    scope = final_draw.stage_scope(tournament, scope, session_number)  # docs/rules.md §9.3
     first = scope[0]
     played_later = [s.number for s in sessions if s.number >= first.number and s.pk in played]
     if played_later:
@@ -231,7 +233,12 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
     anything changed since the preview.
     """
     sessions, scope = scope_for(tournament, session_number)
-    players, left_out = draw_players(tournament)
+    final = final_draw.is_final_scope(tournament, scope)
+    if final:
+        finalists, others, left_out = final_draw.final_players(tournament)
+        players = finalists + others
+    else:
+        players, left_out = draw_players(tournament)
     first = scope[0].number
     history = []
     for session in sessions:
@@ -249,6 +256,10 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
         if previewed is not None:
             schedule = _previewed_tables(previewed, players, scope)
             clock_stopped = bool(previewed.get("clock_stopped"))
+        elif final:
+            schedule = final_draw.final_schedule(
+                tournament, scope, finalists, others, history, groups, seed
+            )
         elif swiss:
             schedule = [_swiss_tables(tournament, scope, players, history, groups, seed)]
         else:

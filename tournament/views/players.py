@@ -141,6 +141,8 @@ class RegistrationView(RegistrationMixin, FormView):
             form.add_error(None, str(exc))
             return self.form_invalid(form)
         messages.success(self.request, self.done_message(action, registration))
+        if getattr(registration, "moved_up", None) is not None:
+            messages.warning(self.request, moved_up_message(self.tournament, registration))
         return redirect("registration", slug=self.tournament.slug, number=registration.number)
 
     @staticmethod
@@ -163,3 +165,15 @@ class RegistrationView(RegistrationMixin, FormView):
             service.NOT_SUBSTITUTE: _("%(name)s is no longer a substitute: ranked and seated."),
         }
         return texts[action] % {"name": name, "number": registration.number}
+
+
+def moved_up_message(tournament, registration):
+    """What the director reads when a finalist left and the next player moved up (§9.5)."""
+    return _(
+        "%(name)s was a finalist: %(next)s (player %(number)s), next in the qualifying "
+        "standings, moves up to the final. Draw the final's unplayed sessions again (Draw page)."
+    ) % {
+        "name": registration.player.full_name,
+        "next": registration.moved_up.player.full_name,
+        "number": registration.moved_up.number,
+    }
