@@ -29,6 +29,10 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d", **kwargs)
 
 
+#: The settings of a tournament in stages (docs/rules.md §9), on the tournament's form.
+STAGE_FIELDS = ("final_sessions", "finalists", "final_carry", "final_seating", "consolation")
+
+
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
@@ -44,6 +48,7 @@ class TournamentForm(forms.ModelForm):
             "ruleset",
             "session_count",
             "session_minutes",
+            *STAGE_FIELDS,
             "seating_groups",
             "seating_priority",
             "published",
@@ -70,7 +75,39 @@ class TournamentForm(forms.ModelForm):
         start, end = cleaned.get("start_date"), cleaned.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The last day cannot be before the first day."))
+        check_stages(self, cleaned)
         return cleaned
+
+
+def check_stages(form, cleaned):
+    """The stage settings, with a clear message for each mistake (docs/rules.md §9)."""
+    final_sessions, finalists = cleaned.get("final_sessions"), cleaned.get("finalists")
+    sessions = cleaned.get("session_count")
+    if final_sessions is None or finalists is None:
+        return
+    if final_sessions and sessions and final_sessions >= sessions:
+        form.add_error(
+            "final_sessions",
+            _("The final needs fewer sessions than the tournament (%(sessions)s) has.")
+            % {"sessions": sessions},
+        )
+    if finalists % 4:
+        form.add_error("finalists", _("The finalists fill tables of four: a multiple of 4."))
+    elif final_sessions and not finalists:
+        form.add_error("finalists", _("A tournament with a final needs at least 4 finalists."))
+    elif finalists and not final_sessions:
+        form.add_error(
+            "final_sessions", _("Finalists need a final: give the final stage its sessions.")
+        )
+    instance = form.instance
+    if instance.pk and finalists:
+        players = instance.registrations.playing().count()
+        if players and finalists > players:
+            form.add_error(
+                "finalists",
+                _("Only %(players)s players are registered: the finalists cannot be more.")
+                % {"players": players},
+            )
 
 
 class PlayerRegistrationForm(forms.Form):

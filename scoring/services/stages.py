@@ -46,6 +46,13 @@ class CutPlan:
         return self.finalists[-1].place if self.finalists else None
 
 
+def cut_is_made(tournament):
+    """Whether the cut is made (a registration is marked finalist or not)."""
+    return (
+        tournament.has_stages and tournament.registrations.filter(finalist__isnull=False).exists()
+    )
+
+
 def unconfirmed_qualifying(tournament):
     """The numbers of the qualifying sessions not confirmed yet."""
     return list(
@@ -124,7 +131,7 @@ def make_cut(tournament, *, actor):
     """
     _require_director(actor)
     tournament = lock_tournament(tournament)
-    if tournament.registrations.filter(finalist__isnull=False).exists():
+    if cut_is_made(tournament):
         raise StageError(_("The cut is already made: undo it first to make it again."))
     plan = cut_plan(tournament)
     if plan.problems:
@@ -145,7 +152,7 @@ def undo_cut(tournament, *, actor):
     been played; the final sessions drawn go back to drafts (docs/rules.md §9.1)."""
     _require_director(actor)
     tournament = lock_tournament(tournament)
-    if not tournament.registrations.filter(finalist__isnull=False).exists():
+    if not cut_is_made(tournament):
         raise StageError(_("The cut has not been made."))
     if final_played(tournament):
         raise StageError(
