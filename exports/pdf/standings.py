@@ -12,6 +12,7 @@ sessions (A4, landscape when the sessions need it). Names and clubs print whole
 repeated on every page. Substitutes never appear.
 """
 
+from fractions import Fraction
 from functools import cached_property
 
 from django.utils.translation import gettext as _
@@ -62,7 +63,9 @@ def _points(value):
 
 
 def _whole(value):
-    return formatting.exact(value, 0)
+    """A whole number; a total halved at the cut may end in a half (docs/rules.md §9.2)."""
+    whole = not isinstance(value, Fraction) or value.denominator == 1
+    return formatting.exact(value, 0 if whole else 1)
 
 
 def _penalty(value):
@@ -86,6 +89,16 @@ class StandingsDocument(PdfDocument):
         through = self.standings.through
         if through == self.tournament.session_count:
             return _("Final standings")
+        if self.standings.stage == "qualifying":  # a tournament in stages (docs/rules.md §9)
+            return _("Qualifying stage: standings after session %(number)s of %(count)s") % {
+                "number": through,
+                "count": self.tournament.qualifying_sessions,
+            }
+        if self.standings.stage == "final":
+            return _("Final: ranking after session %(number)s of %(count)s") % {
+                "number": through,
+                "count": self.tournament.session_count,
+            }
         return _("Standings after session %(number)s of %(count)s") % {
             "number": through,
             "count": self.tournament.session_count,
@@ -207,6 +220,8 @@ class StandingsDocument(PdfDocument):
     def name_text(row):
         if row["status_label"]:
             return f"{row['name']} ({row['status_label']})"
+        if row["stage"] == "final":  # a finalist (docs/rules.md §9)
+            return f"{row['name']} ({row['stage_label']})"
         return row["name"]
 
     def is_landscape(self):

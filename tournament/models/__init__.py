@@ -711,6 +711,11 @@ class Session(models.Model):
         return _("Session %(number)s") % {"number": self.number}
 
     @property
+    def stage_label(self):
+        """This session's stage in words (docs/rules.md §9), "" for a tournament in one stage."""
+        return self.tournament.stage_label(self.number)
+
+    @property
     def is_draft(self):
         return self.status == SessionStatus.DRAFT
 
