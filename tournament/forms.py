@@ -65,6 +65,24 @@ class TournamentForm(forms.ModelForm):
         self.fields["slug"].help_text = _("Leave empty to make one from the name.")
         # Left empty (a form of an older page, a script), the places keep their value.
         self.fields["reveal_places"].required = False
+        for name in STAGE_FIELDS:  # so do the stage settings (docs/rules.md §9)
+            self.fields[name].required = False
+
+    def clean_final_sessions(self):
+        return self._kept("final_sessions")
+
+    def clean_finalists(self):
+        return self._kept("finalists")
+
+    def clean_final_carry(self):
+        return self._kept("final_carry")
+
+    def clean_final_seating(self):
+        return self._kept("final_seating")
+
+    def _kept(self, name):
+        value = self.cleaned_data.get(name)
+        return getattr(self.instance, name) if value in (None, "") else value
 
     def clean_reveal_places(self):
         value = self.cleaned_data.get("reveal_places")

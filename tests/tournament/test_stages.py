@@ -4,6 +4,7 @@ the final's draw (qualifying sessions only before the cut; by the standings, the
 draw; consolation tables), and a finalist's withdrawal moving the next player up."""
 
 import pytest
+from django.urls import reverse
 
 from scoring.access import Actor
 from scoring.services.stages import StageError, cut_plan, make_cut, undo_cut
@@ -223,3 +224,64 @@ def test_a_finalist_withdraws_and_the_next_player_moves_up(db, actor):
     assert standings.stage == "final"
     top = {row.registration.pk for row in standings.rows[:8]}
     assert top == finalists(tournament)
+
+
+def settings_form(tournament, **stage):
+    return {
+        "name": tournament.name,
+        "slug": tournament.slug,
+        "start_date": "2026-05-02",
+        "end_date": "2026-05-03",
+        "ruleset": "mcr",
+        "session_count": str(tournament.session_count),
+        "session_minutes": "120",
+        "seating_groups": "none",
+        "seating_priority": "repeats",
+        "published": "on",
+        "projector_mode": "auto",
+        "projector_seconds": "12",
+        "final_carry": "half",
+        "final_seating": "pattern",
+        **stage,
+    }
+
+
+@pytest.mark.parametrize(
+    ("stage", "message"),
+    [
+        ({"final_sessions": "1", "finalists": "6"}, "a multiple of 4"),
+        ({"final_sessions": "1", "finalists": "20"}, "Only 16 players are registered"),
+        ({"final_sessions": "4", "finalists": "8"}, "fewer sessions than the tournament (4)"),
+        ({"final_sessions": "1", "finalists": "0"}, "at least 4 finalists"),
+        ({"final_sessions": "0", "finalists": "8"}, "Finalists need a final"),
+    ],
+)
+def test_the_stage_settings_are_checked_on_the_form(director_client, stage, message):
+    tournament = build(players=16, sessions=4, slug="form")
+    url = reverse("tournament-edit", args=[tournament.slug])
+    response = director_client.post(url, settings_form(tournament, **stage))
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    tournament.refresh_from_db()
+    assert (tournament.final_sessions, tournament.finalists) == (0, 0)
+
+
+def test_the_stage_settings_are_saved_from_the_form(director_client):
+    tournament = build(players=16, sessions=4, slug="formok")
+    url = reverse("tournament-edit", args=[tournament.slug])
+    form = settings_form(tournament, final_sessions="1", finalists="8", consolation="on")
+    assert director_client.post(url, form).status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.final_sessions, tournament.finalists) == (1, 8)
+    assert (tournament.final_carry, tournament.final_seating) == ("half", "pattern")
+    assert tournament.consolation and tournament.has_stages
+
+
+def test_the_cut_freezes_the_stage_settings(db, actor):
+    from tournament.services.tournaments import TournamentError, update_tournament
+
+    tournament = qualify(staged("frozen"), actor)
+    make_cut(tournament, actor=actor)
+    with pytest.raises(TournamentError, match="undo it"):
+        update_tournament(tournament, finalists=4)
+    update_tournament(tournament, final_carry="reset")  # the carry may still change
