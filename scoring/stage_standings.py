@@ -7,13 +7,15 @@ standings (with the finalists marked once the cut is made). After that they are 
 ranking*: the finalists by their final-stage totals (what they carry from the qualifying stage,
 §9.2, plus the final sessions), then everyone else by the qualifying standings (§9.4).
 
-Pure functions over `StandingRow`s: `scoring.standings` loads the results and calls them.
+Pure functions over `StandingRow`s: `scoring.standings` loads the results, ranks the
+qualifying rows and calls them.
 """
 
 from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.ranking import tie_sizes
+from scoring.lots import drawn_lot
 from tournament.models import StageCarry
 
 QUALIFYING, FINAL = "qualifying", "final"
@@ -66,36 +68,16 @@ def cut_order(rows, lots_seed):
     """The ranked qualifying rows in the order of the cut (docs/rules.md §9.1): by their place
     (ranking, then the tournament's tie-breakers), players still sharing a place by drawing
     lots with the tournament's seed of the lots."""
-    from scoring.standings import _lot
-
     ranked = [row for row in rows if row.place is not None]
-    return sorted(ranked, key=lambda row: (row.place, -_lot(lots_seed, row.registration)))
+    return sorted(ranked, key=lambda row: (row.place, -drawn_lot(lots_seed, row.registration)))
 
 
-def qualifying_rows(tournament, rows, fields, tie_breaks):
-    """New rows over the qualifying sessions of `rows` only, ranked (§9.1)."""
-    from scoring.standings import StandingRow, rank_rows
-
-    qualifying = [
-        StandingRow(
-            row.registration,
-            {n: line for n, line in row.sessions.items() if not tournament.is_final_session(n)},
-        )
-        for row in rows
-    ]
-    rank_rows(qualifying, fields, tie_breaks, tournament.lots_seed)
-    for row in qualifying:
-        row.finalist = row.registration.finalist
-        row.qualifying_place = row.place
-    return qualifying
-
-
-def final_ranking(tournament, rows, fields, tie_breaks):
-    """Give `rows` (over qualifying and final sessions) their places in the final ranking
+def final_ranking(tournament, rows, qualifying, fields):
+    """Give `rows` (over qualifying and final sessions; `qualifying`: the same players' rows
+    over the qualifying sessions, ranked) their places in the final ranking
     (docs/rules.md §9.4) and return them: the finalists by their final-stage totals (carried +
     final sessions), equal totals ordered by the cut's order, then the others by their
     qualifying places (shared places stay shared)."""
-    qualifying = qualifying_rows(tournament, rows, fields, tie_breaks)
     position = {
         row.registration.pk: index
         for index, row in enumerate(cut_order(qualifying, tournament.lots_seed))

@@ -20,6 +20,7 @@ from django.db.models import Sum
 from rules.ranking import shared_places, tie_sizes
 from scoring import stage_standings
 from scoring.figures import SeatFigures
+from scoring.lots import drawn_lot as _lot
 from scoring.models import Penalty, SeatResult
 from tournament.models import SessionStatus, TieBreak
 from tournament.rulesets import ruleset_for
@@ -197,13 +198,6 @@ def rank_rows(rows, fields, tie_breaks, lots_seed=None):
     return places
 
 
-def _lot(seed, registration):
-    """The lot drawn for a registration with the tournament's seed (higher is better): from the
-    player number, which an archive restores, so a recorded seed gives the same order again."""
-    text = f"{seed if seed is not None else 0}:{registration.number}".encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
-
-
 def compute_standings(tournament, *, through=None, with_movement=True):
     """The standings after confirmed session `through` (default: the last confirmed one).
 
@@ -278,7 +272,16 @@ def rank_standings(tournament, registrations, lines, numbers, fields):
     ]
     tie_breaks = tournament.tie_breaks or []
     if stage_standings.stage_of(tournament, numbers, registrations) == stage_standings.FINAL:
-        return stage_standings.final_ranking(tournament, rows, fields, tie_breaks)
+        qualifying = [
+            StandingRow(r, {n: line for n, line in lines[r.pk].items() if n in numbers})
+            for r in registrations
+        ]
+        for row in qualifying:
+            row.sessions = {
+                n: line for n, line in row.sessions.items() if not tournament.is_final_session(n)
+            }
+        rank_rows(qualifying, fields, tie_breaks, tournament.lots_seed)
+        return stage_standings.final_ranking(tournament, rows, qualifying, fields)
     rank_rows(rows, fields, tie_breaks, tournament.lots_seed)
     for row in rows:
         row.finalist = row.registration.finalist if tournament.has_stages else None

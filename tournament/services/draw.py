@@ -24,7 +24,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from common.errors import UserError
 from common.i18n import translate_error
 from tournament import seating
 from tournament.models import (
@@ -36,12 +35,8 @@ from tournament.models import (
     Table,
 )
 from tournament.services import final_draw
+from tournament.services.draw_errors import DrawError
 from tournament.services.tournaments import follow_sessions
-
-
-class DrawError(UserError):
-    """A draw the desk refuses; the message tells the director what to change."""
-
 
 #: How a Swiss session orders the players: `standings_order(tournament, registrations)` returns
 #: the registrations from first to last place after the confirmed sessions. The standings belong

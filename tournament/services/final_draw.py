@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from tournament import seating
 from tournament.models import FinalSeating
+from tournament.services.draw_errors import DrawError
 
 #: `qualifying_order(tournament)`: the ranked registrations in the order of the cut.
 qualifying_order = None
@@ -46,8 +47,6 @@ def stage_scope(tournament, scope, session_number):
     """The sessions of `scope` a draw of a tournament in stages covers: the qualifying ones
     before the cut, the final ones after it (never both). Raises DrawError when the asked
     session belongs to the final and the cut is not made yet."""
-    from tournament.services.draw import DrawError
-
     if not tournament.has_stages:
         return scope
     final = [s for s in scope if tournament.is_final_session(s.number)]
@@ -80,8 +79,6 @@ def final_players(tournament):
     """The finalists, and the others who sit in the final sessions (the consolation stage:
     the other active players, with substitutes to fill its last table), and the substitutes
     left out. Raises DrawError when the final's tables cannot be filled."""
-    from tournament.services.draw import DrawError
-
     active = list(tournament.registrations.active().select_related("player").order_by("number"))
     finalists = [r for r in active if r.finalist and not r.is_substitute]
     substitutes = [r for r in active if r.is_substitute]
