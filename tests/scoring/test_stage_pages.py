@@ -50,6 +50,7 @@ def test_the_dashboard_and_draw_page_show_the_stage(director_client, final):
     assert reverse("stage-cut", args=[final.slug]) in page
     draw = director_client.get(reverse("draw", args=[final.slug])).content.decode()
     assert "The cut is made: the draw covers the final sessions" in draw
+    assert "8 players sit at 2 tables in each session" in draw  # the finalists only
 
 
 def test_the_projector_marks_the_finalists(client, final):
