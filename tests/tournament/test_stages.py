@@ -285,3 +285,58 @@ def test_the_cut_freezes_the_stage_settings(db, actor):
     with pytest.raises(TournamentError, match="undo it"):
         update_tournament(tournament, finalists=4)
     update_tournament(tournament, final_carry="reset")  # the carry may still change
+
+
+def test_final_sessions_drawn_together_keep_their_tables_and_turn_the_winds(db, actor):
+    tournament = build(players=16, sessions=5, slug="turns")
+    Tournament.objects.filter(pk=tournament.pk).update(final_sessions=2, finalists=8)
+    tournament.refresh_from_db()
+    qualify(tournament, actor)
+    make_cut(tournament, actor=actor)
+    plan = write_draw(tournament, seed=5)
+    assert [s.number for s in plan.scope] == [4, 5]
+    first = session_tables(tournament.sessions.get(number=4))
+    second = session_tables(tournament.sessions.get(number=5))
+    assert second == [turned(table, 1) for table in first]
+    assert all(a[0] != b[0] for a, b in zip(first, second, strict=True))  # another East
+
+
+def test_the_registration_page_says_who_moved_up(director_client, director):
+    tournament = qualify(staged("movedpage"), Actor(user=director))
+    make_cut(tournament, actor=Actor(user=director))
+    order = [row.registration for row in compute_standings(tournament).rows]
+    leaving = order[2]
+    url = reverse("registration", args=[tournament.slug, leaving.number])
+    response = director_client.post(
+        url,
+        {
+            "action": "withdraw",
+            "was_id": leaving.pk,
+            "was_number": leaving.number,
+            "was_status": leaving.status,
+            "was_substitute": leaving.is_substitute,
+        },
+        follow=True,
+    )
+    text = response.content.decode()
+    newcomer = order[8]
+    assert f"{leaving.player.full_name} was a finalist" in text
+    assert f"{newcomer.player.full_name} (player {newcomer.number})" in text
+    newcomer.refresh_from_db()
+    leaving.refresh_from_db()
+    assert newcomer.finalist and leaving.finalist is False
+
+
+def test_a_finalist_disqualified_by_a_penalty_is_replaced(db, actor):
+    from tests.factories import penalize, seated
+
+    tournament = qualify(staged("dq"), actor)
+    make_cut(tournament, actor=actor)
+    write_draw(tournament, seed=5)
+    table = tournament.sessions.get(number=4).tables.get(number=1)
+    offender = seated(table, 0)
+    before = finalists(tournament)
+    penalize(table, 0, "disqualification", actor, reason="Cheating")
+    after = finalists(tournament)
+    assert offender.pk not in after and len(after) == 8
+    assert len(after - before) == 1
