@@ -15,9 +15,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from common.errors import UserError
+from scoring.lots import drawn_lot
 from scoring.stage_standings import cut_order
 from scoring.standings import compute_standings
-from tournament.models import PLAYED, SessionStatus, Table
+from tournament.models import PLAYED, SessionStatus, Table, TieBreak
 from tournament.services.registrations import lock_tournament
 
 
@@ -35,6 +36,7 @@ class CutPlan:
     tied: list = field(default_factory=list)  # rows equal with the last finalist on the ranking
     lots_decide: bool = False  # players still share the place at the line: drawing lots decides
     problems: list = field(default_factory=list)  # why the cut cannot be made now
+    deciding: str = ""  # the tie-breaker that put the last finalist ahead of the next player
 
     @property
     def finalist_pks(self):
@@ -113,7 +115,27 @@ def cut_plan(tournament):
         if not any(row in plan.tied for row in order[count:]):
             plan.tied = []  # nobody equal below the line: no tie at the line
         plan.lots_decide = any(row.place == line.place for row in order[count:])
+        if plan.tied and not plan.lots_decide and len(order) > count:
+            plan.deciding = deciding_tie_break(tournament, line, order[count])
     return plan
+
+
+def deciding_tie_break(tournament, ahead, behind):
+    """The first of the tournament's tie-breakers (its code) on which `ahead` and `behind`,
+    equal on the ranking, differ: the one that decided between them at the line (§9.1)."""
+    for code in tournament.tie_breaks or []:
+        if code not in TieBreak.values:
+            continue
+        if code == TieBreak.HEAD_TO_HEAD:
+            values = (ahead.met_ahead([behind]), behind.met_ahead([ahead]))
+        elif code == TieBreak.DRAWING_LOTS:
+            seed = tournament.lots_seed
+            values = (drawn_lot(seed, ahead.registration), drawn_lot(seed, behind.registration))
+        else:
+            values = (ahead.tie_break_value(code), behind.tie_break_value(code))
+        if values[0] != values[1]:
+            return code
+    return ""
 
 
 def _ranking_key(row, fields):

@@ -37,7 +37,10 @@ class CutView(DirectorTournamentMixin, TemplateView):
         ruleset = ruleset_for(tournament)
         fields = plan.standings.ranking_fields
         tie_breaks = [code for code in tournament.tie_breaks or [] if code in TieBreak.values]
-        shown_breaks = [c for c in tie_breaks if c not in (TieBreak.HEAD_TO_HEAD,)]
+        # The tie-breakers with a value of their own (head-to-head and lots compare players).
+        shown_breaks = [
+            c for c in tie_breaks if c not in (TieBreak.HEAD_TO_HEAD, TieBreak.DRAWING_LOTS)
+        ]
         tied = {row.registration.pk for row in plan.tied}
         finalists = plan.finalist_pks
         cut_made = stages.cut_is_made(tournament)
@@ -74,6 +77,7 @@ class CutView(DirectorTournamentMixin, TemplateView):
             cut_made=cut_made,
             can_undo=cut_made and not stages.final_played(tournament),
             lots_seed=tournament.lots_seed,
+            deciding=TieBreak(plan.deciding).label if plan.deciding else "",
             make_confirm=CutActionView.make_text(tournament),
             undo_confirm=CutActionView.undo_text(),
         )

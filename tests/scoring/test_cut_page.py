@@ -64,3 +64,24 @@ def test_the_cut_page_in_italian(director_client, qualified):
         reverse("stage-cut", args=[qualified.slug]), HTTP_ACCEPT_LANGUAGE="it"
     ).content.decode()
     assert "Il taglio" in page
+
+
+def test_the_cut_page_shows_a_tie_at_the_line_with_every_tie_breaker(director_client, qualified):
+    from scoring.models import SeatResult
+
+    Tournament.objects.filter(pk=qualified.pk).update(
+        tie_breaks=["best_session", "head_to_head", "drawing_lots"], lots_seed=5
+    )
+    registrations = list(qualified.registrations.order_by("number"))
+    for registration in registrations:
+        points = 31 if registration.number in (8, 9) else 40 - registration.number
+        SeatResult.objects.filter(registration=registration).update(
+            table_points=0, score=0, final_score=0
+        )
+        first = SeatResult.objects.filter(registration=registration).order_by("session").first()
+        SeatResult.objects.filter(pk=first.pk).update(table_points=points)
+    page = director_client.get(reverse("stage-cut", args=[qualified.slug])).content.decode()
+    assert "A tie at the line" in page
+    # equal best sessions (31 each): head-to-head if they met, else the recorded lots decided
+    assert "Decided by: Head-to-head among the tied" in page or "Decided by: Drawing lots" in page
+    assert page.count('class=" tied"') + page.count('class="cut-line tied"') == 2

@@ -106,6 +106,7 @@ def test_a_tie_at_the_line_is_resolved_by_the_tie_breakers(db, actor):
     plan = cut_plan(tournament)
     assert {row.registration.pk for row in plan.tied} == {eighth.pk, ninth.pk}
     assert not plan.lots_decide
+    assert plan.deciding == "most_first_places"
     make_cut(tournament, actor=actor)
     assert ninth.pk in finalists(tournament) and eighth.pk not in finalists(tournament)
     assert finalists(tournament) == {r.pk for r in players[:7]} | {ninth.pk}
