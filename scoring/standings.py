@@ -272,14 +272,13 @@ def rank_standings(tournament, registrations, lines, numbers, fields):
     ]
     tie_breaks = tournament.tie_breaks or []
     if stage_standings.stage_of(tournament, numbers, registrations) == stage_standings.FINAL:
+        last = tournament.qualifying_sessions
+        # The same players over the qualifying sessions only: their places make the cut's
+        # order and rank those who are not finalists (docs/rules.md §9.4).
         qualifying = [
-            StandingRow(r, {n: line for n, line in lines[r.pk].items() if n in numbers})
-            for r in registrations
+            StandingRow(r, {n: line for n, line in row.sessions.items() if n <= last})
+            for r, row in zip(registrations, rows, strict=True)
         ]
-        for row in qualifying:
-            row.sessions = {
-                n: line for n, line in row.sessions.items() if not tournament.is_final_session(n)
-            }
         rank_rows(qualifying, fields, tie_breaks, tournament.lots_seed)
         return stage_standings.final_ranking(tournament, rows, qualifying, fields)
     rank_rows(rows, fields, tie_breaks, tournament.lots_seed)

@@ -112,7 +112,8 @@ def cut_plan(tournament):
         line = finalists[-1]
         key = _ranking_key(line, standings.ranking_fields)
         plan.tied = [row for row in order if _ranking_key(row, standings.ranking_fields) == key]
-        if not any(row in plan.tied for row in order[count:]):
+        tied = {id(row) for row in plan.tied}
+        if not any(id(row) in tied for row in order[count:]):
             plan.tied = []  # nobody equal below the line: no tie at the line
         plan.lots_decide = any(row.place == line.place for row in order[count:])
         if plan.tied and not plan.lots_decide and len(order) > count:
