@@ -19,6 +19,7 @@ from scoring.lots import drawn_lot
 from scoring.stage_standings import cut_order
 from scoring.standings import compute_standings
 from tournament.models import PLAYED, SessionStatus, Table, TieBreak
+from tournament.services import final_draw
 from tournament.services.registrations import lock_tournament
 
 
@@ -49,10 +50,8 @@ class CutPlan:
 
 
 def cut_is_made(tournament):
-    """Whether the cut is made (a registration is marked finalist or not)."""
-    return (
-        tournament.has_stages and tournament.registrations.filter(finalist__isnull=False).exists()
-    )
+    """Whether the cut is made (a registration is marked finalist or not), read afresh."""
+    return final_draw.cut_made(tournament)
 
 
 def unconfirmed_qualifying(tournament):

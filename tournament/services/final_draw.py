@@ -39,8 +39,11 @@ def use_stage_orders(qualifying, final):
 
 
 def cut_made(tournament):
-    """Whether the cut to the final is made (some registration is marked, docs/rules.md §9.1)."""
-    return tournament.registrations.filter(finalist__isnull=False).exists()
+    """Whether the cut to the final is made (some registration is marked, docs/rules.md §9.1),
+    read afresh (`Tournament.cut_made` is the same, kept for one request's pages)."""
+    return (
+        tournament.has_stages and tournament.registrations.filter(finalist__isnull=False).exists()
+    )
 
 
 def stage_scope(tournament, scope, session_number):
