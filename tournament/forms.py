@@ -67,6 +67,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["reveal_places"].required = False
         for name in STAGE_FIELDS:  # so do the stage settings (docs/rules.md §9)
             self.fields[name].required = False
+        self.fields["finalists"].widget.attrs.update(min=0, step=4)
 
     def clean_final_sessions(self):
         return self._kept("final_sessions")
