@@ -94,8 +94,14 @@ def standings_sheet(standings):
     ]
     if uses_tp:
         columns.append(Column(_("Table points"), POINTS))
-    columns.append(Column(translate_text(ruleset.total_label), THOUSANDS if shows_final else INT))
+    data_rows = standings_rows(standings)
+    halves = any(not isinstance(d["score"], int) for d in data_rows)  # halved at the cut, §9.2
+    total_kind = THOUSANDS if shows_final else POINTS if halves else INT
+    columns.append(Column(translate_text(ruleset.total_label), total_kind))
     columns += [Column(_("Transfers"), INT), Column(_("Penalties"), INT), Column(_("Status"))]
+    staged = tournament.has_stages
+    if staged:
+        columns.append(Column(_("Stage")))  # docs/rules.md §9
     for number in standings.session_numbers:
         if uses_tp:
             columns.append(Column(_("S%(n)s table points") % {"n": number}, POINTS))
@@ -105,7 +111,7 @@ def standings_sheet(standings):
             else Column(_("S%(n)s score") % {"n": number}, INT)
         )
     rows = []
-    for line, data in zip(standings.rows, standings_rows(standings), strict=True):
+    for line, data in zip(standings.rows, data_rows, strict=True):
         place = None if line.place is None else Place(line.place, line.place_label[:1] == "=")
         row = [
             place,
@@ -120,6 +126,8 @@ def standings_sheet(standings):
             row.append(data["table_points"])
         row.append(data["final_score"] if shows_final else data["score"])
         row += [data["transfers"], data["penalties"], data["status_label"]]
+        if staged:
+            row.append(data["stage_label"])
         for number in standings.session_numbers:
             if uses_tp:
                 row.append(data[f"s{number}_tp"])

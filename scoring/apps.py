@@ -12,3 +12,8 @@ class ScoringConfig(AppConfig):
         from tournament.services import draw
 
         draw.use_standings_order(ranking_order)
+        # The final of a tournament in stages is seated by the cut and the final ranking.
+        from scoring.services.stages import final_order, qualifying_order
+        from tournament.services import final_draw
+
+        final_draw.use_stage_orders(qualifying_order, final_order)

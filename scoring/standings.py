@@ -5,6 +5,10 @@ computed by the rules when it closes) and orders the players by the rule set's r
 (MCR: table points, then score; riichi: final score), then by the tournament's tie-breakers.
 Players still equal share the place ("=3"). Substitutes never appear; disqualified players are
 listed after the ranked ones, without a place; withdrawn players keep their place and are marked.
+
+A tournament in stages (docs/rules.md §9) ranks its qualifying sessions the same way until the
+cut; once the cut is made and a final session is confirmed, `scoring.stage_standings` orders the
+finalists by their final-stage totals, then everyone else by the qualifying standings.
 """
 
 import hashlib
@@ -15,7 +19,9 @@ from django.db.models import Sum, Value
 from django.utils.translation import gettext as _
 
 from rules.ranking import shared_places, tie_sizes
+from scoring import stage_standings
 from scoring.figures import SeatFigures
+from scoring.lots import drawn_lot as _lot
 from scoring.models import Penalty, SeatResult
 from tournament.models import SessionStatus, TieBreak
 from tournament.rulesets import ruleset_for
@@ -46,6 +52,23 @@ class StandingRow:
     place: int | None = None
     place_label: str = ""
     previous_place: int | None = None
+    #: The sessions the totals count (None: all of them); a finalist's final stage counts only
+    #: the final sessions, plus what it carries from the qualifying stage (docs/rules.md §9.2).
+    counted: frozenset | None = None
+    carried: object = None  # a stage_standings.Carried, or None
+    #: The cut (docs/rules.md §9.1): None before it is made (or without stages), then whether
+    #: this player is a finalist; `qualifying_place` is the place in the qualifying standings.
+    finalist: bool | None = None
+    qualifying_place: int | None = None
+
+    @property
+    def counted_lines(self):
+        if self.counted is None:
+            return list(self.sessions.values())
+        return [line for number, line in self.sessions.items() if number in self.counted]
+
+    def _carried(self, name):
+        return getattr(self.carried, name) if self.carried is not None else 0
 
     @property
     def player(self):
@@ -54,7 +77,7 @@ class StandingRow:
     @property
     def figures(self):
         """Hand points, transfers and penalties over the counted sessions (scoring/figures.py)."""
-        return sum((SeatFigures.of(line) for line in self.sessions.values()), SeatFigures())
+        return sum((SeatFigures.of(line) for line in self.counted_lines), SeatFigures())
 
     @property
     def transfers(self):
@@ -67,16 +90,19 @@ class StandingRow:
 
     @property
     def table_points(self):
-        values = [line.table_points for line in self.sessions.values()]
+        values = [line.table_points for line in self.counted_lines]
+        if self.carried is not None:
+            values.append(self.carried.table_points)
         return sum(values, Fraction(0)) if all(v is not None for v in values) else None
 
     @property
     def score(self):
-        return sum(line.score for line in self.sessions.values())
+        return sum(line.score for line in self.counted_lines) + self._carried("score")
 
     @property
     def final_score(self):
-        return sum((line.final_score for line in self.sessions.values()), Fraction(0))
+        lines = self.counted_lines
+        return sum((line.final_score for line in lines), Fraction(self._carried("final_score")))
 
     @property
     def movement(self):
@@ -90,7 +116,7 @@ class StandingRow:
         return not self.registration.is_disqualified
 
     def tie_break_value(self, code):
-        lines = list(self.sessions.values())
+        lines = self.counted_lines
         if code == TieBreak.BEST_SESSION:
             return max((line.final_score for line in lines), default=Fraction(0))
         if code == TieBreak.MOST_FIRST_PLACES:
@@ -108,8 +134,8 @@ class StandingRow:
         of ``others`` at a table they shared, minus the times behind."""
         balance = 0
         for other in others:
-            for number, line in self.sessions.items():
-                theirs = other.sessions.get(number)
+            for line in self.counted_lines:
+                theirs = other.sessions.get(line.number)
                 if theirs is not None and theirs.table == line.table and theirs is not line:
                     balance += (line.place < theirs.place) - (line.place > theirs.place)
         return balance
@@ -122,6 +148,13 @@ class Standings:
     rows: list
     session_numbers: list
     ranking_fields: tuple
+    #: "" for a tournament in one stage; else "qualifying" (the qualifying standings, before or
+    #: at the cut) or "final" (the final ranking, docs/rules.md §9.4).
+    stage: str = ""
+
+    @property
+    def is_final(self):
+        return self.stage == "final"
 
     @property
     def uses_table_points(self):
@@ -166,13 +199,6 @@ def rank_rows(rows, fields, tie_breaks, lots_seed=None):
     return places
 
 
-def _lot(seed, registration):
-    """The lot drawn for a registration with the tournament's seed (higher is better): from the
-    player number, which an archive restores, so a recorded seed gives the same order again."""
-    text = f"{seed if seed is not None else 0}:{registration.number}".encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
-
-
 def compute_standings(tournament, *, through=None, with_movement=True):
     """The standings after confirmed session `through` (default: the last confirmed one).
 
@@ -212,27 +238,55 @@ def compute_standings(tournament, *, through=None, with_movement=True):
         "hand_points",
         "transfers",
     )
+    lines: dict = {pk: {} for pk in rows}
     for registration_id, number, table, wind, *values in results:
         line = SessionLine(number, table, wind, **dict(zip(field_names, values, strict=True)))
-        rows[registration_id].sessions[number] = line
-    ordered = list(rows.values())
-    tie_breaks = tournament.tie_breaks or []
-    rank_rows(ordered, ruleset.ranking_fields, tie_breaks, tournament.lots_seed)
+        lines[registration_id][number] = line
+    registrations = [row.registration for row in rows.values()]
+    ordered = rank_standings(tournament, registrations, lines, numbers, ruleset.ranking_fields)
     if with_movement and len(numbers) > 1:
-        # The standings after the previous session, from the rows already loaded.
-        previous = [
-            StandingRow(
-                row.registration, {n: line for n, line in row.sessions.items() if n <= numbers[-2]}
-            )
-            for row in ordered
-        ]
-        rank_rows(previous, ruleset.ranking_fields, tie_breaks, tournament.lots_seed)
-        for row, before in zip(ordered, previous, strict=True):
-            row.previous_place = before.place
+        # The standings after the previous session, from the results already loaded.
+        previous = rank_standings(
+            tournament, registrations, lines, numbers[:-1], ruleset.ranking_fields
+        )
+        before = {row.registration.pk: row.place for row in previous}
+        for row in ordered:
+            row.previous_place = before[row.registration.pk]
     ordered.sort(key=lambda row: (row.place is None, row.place or 0, row.registration.number))
     return Standings(
-        tournament, numbers[-1] if numbers else None, ordered, numbers, ruleset.ranking_fields
+        tournament,
+        numbers[-1] if numbers else None,
+        ordered,
+        numbers,
+        ruleset.ranking_fields,
+        stage=stage_standings.stage_of(tournament, numbers, registrations),
     )
+
+
+def rank_standings(tournament, registrations, lines, numbers, fields):
+    """Ranked rows of `registrations` over the sessions `numbers` (their `lines`: registration
+    pk -> session number -> SessionLine): the qualifying standings, or the final ranking once a
+    final session counts (docs/rules.md §9.4)."""
+    rows = [
+        StandingRow(r, {n: line for n, line in lines[r.pk].items() if n in numbers})
+        for r in registrations
+    ]
+    tie_breaks = tournament.tie_breaks or []
+    if stage_standings.stage_of(tournament, numbers, registrations) == stage_standings.FINAL:
+        last = tournament.qualifying_sessions
+        # The same players over the qualifying sessions only: their places make the cut's
+        # order and rank those who are not finalists (docs/rules.md §9.4).
+        qualifying = [
+            StandingRow(r, {n: line for n, line in row.sessions.items() if n <= last})
+            for r, row in zip(registrations, rows, strict=True)
+        ]
+        rank_rows(qualifying, fields, tie_breaks, tournament.lots_seed)
+        return stage_standings.final_ranking(tournament, rows, qualifying, fields)
+    rank_rows(rows, fields, tie_breaks, tournament.lots_seed)
+    for row in rows:
+        row.finalist = row.registration.finalist if tournament.has_stages else None
+        row.qualifying_place = row.place
+    return rows
 
 
 #: How long a computed standings stays in the shared cache; a new fingerprint replaces it anyway.
@@ -333,6 +387,7 @@ def standings_version(tournament):
         tournament.scoring_options,
         tournament.tie_breaks,
         tournament.lots_seed,
+        (tournament.final_sessions, tournament.finalists, tournament.final_carry),
         sessions,
         registrations,
         groups,

@@ -5,6 +5,8 @@ tournament at hand by `standings_table()`. Rows are plain dicts built by `standi
 `scoring.standings`; the same dicts feed the exports, so the screen and the files never differ.
 """
 
+from fractions import Fraction
+
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import conditional_escape, format_html
@@ -24,11 +26,15 @@ def standings_rows(standings):
     # Each distinct value is formatted once (the language does not change during the call):
     # 400 players x 10 sessions repeat the same few table points and scores thousands of times.
     points = _once(formatting.table_points)
-    whole = _once(lambda value: formatting.exact(value, 0))
+    # A total halved at the cut may end in a half (docs/rules.md §9.2): shown with its decimal.
+    whole = _once(lambda value: formatting.exact(value, 0 if _is_whole(value) else 1))
     final = _once(lambda value: formatting.final_score(value, ruleset))
 
     rows = []
-    for row in standings.rows:
+    last_finalist = max(
+        (index for index, row in enumerate(standings.rows) if row.finalist), default=None
+    )
+    for index, row in enumerate(standings.rows):
         player = row.player
         figures = row.figures  # a sum over the sessions: once, not once per use
         data = {
@@ -53,6 +59,11 @@ def standings_rows(standings):
             "transfers": figures.transfers,
             "penalties": figures.penalties,
             "sessions_played": len(row.sessions),
+            # The stage (docs/rules.md §9): "final" for a finalist, "qualifying" for the
+            # others once the cut is made, "" before it or in a tournament of one stage.
+            "stage": STAGE_CODES.get(row.finalist, ""),
+            "stage_label": str(STAGE_LABELS.get(row.finalist, "")),
+            "cut_line": index == last_finalist,
         }
         data["table_points_text"] = points(row.table_points)
         data["score_text"] = whole(row.score)
@@ -68,6 +79,15 @@ def standings_rows(standings):
             data[f"s{number}_final_text"] = final(line.final_score) if line else ""
         rows.append(data)
     return rows
+
+
+#: A row's stage by its finalist mark (None: no cut made, or one stage).
+STAGE_CODES = {True: "final", False: "qualifying"}
+STAGE_LABELS = {True: _("Finalist"), False: _("Qualifying stage")}
+
+
+def _is_whole(value):
+    return not isinstance(value, Fraction) or value.denominator == 1
 
 
 def _once(format_value):
@@ -153,7 +173,12 @@ class StandingsTable(DeskTable):
                     value = record.get(accessor, "")
                     html = conditional_escape("" if value is None else value)
                 cells.append((css, html))
-            yield ("withdrawn" if record["status_label"] else ""), cells
+            classes = ["withdrawn"] if record["status_label"] else []
+            if record["stage"] == "final":
+                classes.append("finalist")
+            if record["cut_line"]:
+                classes.append("cut-line")
+            yield " ".join(classes), cells
 
     @property
     def body_html(self):
@@ -215,6 +240,8 @@ def standings_table(standings, data, request=None):
         )
     total = "final_score" if shows_final else "score"
     extra.append((total, NumberColumn(total, verbose_name=translate_text(ruleset.total_label))))
+    if any(row.finalist is not None for row in standings.rows):
+        extra.append(("stage_label", tables.Column(verbose_name=_("Stage"), order_by=("place",))))
     extra.append(("transfers", NumberColumn("transfers", verbose_name=_("Transfers"))))
     extra.append(("penalties", NumberColumn("penalties", verbose_name=_("Penalties"))))
     for number in standings.session_numbers:

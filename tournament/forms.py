@@ -30,6 +30,10 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d", **kwargs)
 
 
+#: The settings of a tournament in stages (docs/rules.md §9), on the tournament's form.
+STAGE_FIELDS = ("final_sessions", "finalists", "final_carry", "final_seating", "consolation")
+
+
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
@@ -45,6 +49,7 @@ class TournamentForm(forms.ModelForm):
             "ruleset",
             "session_count",
             "session_minutes",
+            *STAGE_FIELDS,
             "seating_groups",
             "seating_priority",
             "published",
@@ -61,6 +66,25 @@ class TournamentForm(forms.ModelForm):
         self.fields["slug"].help_text = _("Leave empty to make one from the name.")
         # Left empty (a form of an older page, a script), the places keep their value.
         self.fields["reveal_places"].required = False
+        for name in STAGE_FIELDS:  # so do the stage settings (docs/rules.md §9)
+            self.fields[name].required = False
+        self.fields["finalists"].widget.attrs.update(min=0, step=4)
+
+    def clean_final_sessions(self):
+        return self._kept("final_sessions")
+
+    def clean_finalists(self):
+        return self._kept("finalists")
+
+    def clean_final_carry(self):
+        return self._kept("final_carry")
+
+    def clean_final_seating(self):
+        return self._kept("final_seating")
+
+    def _kept(self, name):
+        value = self.cleaned_data.get(name)
+        return getattr(self.instance, name) if value in (None, "") else value
 
     def clean_reveal_places(self):
         value = self.cleaned_data.get("reveal_places")
@@ -71,7 +95,39 @@ class TournamentForm(forms.ModelForm):
         start, end = cleaned.get("start_date"), cleaned.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The last day cannot be before the first day."))
+        check_stages(self, cleaned)
         return cleaned
+
+
+def check_stages(form, cleaned):
+    """The stage settings, with a clear message for each mistake (docs/rules.md §9)."""
+    final_sessions, finalists = cleaned.get("final_sessions"), cleaned.get("finalists")
+    sessions = cleaned.get("session_count")
+    if final_sessions is None or finalists is None:
+        return
+    if final_sessions and sessions and final_sessions >= sessions:
+        form.add_error(
+            "final_sessions",
+            _("The final needs fewer sessions than the tournament (%(sessions)s) has.")
+            % {"sessions": sessions},
+        )
+    if finalists % 4:
+        form.add_error("finalists", _("The finalists fill tables of four: a multiple of 4."))
+    elif final_sessions and not finalists:
+        form.add_error("finalists", _("A tournament with a final needs at least 4 finalists."))
+    elif finalists and not final_sessions:
+        form.add_error(
+            "final_sessions", _("Finalists need a final: give the final stage its sessions.")
+        )
+    instance = form.instance
+    if instance.pk and finalists:
+        players = instance.registrations.playing().count()
+        if players and finalists > players:
+            form.add_error(
+                "finalists",
+                _("Only %(players)s players are registered: the finalists cannot be more.")
+                % {"players": players},
+            )
 
 
 class PlayerRegistrationForm(forms.Form):

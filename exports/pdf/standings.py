@@ -13,6 +13,7 @@ repeated on every page. Substitutes never appear. Under the table, the tie-break
 director's order and the seed of the lots (`scoring.standings.tie_break_note`), as on the page.
 """
 
+from fractions import Fraction
 from functools import cached_property
 
 from django.utils.translation import gettext as _
@@ -65,7 +66,9 @@ def _points(value):
 
 
 def _whole(value):
-    return formatting.exact(value, 0)
+    """A whole number; a total halved at the cut may end in a half (docs/rules.md §9.2)."""
+    whole = not isinstance(value, Fraction) or value.denominator == 1
+    return formatting.exact(value, 0 if whole else 1)
 
 
 def _penalty(value):
@@ -89,6 +92,16 @@ class StandingsDocument(PdfDocument):
         through = self.standings.through
         if through == self.tournament.session_count:
             return _("Final standings")
+        if self.standings.stage == "qualifying":  # a tournament in stages (docs/rules.md §9)
+            return _("Qualifying stage: standings after session %(number)s of %(count)s") % {
+                "number": through,
+                "count": self.tournament.qualifying_sessions,
+            }
+        if self.standings.stage == "final":
+            return _("Final: ranking after session %(number)s of %(count)s") % {
+                "number": through,
+                "count": self.tournament.session_count,
+            }
         return _("Standings after session %(number)s of %(count)s") % {
             "number": through,
             "count": self.tournament.session_count,
@@ -210,6 +223,8 @@ class StandingsDocument(PdfDocument):
     def name_text(row):
         if row["status_label"]:
             return f"{row['name']} ({row['status_label']})"
+        if row["stage"] == "final":  # a finalist (docs/rules.md §9)
+            return f"{row['name']} ({row['stage_label']})"
         return row["name"]
 
     def is_landscape(self):

@@ -199,6 +199,10 @@ def give_penalty(
     if outcome.disqualified_from_tournament:
         registration.status = RegistrationStatus.DISQUALIFIED
         registration.save(update_fields=["status"])
+        if registration.finalist:  # the next qualifier moves up (docs/rules.md §9.5)
+            from tournament.services.final_draw import moved_up
+
+            moved_up(session.tournament, registration)
     if table is not None:
         bump_revision(table)
     log_action(

@@ -1,10 +1,13 @@
 from django.urls import path
 
-from scoring.views import director, reveal
+from scoring.views import director, reveal, stages
 
 session = "t/<slug:slug>/sessions/<int:number>/"
 
 urlpatterns = [
+    path("t/<slug:slug>/cut/", stages.CutView.as_view(), name="stage-cut"),
+    path("t/<slug:slug>/cut/make/", stages.CutActionView.as_view(), name="stage-cut-make"),
+    path("t/<slug:slug>/cut/undo/", stages.CutActionView.as_view(undo=True), name="stage-cut-undo"),
     path("t/<slug:slug>/projector/reveal/", reveal.RevealView.as_view(), name="projector-reveal"),
     path(session, director.SessionDashboardView.as_view(), name="session-dashboard"),
     path(session + "confirm/", director.ConfirmSessionView.as_view(), name="session-confirm"),

@@ -517,6 +517,35 @@ class Tournament(models.Model):
         """Whether session ``number`` belongs to the final stage."""
         return self.has_stages and number > self.qualifying_sessions
 
+    @cached_property
+    def cut_made(self):
+        """Whether the cut to the final is made (docs/rules.md §9.1)."""
+        return self.has_stages and self.registrations.filter(finalist__isnull=False).exists()
+
+    @cached_property
+    def qualifying_done(self):
+        """Whether every qualifying session is confirmed: the cut can be made."""
+        return (
+            self.has_stages
+            and not self.sessions.filter(number__lte=self.qualifying_sessions)
+            .exclude(status=SessionStatus.CONFIRMED)
+            .exists()
+        )
+
+    def stage_label(self, number):
+        """The stage of session ``number`` in words, "" for a tournament in one stage."""
+        if not self.has_stages:
+            return ""
+        if self.is_final_session(number):
+            return _("Final, session %(n)s of %(of)s") % {
+                "n": number - self.qualifying_sessions,
+                "of": self.final_sessions,
+            }
+        return _("Qualifying stage, session %(n)s of %(of)s") % {
+            "n": number,
+            "of": self.qualifying_sessions,
+        }
+
     def clean(self):
         from tournament.rulesets import check_scoring_options
 
@@ -680,6 +709,11 @@ class Session(models.Model):
 
     def __str__(self):
         return _("Session %(number)s") % {"number": self.number}
+
+    @property
+    def stage_label(self):
+        """This session's stage in words (docs/rules.md §9), "" for a tournament in one stage."""
+        return self.tournament.stage_label(self.number)
 
     @property
     def is_draft(self):

@@ -24,7 +24,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from common.errors import UserError
 from common.i18n import translate_error
 from tournament import seating
 from tournament.models import (
@@ -35,13 +34,10 @@ from tournament.models import (
     SessionStatus,
     Table,
 )
+from tournament.services import final_draw
+from tournament.services.draw_errors import DrawError
 from tournament.services.teams import team_of
 from tournament.services.tournaments import follow_sessions
-
-
-class DrawError(UserError):
-    """A draw the desk refuses; the message tells the director what to change."""
-
 
 #: How a Swiss session orders the players: `standings_order(tournament, registrations)` returns
 #: the registrations from first to last place after the confirmed sessions. The standings belong
@@ -194,6 +190,7 @@ def scope_for(tournament, session_number=None):
         swiss = next((i for i, s in enumerate(scope) if s.is_swiss), None)
         if swiss is not None:
             scope = scope[: max(swiss, 1)]
+    scope = final_draw.stage_scope(tournament, scope, session_number)  # docs/rules.md §9.3
     first = scope[0]
     played_later = [s.number for s in sessions if s.number >= first.number and s.pk in played]
     if played_later:
@@ -234,7 +231,12 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
     anything changed since the preview.
     """
     sessions, scope = scope_for(tournament, session_number)
-    players, left_out = draw_players(tournament)
+    final = final_draw.is_final_scope(tournament, scope)
+    if final:
+        finalists, others, left_out = final_draw.final_players(tournament)
+        players = finalists + others
+    else:
+        players, left_out = draw_players(tournament)
     first = scope[0].number
     history = []
     for session in sessions:
@@ -253,6 +255,10 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
         if previewed is not None:
             schedule = _previewed_tables(previewed, players, scope)
             clock_stopped = bool(previewed.get("clock_stopped"))
+        elif final:
+            schedule = final_draw.final_schedule(
+                tournament, scope, finalists, others, history, groups, seed
+            )
         elif swiss:
             schedule = [_swiss_tables(tournament, scope, players, history, groups, seed)]
         else:

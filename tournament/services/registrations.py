@@ -205,7 +205,17 @@ def seating_out_of_step(registration):
     if not registration.is_active:
         return [s.number for s in sessions if s.pk in seated]
     if not registration.is_substitute:
-        return [s.number for s in sessions if s.pk not in seated]
+        tournament = registration.tournament
+        return [
+            s.number
+            for s in sessions
+            if s.pk not in seated
+            and (  # a final session seats only the finalists, and the consolation stage (§9.3)
+                not tournament.is_final_session(s.number)
+                or registration.finalist
+                or tournament.consolation
+            )
+        ]
     return []
 
 
@@ -289,6 +299,12 @@ def change_registration(tournament, registration, action, *, expected, number=No
     else:
         raise RegistrationError(_("Unknown change: reload the page."))
     registration.save(update_fields=["number", "status", "is_substitute"])
+    #: A finalist who leaves after the cut: the next player moves up (docs/rules.md §9.5).
+    registration.moved_up = None
+    if registration.finalist and not registration.is_active:
+        from tournament.services.final_draw import moved_up
+
+        registration.moved_up = moved_up(tournament, registration)
     return registration
 
 

@@ -53,6 +53,19 @@ def update_tournament(tournament, **fields):
             )
         if check_scoring_options(new_ruleset, tournament.scoring_options):
             tournament.scoring_options = {}
+    stages = ("final_sessions", "finalists", "session_count")
+    changed = [
+        name
+        for name in stages
+        if fields.get(name, getattr(tournament, name)) != getattr(tournament, name)
+    ]
+    if changed and tournament.registrations.filter(finalist__isnull=False).exists():
+        raise TournamentError(
+            _(
+                "The cut to the final is made: undo it (Cut page) before changing the "
+                "number of sessions, of final sessions or of finalists."
+            )
+        )
     for name, value in fields.items():
         setattr(tournament, name, value)
     tournament.full_clean()

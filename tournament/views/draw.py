@@ -15,6 +15,7 @@ from common.errors import ErrorGoesBack
 from tournament.forms import DrawForm, PublishDrawForm, SessionSettingsForm
 from tournament.models import SeatingGroups, SessionStatus
 from tournament.permissions import DirectorTournamentMixin
+from tournament.services import final_draw
 from tournament.services.draw import DrawError, current_report, draw_players, plan_draw, write_draw
 from tournament.services.tournaments import TournamentError, update_tournament
 
@@ -52,7 +53,11 @@ class DrawView(DirectorTournamentMixin, FormView):
         context = super().get_context_data(**kwargs)
         context["shows_club"] = self.tournament.seating_groups == SeatingGroups.CLUB
         try:
-            players, left_out = draw_players(self.tournament)
+            if self.tournament.cut_made:  # the final's tables (docs/rules.md §9.3)
+                finalists, others, left_out = final_draw.final_players(self.tournament)
+                players = finalists + others
+            else:
+                players, left_out = draw_players(self.tournament)
             context["precheck"] = {
                 "players": len(players),
                 "tables": len(players) // 4,

@@ -149,6 +149,8 @@ class RegistrationView(RegistrationMixin, FormView):
             form.add_error(None, str(exc))
             return self.form_invalid(form)
         messages.success(self.request, self.done_message(action, registration))
+        if getattr(registration, "moved_up", None) is not None:
+            messages.warning(self.request, moved_up_message(self.tournament, registration))
         return redirect("registration", slug=self.tournament.slug, number=registration.number)
 
     @staticmethod
@@ -202,3 +204,15 @@ class RegistrationGroupsView(RegistrationMixin, FormView):
             _("%(name)s: team and categories saved.") % {"name": registration.player.full_name},
         )
         return redirect("registration", slug=self.tournament.slug, number=number)
+
+
+def moved_up_message(tournament, registration):
+    """What the director reads when a finalist left and the next player moved up (§9.5)."""
+    return _(
+        "%(name)s was a finalist: %(next)s (player %(number)s), next in the qualifying "
+        "standings, moves up to the final. Draw the final's unplayed sessions again (Draw page)."
+    ) % {
+        "name": registration.player.full_name,
+        "next": registration.moved_up.player.full_name,
+        "number": registration.moved_up.number,
+    }

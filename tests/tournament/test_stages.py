@@ -1,0 +1,343 @@
+"""Stages (issue 18, item 2; docs/rules.md §9): the cut (refused before the qualifying stage is
+confirmed; a tie at the line resolved by the tie-breakers, then lots; undone while allowed),
+the final's draw (qualifying sessions only before the cut; by the standings, the pattern or a
+draw; consolation tables), and a finalist's withdrawal moving the next player up."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.access import Actor
+from scoring.services.stages import StageError, cut_plan, make_cut, undo_cut
+from scoring.standings import compute_standings
+from tests.factories import build, play_session
+from tournament.models import Registration, Tournament
+from tournament.services import registrations as registration_service
+from tournament.services.draw import DrawError, plan_draw, session_tables, write_draw
+from tournament.services.final_draw import snake, turned
+
+
+def staged(slug, *, players=16, consolation=False, seating="standings", tie_breaks=None):
+    tournament = build(players=players, sessions=4, slug=slug)
+    Tournament.objects.filter(pk=tournament.pk).update(
+        final_sessions=1,
+        finalists=8,
+        consolation=consolation,
+        final_seating=seating,
+        tie_breaks=tie_breaks or [],
+    )
+    tournament.refresh_from_db()
+    return tournament
+
+
+@pytest.fixture
+def actor(director):
+    return Actor(user=director)
+
+
+def qualify(tournament, actor, sessions=(1, 2, 3)):
+    for number in sessions:
+        play_session(tournament, number, actor)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def finalists(tournament):
+    return set(tournament.registrations.filter(finalist=True).values_list("pk", flat=True))
+
+
+def test_the_cut_is_refused_before_the_qualifying_stage_is_confirmed(db, actor):
+    tournament = qualify(staged("early"), actor, sessions=(1, 2))
+    with pytest.raises(StageError, match="Session 3 of the qualifying stage is not confirmed"):
+        make_cut(tournament, actor=actor)
+    assert not tournament.registrations.filter(finalist__isnull=False).exists()
+
+
+def test_the_cut_takes_the_top_of_the_qualifying_standings(db, actor):
+    tournament = qualify(staged("top"), actor)
+    standings = compute_standings(tournament)
+    plan = make_cut(tournament, actor=actor)
+    assert len(plan.finalists) == 8
+    expected = {row.registration.pk for row in standings.rows[:8]}
+    assert finalists(tournament) == expected
+    assert tournament.registrations.filter(finalist=False).count() == 8
+    with pytest.raises(StageError, match="already made"):
+        make_cut(tournament, actor=actor)
+
+
+def test_withdrawn_players_are_not_finalists(db, actor):
+    tournament = qualify(staged("withdrawn"), actor)
+    first = compute_standings(tournament).rows[0].registration
+    Registration.objects.filter(pk=first.pk).update(status="withdrawn")
+    make_cut(tournament, actor=actor)
+    assert first.pk not in finalists(tournament)
+    assert len(finalists(tournament)) == 8
+
+
+def set_totals(tournament, totals):
+    """Rewrite the qualifying results: registration -> (table points, score, first places);
+    the totals go on the player's first sessions, everything else scores 0 in 3rd place."""
+    from scoring.models import SeatResult
+
+    for registration, (points, score, firsts) in totals.items():
+        results = list(SeatResult.objects.filter(registration=registration).order_by("session"))
+        for index, result in enumerate(results):
+            SeatResult.objects.filter(pk=result.pk).update(
+                table_points=points if index == 0 else 0,
+                score=score if index == 0 else 0,
+                final_score=score if index == 0 else 0,
+                place=1 if index < firsts else 3,
+            )
+
+
+def ranked_field(tournament):
+    """Players 1..16 with totals 16..1 table points, except players 8 and 9 tied at the line."""
+    registrations = list(tournament.registrations.order_by("number"))
+    totals = {r: (40 - r.number, 0, 0) for r in registrations}
+    return registrations, totals
+
+
+def test_a_tie_at_the_line_is_resolved_by_the_tie_breakers(db, actor):
+    tournament = qualify(staged("tie", tie_breaks=["most_first_places"]), actor)
+    players, totals = ranked_field(tournament)
+    eighth, ninth = players[7], players[8]
+    totals[eighth] = (31, 5, 0)
+    totals[ninth] = (31, 5, 2)  # two first places: the tie-breaker puts the 9th through
+    set_totals(tournament, totals)
+    plan = cut_plan(tournament)
+    assert {row.registration.pk for row in plan.tied} == {eighth.pk, ninth.pk}
+    assert not plan.lots_decide
+    assert plan.deciding == "most_first_places"
+    make_cut(tournament, actor=actor)
+    assert ninth.pk in finalists(tournament) and eighth.pk not in finalists(tournament)
+    assert finalists(tournament) == {r.pk for r in players[:7]} | {ninth.pk}
+
+
+def test_a_tie_left_after_the_tie_breakers_is_drawn_by_lots_with_a_recorded_seed(db, actor):
+    tournament = qualify(staged("lots"), actor)
+    players, totals = ranked_field(tournament)
+    tied = players[7:9]
+    for registration in tied:
+        totals[registration] = (31, 5, 0)
+    set_totals(tournament, totals)
+    plan = cut_plan(tournament)
+    assert plan.lots_decide
+    assert tournament.lots_seed is None
+    make_cut(tournament, actor=actor)
+    tournament.refresh_from_db()
+    assert tournament.lots_seed is not None  # recorded, so the order can be reproduced
+    assert len({r.pk for r in tied} & finalists(tournament)) == 1
+    assert {r.pk for r in players[:7]} <= finalists(tournament)
+
+
+def test_undo_the_cut_while_no_final_session_is_played(db, actor):
+    tournament = qualify(staged("undo"), actor)
+    make_cut(tournament, actor=actor)
+    write_draw(tournament, seed=1)
+    undo_cut(tournament, actor=actor)
+    assert not tournament.registrations.filter(finalist__isnull=False).exists()
+    assert tournament.sessions.get(number=4).is_draft
+    make_cut(tournament, actor=actor)
+    play_session(tournament, 4, actor)
+    with pytest.raises(StageError, match="already been played"):
+        undo_cut(tournament, actor=actor)
+
+
+def test_only_qualifying_sessions_are_drawn_before_the_cut(db, actor):
+    tournament = staged("scope")
+    plan = plan_draw(tournament, seed=3)
+    assert [s.number for s in plan.scope] == [1, 2, 3]
+    with pytest.raises(DrawError, match="belongs to the final"):
+        plan_draw(tournament, session_number=4, seed=3)
+    qualify(tournament, actor)
+    with pytest.raises(DrawError, match="make the cut"):
+        plan_draw(tournament, seed=3)
+
+
+def test_final_drawn_by_the_standings(db, actor):
+    tournament = qualify(staged("bystandings"), actor)
+    make_cut(tournament, actor=actor)
+    order = [row.registration for row in compute_standings(tournament).rows[:8]]
+    plan = write_draw(tournament, seed=5)
+    assert [s.number for s in plan.scope] == [4]
+    tables = session_tables(tournament.sessions.get(number=4))
+    assert len(tables) == 2  # no consolation: only the finalists sit
+    assert set(tables[0]) == set(order[:4]) and set(tables[1]) == set(order[4:])
+    assert tables[0] == turned(tuple(order[:4]), 0)
+
+
+def test_final_by_pattern_and_consolation_tables(db, actor):
+    tournament = qualify(staged("pattern", consolation=True, seating="pattern"), actor)
+    make_cut(tournament, actor=actor)
+    rows = compute_standings(tournament).rows
+    order = [row.registration for row in rows[:8]]
+    write_draw(tournament, seed=5)
+    tables = session_tables(tournament.sessions.get(number=4))
+    assert len(tables) == 4
+    assert tables[0] == (order[0], order[3], order[4], order[7])  # 1-4-5-8 with two tables
+    assert tables[1] == (order[1], order[2], order[5], order[6])
+    rest = {row.registration.pk for row in rows[8:]}
+    assert {r.pk for table in tables[2:] for r in table} == rest
+
+
+def test_snake_pattern_of_sixteen():
+    assert [list(t) for t in snake(list(range(1, 17)))] == [
+        [1, 8, 9, 16],
+        [2, 7, 10, 15],
+        [3, 6, 11, 14],
+        [4, 5, 12, 13],
+    ]
+
+
+def test_final_drawn_among_the_finalists(db, actor):
+    tournament = qualify(staged("drawn", seating="draw"), actor)
+    make_cut(tournament, actor=actor)
+    write_draw(tournament, seed=5)
+    tables = session_tables(tournament.sessions.get(number=4))
+    assert {r.pk for table in tables for r in table} == finalists(tournament)
+
+
+def test_a_finalist_withdraws_and_the_next_player_moves_up(db, actor):
+    tournament = build(players=16, sessions=5, slug="late")
+    Tournament.objects.filter(pk=tournament.pk).update(final_sessions=2, finalists=8)
+    tournament.refresh_from_db()
+    qualify(tournament, actor)
+    make_cut(tournament, actor=actor)
+    write_draw(tournament, seed=5)
+    play_session(tournament, 4, actor)
+    played = session_tables(tournament.sessions.get(number=4))
+    order = [row.registration for row in compute_standings(tournament, through=3).rows]
+    leaving = order[0]
+    registration = registration_service.change_registration(
+        tournament,
+        leaving,
+        registration_service.WITHDRAW,
+        expected=registration_service.registration_values(leaving),
+    )
+    assert registration.moved_up.pk == order[8].pk
+    assert finalists(tournament) == {r.pk for r in order[1:9]}
+    plan = write_draw(tournament, seed=6)
+    assert [s.number for s in plan.scope] == [5]  # only the unplayed final session
+    assert session_tables(tournament.sessions.get(number=4)) == played
+    seated = {r.pk for table in session_tables(tournament.sessions.get(number=5)) for r in table}
+    assert seated == finalists(tournament)
+    # the final ranking: the withdrawn player drops to the others, the newcomer is a finalist
+    standings = compute_standings(tournament)
+    assert standings.stage == "final"
+    top = {row.registration.pk for row in standings.rows[:8]}
+    assert top == finalists(tournament)
+
+
+def settings_form(tournament, **stage):
+    return {
+        "name": tournament.name,
+        "slug": tournament.slug,
+        "start_date": "2026-05-02",
+        "end_date": "2026-05-03",
+        "ruleset": "mcr",
+        "session_count": str(tournament.session_count),
+        "session_minutes": "120",
+        "seating_groups": "none",
+        "seating_priority": "repeats",
+        "published": "on",
+        "projector_mode": "auto",
+        "projector_seconds": "12",
+        "final_carry": "half",
+        "final_seating": "pattern",
+        **stage,
+    }
+
+
+@pytest.mark.parametrize(
+    ("stage", "message"),
+    [
+        ({"final_sessions": "1", "finalists": "6"}, "a multiple of 4"),
+        ({"final_sessions": "1", "finalists": "20"}, "Only 16 players are registered"),
+        ({"final_sessions": "4", "finalists": "8"}, "fewer sessions than the tournament (4)"),
+        ({"final_sessions": "1", "finalists": "0"}, "at least 4 finalists"),
+        ({"final_sessions": "0", "finalists": "8"}, "Finalists need a final"),
+    ],
+)
+def test_the_stage_settings_are_checked_on_the_form(director_client, stage, message):
+    tournament = build(players=16, sessions=4, slug="form")
+    url = reverse("tournament-edit", args=[tournament.slug])
+    response = director_client.post(url, settings_form(tournament, **stage))
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    tournament.refresh_from_db()
+    assert (tournament.final_sessions, tournament.finalists) == (0, 0)
+
+
+def test_the_stage_settings_are_saved_from_the_form(director_client):
+    tournament = build(players=16, sessions=4, slug="formok")
+    url = reverse("tournament-edit", args=[tournament.slug])
+    form = settings_form(tournament, final_sessions="1", finalists="8", consolation="on")
+    assert director_client.post(url, form).status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.final_sessions, tournament.finalists) == (1, 8)
+    assert (tournament.final_carry, tournament.final_seating) == ("half", "pattern")
+    assert tournament.consolation and tournament.has_stages
+
+
+def test_the_cut_freezes_the_stage_settings(db, actor):
+    from tournament.services.tournaments import TournamentError, update_tournament
+
+    tournament = qualify(staged("frozen"), actor)
+    make_cut(tournament, actor=actor)
+    with pytest.raises(TournamentError, match="undo it"):
+        update_tournament(tournament, finalists=4)
+    update_tournament(tournament, final_carry="reset")  # the carry may still change
+
+
+def test_final_sessions_drawn_together_keep_their_tables_and_turn_the_winds(db, actor):
+    tournament = build(players=16, sessions=5, slug="turns")
+    Tournament.objects.filter(pk=tournament.pk).update(final_sessions=2, finalists=8)
+    tournament.refresh_from_db()
+    qualify(tournament, actor)
+    make_cut(tournament, actor=actor)
+    plan = write_draw(tournament, seed=5)
+    assert [s.number for s in plan.scope] == [4, 5]
+    first = session_tables(tournament.sessions.get(number=4))
+    second = session_tables(tournament.sessions.get(number=5))
+    assert second == [turned(table, 1) for table in first]
+    assert all(a[0] != b[0] for a, b in zip(first, second, strict=True))  # another East
+
+
+def test_the_registration_page_says_who_moved_up(director_client, director):
+    tournament = qualify(staged("movedpage"), Actor(user=director))
+    make_cut(tournament, actor=Actor(user=director))
+    order = [row.registration for row in compute_standings(tournament).rows]
+    leaving = order[2]
+    url = reverse("registration", args=[tournament.slug, leaving.number])
+    response = director_client.post(
+        url,
+        {
+            "action": "withdraw",
+            "was_id": leaving.pk,
+            "was_number": leaving.number,
+            "was_status": leaving.status,
+            "was_substitute": leaving.is_substitute,
+        },
+        follow=True,
+    )
+    text = response.content.decode()
+    newcomer = order[8]
+    assert f"{leaving.player.full_name} was a finalist" in text
+    assert f"{newcomer.player.full_name} (player {newcomer.number})" in text
+    newcomer.refresh_from_db()
+    leaving.refresh_from_db()
+    assert newcomer.finalist and leaving.finalist is False
+
+
+def test_a_finalist_disqualified_by_a_penalty_is_replaced(db, actor):
+    from tests.factories import penalize, seated
+
+    tournament = qualify(staged("dq"), actor)
+    make_cut(tournament, actor=actor)
+    write_draw(tournament, seed=5)
+    table = tournament.sessions.get(number=4).tables.get(number=1)
+    offender = seated(table, 0)
+    before = finalists(tournament)
+    penalize(table, 0, "disqualification", actor, reason="Cheating")
+    after = finalists(tournament)
+    assert offender.pk not in after and len(after) == 8
+    assert len(after - before) == 1
