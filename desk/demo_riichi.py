@@ -21,6 +21,7 @@ from desk.demo import DemoError, director_account, import_fixture, schedule_sess
 from scoring.access import Actor
 from scoring.services import closing, hands, publication
 from scoring.services.clock import start_session
+from scoring.services.stages import make_cut
 from tournament.models import FinalSeating, RuleSetCode, StageCarry, Tournament
 from tournament.services.draw import write_draw
 from tournament.services.tournaments import create_tournament
@@ -71,8 +72,6 @@ def _play(session, rng, referee, director):
 @transaction.atomic
 def load_riichi_demo(today=None):
     """Create the riichi team demo (see the module docstring) and return it."""
-    from tournament.services.stages import make_cut
-
     today = today or timezone.localdate()
     tournament = create_tournament(
         name="Demo Riichi Teams",
@@ -98,13 +97,16 @@ def load_riichi_demo(today=None):
     rng = random.Random(RIICHI_DEMO_SEED)
     referee = Actor(via="demo referee")
     director = Actor(user=director_account(), via="demo")
-    write_draw(tournament, seed=RIICHI_DEMO_SEED, through=QUALIFYING)
+    # Before the cut a draw covers the qualifying sessions only (docs/rules.md §9.3).
+    write_draw(tournament, seed=RIICHI_DEMO_SEED)
     for number in range(1, PLAYED + 2):
-        session = tournament.sessions.get(number=number)
         if number == QUALIFYING + 1:
             make_cut(tournament, actor=director)
-        if session.is_draft:
+        if tournament.is_final_session(number):
+            # Each final session seated by the standings as they are when it is drawn: the
+            # leaders meet at table 1.
             write_draw(tournament, session_number=number, seed=RIICHI_DEMO_SEED + number)
+        session = tournament.sessions.get(number=number)
         publication.publish(session, actor=director, seating=True)
         if number > PLAYED:
             break
@@ -118,4 +120,4 @@ def riichi_demo_exists():
     return Tournament.objects.filter(slug=RIICHI_DEMO_SLUG).exists()
 
 
-__all__ = ["DemoError", "RIICHI_DEMO_SLUG", "load_riichi_demo", "riichi_demo_exists"]
+__all__ = ["RIICHI_DEMO_SLUG", "DemoError", "load_riichi_demo", "riichi_demo_exists"]

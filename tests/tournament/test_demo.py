@@ -36,7 +36,7 @@ def test_setup_desk_does_not_reload_the_demo_or_recreate_the_director(
     settings.DATA_DIR = tmp_path
     call_command("setup_desk")
     call_command("setup_desk")
-    assert Tournament.objects.count() == 1
+    assert Tournament.objects.count() == 2  # the MCR demo and the riichi team demo
     assert get_user_model().objects.count() == 1
 
 

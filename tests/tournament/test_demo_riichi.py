@@ -13,12 +13,17 @@ from scoring.team_standings import team_standings
 from tournament.models import Tournament
 
 
-@pytest.fixture
-def demo(db, director):
-    return load_riichi_demo()
+def test_the_riichi_demo(db, director):
+    """One load (it plays 40 games), every property checked on it."""
+    demo = load_riichi_demo()
+    teams_categories_and_stages(demo)
+    team_mates_never_share_a_qualifying_table(demo)
+    every_game_is_a_full_east_south_game(demo)
+    the_finalists_sit_at_the_first_tables_seated_by_the_standings(demo)
+    team_standings_count_the_best_three(demo)
 
 
-def test_teams_categories_and_stages(demo):
+def teams_categories_and_stages(demo):
     assert demo.ruleset == "riichi2016" and demo.published and demo.has_stages
     assert demo.qualifying_sessions == QUALIFYING and demo.finalists == FINALISTS
     assert demo.teams.count() == 8
@@ -30,21 +35,21 @@ def test_teams_categories_and_stages(demo):
     assert demo.sessions.get(number=6).seating_published
 
 
-def test_team_mates_never_share_a_qualifying_table(demo):
+def team_mates_never_share_a_qualifying_table(demo):
     for session in demo.sessions.filter(number__lte=QUALIFYING):
         for table in session.tables.all():
             teams = [seat.registration.team_id for seat in table.seats.all()]
             assert len(set(teams)) == 4, (session.number, table.number)
 
 
-def test_every_game_is_a_full_east_south_game_and_balances(demo):
+def every_game_is_a_full_east_south_game(demo):
     for session in demo.sessions.filter(status="confirmed"):
         for table in session.tables.all():
             snap = snapshot(table)  # replays every hand against the rules
             assert snap.hands_played == 8 and table.is_closed
 
 
-def test_the_finalists_sit_at_the_first_tables_seated_by_the_standings(demo):
+def the_finalists_sit_at_the_first_tables_seated_by_the_standings(demo):
     finalists = set(demo.registrations.filter(finalist=True).values_list("pk", flat=True))
     assert len(finalists) == FINALISTS
     for number in (5, 6):
@@ -62,7 +67,7 @@ def test_the_finalists_sit_at_the_first_tables_seated_by_the_standings(demo):
     assert {seat.registration_id for seat in table_one.seats.all()} == leaders
 
 
-def test_team_standings_count_the_best_three(demo):
+def team_standings_count_the_best_three(demo):
     teams = team_standings(demo)
     assert len(teams.rows) == 8
     assert all(len(row.counted) == 3 for row in teams.rows)

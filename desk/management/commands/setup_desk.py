@@ -2,7 +2,8 @@
 
 Creates the director's account on first use (password from DESK_DIRECTOR_PASSWORD, or generated
 into the data folder, readable by its owner only) and prints that password once, when it is
-created; loads the demo tournament when the desk has no tournament at all.
+created; loads the two demo tournaments (MCR, and riichi with teams and a final) when the desk
+has no tournament at all.
 
 A desk whose database is empty while its data folder holds backups has most likely lost its
 database: then nothing is created, and the command stops (exit status 1) naming the latest
@@ -18,6 +19,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from common import backup, files
 from desk.demo import load_demo
+from desk.demo_riichi import load_riichi_demo
 from tournament.models import Tournament
 
 DIRECTOR_USERNAME = "director"
@@ -81,5 +83,6 @@ class Command(BaseCommand):
             else:
                 self.stdout.write("Director login: the staff account you chose (password changed).")
         if not no_demo and not Tournament.objects.exists():
-            tournament = load_demo()
-            self.stdout.write(f"Loaded the demo tournament '{tournament.name}'.")
+            for load in (load_demo, load_riichi_demo):
+                tournament = load()
+                self.stdout.write(f"Loaded the demo tournament '{tournament.name}'.")
