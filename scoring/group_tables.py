@@ -45,6 +45,7 @@ def team_rows(result, *, with_members=True):
         }
         if with_members:
             data["members"] = member_rows(result, row)
+            data["counted_names"] = [m["name"] for m in data["members"] if m["counted"]]
         rows.append(data)
     return rows
 

@@ -131,10 +131,16 @@ class TeamTable(DeskTable):
 
     name = tables.Column(verbose_name=_("Team"))
     country = tables.Column(verbose_name=_("Country"))
-    members = tables.Column(verbose_name=_("Players"), empty_values=(), orderable=False)
+    members = tables.Column(
+        verbose_name=_("Players"),
+        empty_values=(),
+        orderable=False,
+        attrs={"td": {"class": "wrap"}},
+    )
 
     class Meta(DeskTable.Meta):
         model = Team
+        attrs = {"class": "desk-table team-list"}
         fields = ("name", "country", "members")
         empty_text = _("No team yet.")
 
