@@ -301,8 +301,9 @@ class StandingsDocument(PdfDocument):
         return [table, Spacer(1, 3 * mm), Paragraph(markup(note), styles()["small"])]
 
 
-def render_standings(tournament, *, through=None):
-    """The standings after the last confirmed session (or confirmed session `through`)."""
+def printable_standings(tournament, through=None):
+    """The standings after the last confirmed session (or confirmed session `through`);
+    ExportError, with a message for the director, when there is nothing to print yet."""
     standings = compute_standings(tournament, through=through)
     if standings.through is None:
         raise ExportError(
@@ -320,4 +321,9 @@ def render_standings(tournament, *, through=None):
             )
             % {"number": through}
         )
-    return StandingsDocument(tournament, standings).render()
+    return standings
+
+
+def render_standings(tournament, *, through=None):
+    """The standings after the last confirmed session (or confirmed session `through`)."""
+    return StandingsDocument(tournament, printable_standings(tournament, through)).render()

@@ -17,8 +17,8 @@ from common.i18n import translate_text
 from exports import ExportError
 from exports.pdf.base import FONT_CONDENSED, FONT_CONDENSED_BOLD, LIGHT, PdfDocument
 from exports.pdf.names import NameFlowable
+from exports.pdf.standings import printable_standings
 from scoring.group_tables import team_rows, total_name
-from scoring.standings import compute_standings
 from scoring.team_standings import team_standings
 from tournament.rulesets import ruleset_for
 
@@ -131,14 +131,6 @@ def render_team_standings(tournament, *, through=None):
     """The team standings after the last confirmed session (or confirmed session `through`)."""
     if not tournament.teams.exists():
         raise ExportError(_("%(tournament)s has no teams.") % {"tournament": tournament.name})
-    standings = compute_standings(tournament, through=through)
-    if standings.through is None:
-        raise ExportError(
-            _(
-                "No session of %(tournament)s has been confirmed yet: the standings "
-                "are printed after the first confirmed session."
-            )
-            % {"tournament": tournament.name}
-        )
+    standings = printable_standings(tournament, through)
     result = team_standings(tournament, standings=standings)
     return TeamStandingsDocument(tournament, result).render()
