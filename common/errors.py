@@ -37,6 +37,22 @@ class UserError(ValueError):
     """A request the desk refuses; the message, translated when raised, says what to change."""
 
 
+class ChangedMeanwhile(UserError):
+    """A page built from values someone else changed since: nothing was written. The page is
+    shown again with today's values (and a fresh stamp) rather than what was typed."""
+
+    def __init__(self, message=None):
+        from django.utils.translation import gettext as _
+
+        super().__init__(
+            message
+            or _(
+                "Someone else changed this meanwhile: nothing was saved. The page now shows "
+                "the current values; make your change again."
+            )
+        )
+
+
 class ErrorGoesBack:
     """A class-based view that names the page a refused POST goes back to: `error_url()`.
 

@@ -56,3 +56,24 @@ def name_parts(first, last):
     (`person_name`), for a form that prints them on two lines."""
     marked = person_name("\x00", "\x01")
     return (first, last) if marked.index("\x00") < marked.index("\x01") else (last, first)
+
+
+def named(groups, name, exclude=None):
+    """The object of `groups` (a queryset of things with a `name`: teams, categories) called
+    `name` whatever the case, in any alphabet ("KØBENHAVN KAN" is "København Kan"; the
+    database's own case folding is ASCII-only on SQLite), or None. A tournament has a few dozen
+    of them: compared here."""
+    key = " ".join(str(name).split()).casefold()
+    for group in groups.only("pk", "name"):
+        if group.name.casefold() == key and (exclude is None or group.pk != exclude.pk):
+            return group
+    return None
+
+
+def fingerprint(*values):
+    """A short stamp of `values` for a form's hidden field: the page carries the stamp of what
+    it was built from, and a service refuses to write when the stamp of today's values differs
+    (someone else changed them meanwhile)."""
+    import hashlib
+
+    return hashlib.sha256(repr(values).encode()).hexdigest()[:16]

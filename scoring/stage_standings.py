@@ -72,6 +72,18 @@ def cut_order(rows, lots_seed):
     return sorted(ranked, key=lambda row: (row.place, -drawn_lot(lots_seed, row.registration)))
 
 
+def consolation_sessions(tournament, row, final_numbers):
+    """The final sessions `row`'s player played at a consolation table, before moving up to
+    the final (§9.5): the finalists sit at the first `finalists / 4` tables, so a final
+    session played at a later table is not part of their final stage."""
+    finalists_tables = tournament.finalists // 4
+    return frozenset(
+        number
+        for number, line in row.sessions.items()
+        if number in final_numbers and line.table > finalists_tables
+    )
+
+
 def final_ranking(tournament, rows, qualifying, fields):
     """Give `rows` (over qualifying and final sessions; `qualifying`: the same players' rows
     over the qualifying sessions, ranked) their places in the final ranking
@@ -91,7 +103,7 @@ def final_ranking(tournament, rows, qualifying, fields):
         row.qualifying_place = before.place
         row.finalist = row.registration.finalist
         if row.finalist:
-            row.counted = final_numbers
+            row.counted = final_numbers - consolation_sessions(tournament, row, final_numbers)
             row.carried = carried(before, tournament.final_carry)
         else:
             row.counted = qualifying_numbers

@@ -199,10 +199,12 @@ def rank_rows(rows, fields, tie_breaks, lots_seed=None):
     return places
 
 
-def compute_standings(tournament, *, through=None, with_movement=True):
+def compute_standings(tournament, *, through=None, with_movement=True, stages=True):
     """The standings after confirmed session `through` (default: the last confirmed one).
 
     With `with_movement`, each row also knows its place after the previous confirmed session.
+    With `stages` False, a tournament in stages is ranked as if in one stage, every session
+    counting in full (what the team standings add up, docs/rules.md §10.2).
     """
     ruleset = ruleset_for(tournament)
     numbers = confirmed_sessions(tournament)
@@ -243,11 +245,13 @@ def compute_standings(tournament, *, through=None, with_movement=True):
         line = SessionLine(number, table, wind, **dict(zip(field_names, values, strict=True)))
         lines[registration_id][number] = line
     registrations = [row.registration for row in rows.values()]
-    ordered = rank_standings(tournament, registrations, lines, numbers, ruleset.ranking_fields)
+    ordered = rank_standings(
+        tournament, registrations, lines, numbers, ruleset.ranking_fields, stages
+    )
     if with_movement and len(numbers) > 1:
         # The standings after the previous session, from the results already loaded.
         previous = rank_standings(
-            tournament, registrations, lines, numbers[:-1], ruleset.ranking_fields
+            tournament, registrations, lines, numbers[:-1], ruleset.ranking_fields, stages
         )
         before = {row.registration.pk: row.place for row in previous}
         for row in ordered:
@@ -259,11 +263,11 @@ def compute_standings(tournament, *, through=None, with_movement=True):
         ordered,
         numbers,
         ruleset.ranking_fields,
-        stage=stage_standings.stage_of(tournament, numbers, registrations),
+        stage=stage_standings.stage_of(tournament, numbers, registrations) if stages else "",
     )
 
 
-def rank_standings(tournament, registrations, lines, numbers, fields):
+def rank_standings(tournament, registrations, lines, numbers, fields, stages=True):
     """Ranked rows of `registrations` over the sessions `numbers` (their `lines`: registration
     pk -> session number -> SessionLine): the qualifying standings, or the final ranking once a
     final session counts (docs/rules.md §9.4)."""
@@ -272,7 +276,8 @@ def rank_standings(tournament, registrations, lines, numbers, fields):
         for r in registrations
     ]
     tie_breaks = tournament.tie_breaks or []
-    if stage_standings.stage_of(tournament, numbers, registrations) == stage_standings.FINAL:
+    stage = stage_standings.stage_of(tournament, numbers, registrations) if stages else ""
+    if stage == stage_standings.FINAL:
         last = tournament.qualifying_sessions
         # The same players over the qualifying sessions only: their places make the cut's
         # order and rank those who are not finalists (docs/rules.md §9.4).
@@ -283,8 +288,12 @@ def rank_standings(tournament, registrations, lines, numbers, fields):
         rank_rows(qualifying, fields, tie_breaks, tournament.lots_seed)
         return stage_standings.final_ranking(tournament, rows, qualifying, fields)
     rank_rows(rows, fields, tie_breaks, tournament.lots_seed)
+    # The finalists are marked only in standings that count the whole qualifying stage: earlier
+    # standings (and the public ones while the last qualifying results are not published) must
+    # not reveal the cut.
+    whole_stage = stages and tournament.has_stages and tournament.qualifying_sessions in numbers
     for row in rows:
-        row.finalist = row.registration.finalist if tournament.has_stages else None
+        row.finalist = row.registration.finalist if whole_stage else None
         row.qualifying_place = row.place
     return rows
 
@@ -293,7 +302,7 @@ def rank_standings(tournament, registrations, lines, numbers, fields):
 CACHE_SECONDS = 3600
 
 
-def cached_standings(tournament, *, through=None):
+def cached_standings(tournament, *, through=None, stages=True):
     """`compute_standings(tournament, through=through)`, computed once per standings version
     and kept in the shared cache (the `desk_cache` table, seen by every server process), so the
     projector and the player pages read it instead of adding up every result again. Any change
@@ -301,10 +310,11 @@ def cached_standings(tournament, *, through=None):
     """
     from django.core.cache import cache
 
-    key = f"standings-data:{tournament.pk}:{through}:{standings_version(tournament)}"
+    version = standings_version(tournament)
+    key = f"standings-data:{tournament.pk}:{through}:{stages}:{version}"
     standings = cache.get(key)
     if standings is None:
-        standings = compute_standings(tournament, through=through)
+        standings = compute_standings(tournament, through=through, stages=stages)
         cache.set(key, standings, CACHE_SECONDS)
     return standings
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from rules.ranking import shared_places, tie_sizes
+from scoring.stage_standings import FINAL
 from scoring.standings import cached_standings
 
 #: What a team's sum of a figure starts from: table points and final scores may be fractions
@@ -76,7 +77,13 @@ def team_standings(tournament, *, through=None, standings=None):
 
 def rank_teams(tournament, standings):
     """Team standings from computed player standings. The team of each registration is read
-    afresh: the cached standings' registrations may predate a change of team."""
+    afresh: the cached standings' registrations may predate a change of team.
+
+    Once a tournament in stages ranks its final, the player standings carry the finalists'
+    halved or reset totals: the teams add up the same players' totals with every session in
+    full instead (docs/rules.md §10.2), so every member is counted on one scale."""
+    if standings.stage == FINAL:
+        standings = cached_standings(tournament, through=standings.through, stages=False)
     teams = list(tournament.teams.order_by("name", "pk"))
     team_of = dict(
         tournament.registrations.filter(team__isnull=False, is_substitute=False).values_list(

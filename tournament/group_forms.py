@@ -7,10 +7,23 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.countries import country_choices
 from tournament.services.categories import CATEGORY_NAME_MAX
-from tournament.services.teams import TEAM_NAME_MAX
+from tournament.services.teams import TEAM_NAME_MAX, groups_stamp
 
 
-class TeamForm(forms.Form):
+class StampedForm(forms.Form):
+    """A form with the stamp of the values its page was built from (hidden `was`): the service
+    refuses to write over a change made meanwhile. Empty on a page that creates."""
+
+    was = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def expected(self):
+        return self.cleaned_data.get("was") or None
+
+    def values(self):
+        return {name: value for name, value in self.cleaned_data.items() if name != "was"}
+
+
+class TeamForm(StampedForm):
     name = forms.CharField(label=_("Team name"), max_length=TEAM_NAME_MAX)
     country = forms.ChoiceField(label=_("Country"), required=False)
 
@@ -31,11 +44,11 @@ class TeamMemberForm(forms.Form):
         ]
 
 
-class CategoryForm(forms.Form):
+class CategoryForm(StampedForm):
     name = forms.CharField(label=_("Category"), max_length=CATEGORY_NAME_MAX)
 
 
-class RegistrationGroupsForm(forms.Form):
+class RegistrationGroupsForm(StampedForm):
     """A player's team (or none) and categories, among the tournament's."""
 
     team = forms.TypedChoiceField(
@@ -55,6 +68,7 @@ class RegistrationGroupsForm(forms.Form):
             {
                 "team": registration.team_id,
                 "categories": list(registration.categories.values_list("pk", flat=True)),
+                "was": groups_stamp(registration),
             },
         )
         super().__init__(*args, **kwargs)

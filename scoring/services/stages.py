@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from common.errors import UserError
 from scoring.lots import drawn_lot
 from scoring.stage_standings import cut_order
-from scoring.standings import compute_standings
+from scoring.standings import compute_standings, standings_version
 from tournament.models import PLAYED, SessionStatus, Table, TieBreak
 from tournament.services import final_draw
 from tournament.services.registrations import lock_tournament
@@ -143,18 +143,29 @@ def _ranking_key(row, fields):
 
 
 @transaction.atomic
-def make_cut(tournament, *, actor):
+def make_cut(tournament, *, actor, expected=None):
     """Mark the finalists: the first `tournament.finalists` active players of the qualifying
     standings (docs/rules.md §9.1), everyone else not. Returns the `CutPlan` written.
 
     Refused before every qualifying session is confirmed, when the cut is already made, or when
     too few players are left. Players still sharing the place at the line are ordered by drawing
     lots: a seed of the lots is drawn and recorded first if the tournament has none.
+
+    `expected` is the standings version the director's page showed (`standings_version`): if a
+    result, a penalty or a player changed since, the line may be another one, and the cut is
+    refused rather than made on standings the director did not see.
     """
     _require_director(actor)
     tournament = lock_tournament(tournament)
     if cut_is_made(tournament):
         raise StageError(_("The cut is already made: undo it first to make it again."))
+    if expected is not None and expected != standings_version(tournament):
+        raise StageError(
+            _(
+                "The qualifying standings changed since the page was shown: look at the line "
+                "again, then make the cut."
+            )
+        )
     plan = cut_plan(tournament)
     if plan.problems:
         raise StageError(" ".join(str(problem) for problem in plan.problems))

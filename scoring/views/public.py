@@ -23,7 +23,7 @@ from scoring.presentation import hand_rows
 from scoring.services.clock import clock_state
 from scoring.services.reveal import reveal_of
 from scoring.services.tables import snapshot
-from scoring.standings import cached_standings
+from scoring.standings import cached_standings, standings_version
 from scoring.tables import standings_rows
 from scoring.views.groups import view_context
 from tournament.models import ProjectorMode, Seat, SessionStatus
@@ -183,6 +183,9 @@ def projector_version(tournament):
             session.clock_paused_at,
             session.clock_extra_minutes,
         ]
+    # The standings it may show, the teams, sub-rankings and the cut: a penalty on a confirmed
+    # session, a change of team or the cut reloads it too.
+    state.append(standings_version(tournament))
     return hashlib.sha256(repr([str(item) for item in state]).encode()).hexdigest()[:16]
 
 

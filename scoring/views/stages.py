@@ -12,6 +12,7 @@ from common.confirm import Confirmation, ConfirmFirst
 from common.errors import ErrorGoesBack
 from scoring import access
 from scoring.services import stages
+from scoring.standings import standings_version
 from tournament.models import TieBreak
 from tournament.permissions import DirectorTournamentMixin
 from tournament.rulesets import ruleset_for
@@ -71,6 +72,7 @@ class CutView(DirectorTournamentMixin, TemplateView):
         }
         context.update(
             plan=plan,
+            line=standings_version(tournament),
             rows=rows,
             field_labels=[labels.get(name, name) for name in fields],
             break_labels=[TieBreak(code).label for code in shown_breaks],
@@ -132,7 +134,9 @@ class CutActionView(ConfirmFirst, CutPostView):
             stages.undo_cut(self.tournament, actor=actor)
             messages.success(self.request, _("The cut is undone: nobody is a finalist."))
         else:
-            plan = stages.make_cut(self.tournament, actor=actor)
+            plan = stages.make_cut(
+                self.tournament, actor=actor, expected=self.request.POST.get("line")
+            )
             messages.success(
                 self.request,
                 _("The cut is made: %(count)s finalists. Draw the final sessions now.")

@@ -85,3 +85,29 @@ def test_the_cut_page_shows_a_tie_at_the_line_with_every_tie_breaker(director_cl
     # equal best sessions (31 each): head-to-head if they met, else the recorded lots decided
     assert "Decided by: Head-to-head among the tied" in page or "Decided by: Drawing lots" in page
     assert page.count('class=" tied"') + page.count('class="cut-line tied"') == 2
+
+
+def test_a_cut_on_standings_changed_since_the_page_is_refused(director_client, director, qualified):
+    """The page carries the standings version it showed; a withdrawal meanwhile (another line)
+    makes the cut refused, nothing marked, until the director looks again."""
+    import re
+
+    from tournament.services import registrations
+
+    page = director_client.get(reverse("stage-cut", args=[qualified.slug])).content.decode()
+    line = re.search(r'name="line" value="([^"]+)"', page).group(1)
+    leaving = qualified.registrations.get(number=1)
+    registrations.change_registration(
+        qualified,
+        leaving,
+        registrations.WITHDRAW,
+        expected=registrations.registration_values(leaving),
+    )
+    make = reverse("stage-cut-make", args=[qualified.slug])
+    response = director_client.post(make, {"confirmed": "1", "line": line}, follow=True)
+    assert "changed since the page was shown" in response.content.decode()
+    assert not qualified.registrations.filter(finalist__isnull=False).exists()
+    page = director_client.get(reverse("stage-cut", args=[qualified.slug])).content.decode()
+    line = re.search(r'name="line" value="([^"]+)"', page).group(1)
+    director_client.post(make, {"confirmed": "1", "line": line})
+    assert qualified.registrations.filter(finalist=True).count() == 8

@@ -179,6 +179,36 @@ def test_final_by_pattern_and_consolation_tables(db, actor):
     assert {r.pk for table in tables[2:] for r in table} == rest
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_consolation_draw_keeps_team_mates_apart(db, actor, seed):
+    from tournament.services.teams import add_member, create_team
+
+    tournament = qualify(staged(f"consolation-teams-{seed}", consolation=True), actor)
+    make_cut(tournament, actor=actor)
+    others = list(tournament.registrations.filter(finalist=False).order_by("number"))
+    for index in range(0, 8, 2):
+        team = create_team(tournament, name=f"Team {index}")
+        for registration in others[index : index + 2]:
+            add_member(tournament, team.pk, registration.number)
+    write_draw(tournament, seed=seed)
+    for table in session_tables(tournament.sessions.get(number=4))[2:]:
+        teams = [r.team_id for r in Registration.objects.filter(pk__in=[r.pk for r in table])]
+        assert len(set(teams)) == 4, table
+
+
+def test_the_report_of_a_final_seated_by_the_standings_expects_its_meetings(
+    db, actor, director_client
+):
+    tournament = qualify(staged("report-note"), actor)
+    page = director_client.get(reverse("draw", args=[tournament.slug])).content.decode()
+    assert "seat the finalists by the standings or the pattern" not in page
+    make_cut(tournament, actor=actor)
+    write_draw(tournament, seed=5)
+    page = director_client.get(reverse("draw", args=[tournament.slug])).content.decode()
+    assert "seat the finalists by the standings or the pattern" in page
+    assert "draw the unplayed sessions again" not in page
+
+
 def test_snake_pattern_of_sixteen():
     assert [list(t) for t in snake(list(range(1, 17)))] == [
         [1, 8, 9, 16],

@@ -299,3 +299,43 @@ def test_the_pages_are_in_italian(open_, director_client):
         reverse("team-list", args=[open_.slug]), HTTP_ACCEPT_LANGUAGE="it"
     ).content.decode()
     assert "Squadre" in page and "Aggiungi la squadra" in page
+
+
+def stamp_of(page):
+    import re
+
+    return re.search(r'name="was" value="([^"]+)"', page).group(1)
+
+
+def test_edits_made_meanwhile_are_never_overwritten(open_, director_client):
+    """Each page carries the stamp of what it showed: a second director's change in between
+    makes the first one's save refused, nothing written, the page back with today's values."""
+    team = create_team(open_, name="Kaze", country="ITA")
+    team_url = reverse("team-edit", args=[open_.slug, team.pk])
+    seen = stamp_of(director_client.get(team_url).content.decode())
+    update_team(open_, team.pk, name="Kaze Milano", country="ITA")  # the other director
+    response = director_client.post(team_url, {"name": "Kaze", "country": "FRA", "was": seen})
+    assert response.status_code == 302
+    team.refresh_from_db()
+    assert (team.name, team.country) == ("Kaze Milano", "ITA")
+    page = director_client.get(team_url).content.decode()
+    assert "changed this meanwhile" in page and 'value="Kaze Milano"' in page
+
+    category = create_category(open_, name="Ladies")
+    category_url = reverse("category-edit", args=[open_.slug, category.pk])
+    seen = stamp_of(director_client.get(category_url).content.decode())
+    rename_category(open_, category.pk, name="Women")
+    director_client.post(category_url, {"name": "Dames", "was": seen})
+    category.refresh_from_db()
+    assert category.name == "Women"
+
+    registration_page = reverse("registration", args=[open_.slug, 1])
+    seen = stamp_of(director_client.get(registration_page).content.decode())
+    add_member(open_, team.pk, 1)  # the other director put player 1 in the team
+    groups_url = reverse("registration-groups", args=[open_.slug, 1])
+    response = director_client.post(groups_url, {"team": "", "categories": [], "was": seen})
+    assert response["Location"] == registration_page
+    assert reg(open_, 1).team == team
+    seen = stamp_of(director_client.get(registration_page).content.decode())
+    director_client.post(groups_url, {"team": "", "categories": [category.pk], "was": seen})
+    assert reg(open_, 1).team is None and reg(open_, 1).categories.get() == category

@@ -522,6 +522,13 @@ class Tournament(models.Model):
         """Whether the cut to the final is made (docs/rules.md §9.1)."""
         return self.has_stages and self.registrations.filter(finalist__isnull=False).exists()
 
+    @property
+    def final_seated_in_order(self):
+        """Whether the final's sessions, once the cut is made, seat the finalists in an order
+        (the standings or the pattern) rather than by a draw: repeated meetings and team-mates
+        at the finalists' tables are then expected (docs/rules.md §9.3)."""
+        return self.cut_made and self.final_seating != FinalSeating.DRAW
+
     @cached_property
     def qualifying_done(self):
         """Whether every qualifying session is confirmed: the cut can be made."""

@@ -9,7 +9,8 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext as _
 
-from common.errors import UserError
+from common.errors import ChangedMeanwhile, UserError
+from common.text import fingerprint, named
 from tournament.models import Category, Registration
 from tournament.services.registrations import lock_tournament
 
@@ -35,14 +36,11 @@ def clean_category_name(name):
 
 def find_category(tournament, name):
     """The tournament's category of this name (case does not matter), or None."""
-    return tournament.categories.filter(name__iexact=" ".join(str(name).split())).first()
+    return named(tournament.categories.all(), name)
 
 
 def _name_taken(tournament, name, exclude=None):
-    taken = tournament.categories.filter(name__iexact=name)
-    if exclude is not None:
-        taken = taken.exclude(pk=exclude.pk)
-    if taken.exists():
+    if named(tournament.categories.all(), name, exclude) is not None:
         raise CategoryError(
             _("The tournament already has a category called “%(name)s”.") % {"name": name}
         )
@@ -66,11 +64,19 @@ def create_category(tournament, *, name):
     return Category.objects.create(tournament=tournament, name=name)
 
 
+def category_stamp(category):
+    """The stamp (`common.text.fingerprint`) of a category's name, as a page shows it."""
+    return fingerprint(category.pk, category.name)
+
+
 @transaction.atomic
-def rename_category(tournament, category_id, *, name):
-    """Rename a category (its players keep it); returns it."""
+def rename_category(tournament, category_id, *, name, expected=None):
+    """Rename a category (its players keep it); returns it. `expected`: the `category_stamp`
+    the page was built from; if the category changed since, nothing is written."""
     tournament = lock_tournament(tournament)
     category = _locked_category(tournament, category_id)
+    if expected is not None and expected != category_stamp(category):
+        raise ChangedMeanwhile()
     name = clean_category_name(name)
     _name_taken(tournament, name, exclude=category)
     category.name = name

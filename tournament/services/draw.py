@@ -257,7 +257,7 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
             clock_stopped = bool(previewed.get("clock_stopped"))
         elif final:
             schedule = final_draw.final_schedule(
-                tournament, scope, finalists, others, history, groups, seed
+                tournament, scope, finalists, others, history, groups, seed, teams
             )
         elif swiss:
             schedule = [_swiss_tables(tournament, scope, players, history, groups, seed)]

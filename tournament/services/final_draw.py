@@ -127,12 +127,13 @@ def turned(table, steps):
     return tuple(table[steps:]) + tuple(table[:steps])
 
 
-def final_schedule(tournament, scope, finalists, others, history, groups, seed):
+def final_schedule(tournament, scope, finalists, others, history, groups, seed, teams=None):
     """The tables of the final sessions in `scope`: the finalists first, then the consolation
-    tables; one list of 4-tuples per session."""
+    tables; one list of 4-tuples per session. What is drawn (the finalists with the seating
+    "draw", the consolation stage) keeps team-mates apart like any draw (§10.1)."""
     sessions = len(scope)
     if tournament.final_seating == FinalSeating.DRAW:
-        top = _drawn(finalists, history, sessions, groups, seed)
+        top = _drawn(finalists, history, sessions, groups, seed, teams)
     else:
         order = final_order(tournament, finalists)
         if tournament.final_seating == FinalSeating.PATTERN:
@@ -141,14 +142,16 @@ def final_schedule(tournament, scope, finalists, others, history, groups, seed):
             tables = [tuple(order[i : i + 4]) for i in range(0, len(order), 4)]
         first = tournament.qualifying_sessions + 1
         top = [[turned(table, s.number - first) for table in tables] for s in scope]
-    bottom = _drawn(others, history, sessions, groups, seed + 1) if others else None
+    bottom = _drawn(others, history, sessions, groups, seed + 1, teams) if others else None
     if bottom is None:
         return top
     return [list(a) + list(b) for a, b in zip(top, bottom, strict=True)]
 
 
-def _drawn(players, history, sessions, groups, seed):
-    result = seating.draw(players, len(history) + sessions, seed=seed, groups=groups, fixed=history)
+def _drawn(players, history, sessions, groups, seed, teams=None):
+    result = seating.draw(
+        players, len(history) + sessions, seed=seed, groups=groups, fixed=history, teams=teams
+    )
     return [list(tables) for tables in result.schedule[len(history) :]]
 
 

@@ -295,6 +295,14 @@ def change_registration(tournament, registration, action, *, expected, number=No
                 )
                 % {"name": registration.player.full_name, "team": registration.team.name}
             )
+        if action == SUBSTITUTE and registration.finalist:
+            raise RegistrationError(
+                _(
+                    "%(name)s is a finalist: withdraw them instead, and the next player moves "
+                    "up to the final."
+                )
+                % {"name": registration.player.full_name}
+            )
         registration.is_substitute = action == SUBSTITUTE
     else:
         raise RegistrationError(_("Unknown change: reload the page."))

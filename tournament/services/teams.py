@@ -13,7 +13,8 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils.translation import gettext as _
 
-from common.errors import UserError
+from common.errors import ChangedMeanwhile, UserError
+from common.text import fingerprint, named
 from tournament.countries import normalize_country
 from tournament.models import TEAM_SIZE_MAX, TEAM_SIZE_MIN, Registration, Team
 from tournament.services.categories import set_categories
@@ -50,14 +51,11 @@ def clean_country(country):
 
 def find_team(tournament, name):
     """The tournament's team of this name (case does not matter), or None."""
-    return tournament.teams.filter(name__iexact=" ".join(str(name).split())).first()
+    return named(tournament.teams.all(), name)
 
 
 def _name_taken(tournament, name, exclude=None):
-    taken = tournament.teams.filter(name__iexact=name)
-    if exclude is not None:
-        taken = taken.exclude(pk=exclude.pk)
-    if taken.exists():
+    if named(tournament.teams.all(), name, exclude) is not None:
         raise TeamError(_("The tournament already has a team called “%(name)s”.") % {"name": name})
 
 
@@ -78,11 +76,25 @@ def create_team(tournament, *, name, country=""):
     return Team.objects.create(tournament=tournament, name=name, country=country)
 
 
+def team_stamp(team):
+    """The stamp (`common.text.fingerprint`) of a team's name and country, as a page shows them."""
+    return fingerprint(team.pk, team.name, team.country)
+
+
+def groups_stamp(registration):
+    """The stamp of a registration's team and categories, as its page shows them."""
+    categories = sorted(registration.categories.values_list("pk", flat=True))
+    return fingerprint(registration.pk, registration.team_id, categories)
+
+
 @transaction.atomic
-def update_team(tournament, team_id, *, name, country=""):
-    """Rename a team and change its country; returns it."""
+def update_team(tournament, team_id, *, name, country="", expected=None):
+    """Rename a team and change its country; returns it. `expected`: the `team_stamp` the page
+    was built from; if the team changed since, nothing is written."""
     tournament = lock_tournament(tournament)
     team = _locked_team(tournament, team_id)
+    if expected is not None and expected != team_stamp(team):
+        raise ChangedMeanwhile()
     name = clean_team_name(name)
     country = clean_country(country)
     _name_taken(tournament, name, exclude=team)
@@ -221,9 +233,16 @@ def team_of(registrations):
 
 
 @transaction.atomic
-def set_groups(tournament, number, *, team_id, category_ids):
+def set_groups(tournament, number, *, team_id, category_ids, expected=None):
     """Player `number`'s team (None: none) and exactly these categories, in one transaction
-    (the registration page's form); returns the registration."""
+    (the registration page's form); returns the registration. `expected`: the `groups_stamp`
+    the page was built from (it names the registration, so a page of a player renumbered since
+    is refused too); if it changed since, nothing is written."""
+    if expected is not None:
+        lock_tournament(tournament)
+        registration = tournament.registrations.filter(number=number).first()
+        if registration is None or expected != groups_stamp(registration):
+            raise ChangedMeanwhile()
     registration = set_team(tournament, number, team_id)
     set_categories(tournament, number, category_ids)
     return registration

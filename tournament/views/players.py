@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
+from common.errors import ChangedMeanwhile
 from tournament.forms import PlayerEditForm, RegistrationChangeForm
 from tournament.group_forms import RegistrationGroupsForm
 from tournament.models import PLAYED, SeatingGroups
@@ -195,7 +196,11 @@ class RegistrationGroupsView(RegistrationMixin, FormView):
                 number,
                 team_id=form.cleaned_data["team"],
                 category_ids=form.cleaned_data["categories"],
+                expected=form.expected(),
             )
+        except ChangedMeanwhile as exc:
+            messages.error(self.request, str(exc))
+            return redirect("registration", slug=self.tournament.slug, number=number)
         except (TeamError, CategoryError) as exc:
             form.add_error(None, str(exc))
             return self.form_invalid(form)

@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 from django.views.generic import FormView, View
 
 from common.confirm import Confirmation, ConfirmFirst
-from common.errors import ErrorGoesBack
+from common.errors import ChangedMeanwhile, ErrorGoesBack
 from tournament.group_forms import CategoryForm, TeamForm, TeamMemberForm
 from tournament.models import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from tournament.permissions import DirectorTournamentMixin
@@ -38,7 +38,7 @@ class TeamsView(DirectorTournamentMixin, FormView):
 
     def form_valid(self, form):
         try:
-            team = team_service.create_team(self.tournament, **form.cleaned_data)
+            team = team_service.create_team(self.tournament, **form.values())
         except TeamError as exc:
             form.add_error(None, str(exc))
             return self.form_invalid(form)
@@ -68,7 +68,11 @@ class TeamView(TeamMixin, FormView):
     form_class = TeamForm
 
     def get_initial(self):
-        return {"name": self.team.name, "country": self.team.country}
+        return {
+            "name": self.team.name,
+            "country": self.team.country,
+            "was": team_service.team_stamp(self.team),
+        }
 
     def get_context_data(self, **kwargs):
         team = self.team
@@ -88,7 +92,12 @@ class TeamView(TeamMixin, FormView):
 
     def form_valid(self, form):
         try:
-            team = team_service.update_team(self.tournament, self.team.pk, **form.cleaned_data)
+            team = team_service.update_team(
+                self.tournament, self.team.pk, expected=form.expected(), **form.values()
+            )
+        except ChangedMeanwhile as exc:
+            messages.error(self.request, str(exc))
+            return redirect(self.team_url())
         except TeamError as exc:
             form.add_error(None, str(exc))
             return self.form_invalid(form)
@@ -184,7 +193,7 @@ class CategoriesView(DirectorTournamentMixin, FormView):
 
     def form_valid(self, form):
         try:
-            category = category_service.create_category(self.tournament, **form.cleaned_data)
+            category = category_service.create_category(self.tournament, **form.values())
         except CategoryError as exc:
             form.add_error(None, str(exc))
             return self.form_invalid(form)
@@ -227,7 +236,7 @@ class CategoryView(CategoryMixin, FormView):
     form_class = CategoryForm
 
     def get_initial(self):
-        return {"name": self.category.name}
+        return {"name": self.category.name, "was": category_service.category_stamp(self.category)}
 
     def get_context_data(self, **kwargs):
         category = self.category
@@ -242,8 +251,11 @@ class CategoryView(CategoryMixin, FormView):
     def form_valid(self, form):
         try:
             category = category_service.rename_category(
-                self.tournament, self.category.pk, **form.cleaned_data
+                self.tournament, self.category.pk, expected=form.expected(), **form.values()
             )
+        except ChangedMeanwhile as exc:
+            messages.error(self.request, str(exc))
+            return redirect(self.request.path)
         except CategoryError as exc:
             form.add_error(None, str(exc))
             return self.form_invalid(form)

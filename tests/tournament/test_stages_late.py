@@ -1,0 +1,130 @@
+"""Late changes and what the stages show (docs/rules.md §9.5, §10.2): a player who moves up
+after playing a consolation session, the cut hidden from earlier standings, the teams counted
+on one scale once the final ranking applies, a finalist who cannot become a substitute."""
+
+import pytest
+
+from scoring.access import Actor
+from scoring.services.stages import make_cut
+from scoring.stage_standings import half
+from scoring.standings import compute_standings
+from scoring.team_standings import team_standings
+from scoring.views.public import projector_version
+from tests.factories import build, play_session
+from tournament.models import StageCarry, Tournament
+from tournament.services import registrations as registration_service
+from tournament.services.draw import write_draw
+from tournament.services.registrations import RegistrationError
+from tournament.services.teams import TeamError, add_member, create_team
+
+
+@pytest.fixture
+def actor(director):
+    return Actor(user=director)
+
+
+def in_stages(slug, actor, *, carry=StageCarry.HALF):
+    """16 players, 3 qualifying sessions and a final of 2 for 8, with a consolation stage;
+    qualified and cut."""
+    tournament = build(players=16, sessions=5, slug=slug)
+    Tournament.objects.filter(pk=tournament.pk).update(
+        final_sessions=2, finalists=8, consolation=True, final_carry=carry
+    )
+    tournament.refresh_from_db()
+    for number in (1, 2, 3):
+        play_session(tournament, number, actor)
+    make_cut(tournament, actor=actor)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def withdraw(tournament, registration):
+    return registration_service.change_registration(
+        tournament,
+        registration,
+        registration_service.WITHDRAW,
+        expected=registration_service.registration_values(registration),
+    )
+
+
+def test_a_consolation_session_played_before_moving_up_is_not_in_the_final(db, actor):
+    tournament = in_stages("moved-up", actor)
+    write_draw(tournament, seed=5)
+    play_session(tournament, 4, actor)
+    cut = [row.registration for row in compute_standings(tournament, through=3).rows]
+    newcomer = withdraw(tournament, cut[0]).moved_up
+    assert newcomer.pk == cut[8].pk
+    qualifying = {r.registration.pk: r for r in compute_standings(tournament, through=3).rows}
+    row = next(r for r in compute_standings(tournament).rows if r.registration.pk == newcomer.pk)
+    assert row.finalist and 4 in row.sessions  # played session 4, at a consolation table
+    assert row.sessions[4].table > 2
+    assert 4 not in row.counted
+    # what they carry (half) and nothing of session 4
+    assert row.score == half(qualifying[newcomer.pk].score)
+    assert row.table_points == half(qualifying[newcomer.pk].table_points)
+
+
+def test_earlier_standings_do_not_show_the_cut(db, actor):
+    tournament = in_stages("hidden-cut", actor)
+    assert all(row.finalist is None for row in compute_standings(tournament, through=2).rows)
+    after = compute_standings(tournament, through=3).rows
+    assert sum(1 for row in after if row.finalist) == 8
+
+
+def test_team_standings_count_every_session_in_full_after_the_cut(db, actor):
+    tournament = in_stages("team-scale", actor, carry=StageCarry.RESET)
+    write_draw(tournament, seed=5)
+    play_session(tournament, 4, actor)
+    full = {
+        row.registration.pk: row
+        for row in compute_standings(tournament, stages=False, with_movement=False).rows
+    }
+    final = compute_standings(tournament)
+    assert final.stage == "final"
+    team = create_team(tournament, name="Mixed")
+    finalist = next(row for row in final.rows if row.finalist)
+    other = next(row for row in final.rows if row.finalist is False)
+    for row in (finalist, other):
+        add_member(tournament, team.pk, row.registration.number)
+    result = team_standings(tournament, standings=final)
+    (team_row,) = result.rows
+    expected = sum(full[row.registration.pk].table_points for row in (finalist, other))
+    assert team_row.table_points == expected
+    # with the reset carry, the finalist's own final-ranking figure leaves out the qualifying
+    assert finalist.table_points != full[finalist.registration.pk].table_points
+
+
+def test_a_finalist_cannot_be_made_a_substitute(db, actor):
+    tournament = in_stages("no-substitute", actor)
+    finalist = tournament.registrations.filter(finalist=True).first()
+    with pytest.raises(RegistrationError, match="is a finalist"):
+        registration_service.change_registration(
+            tournament,
+            finalist,
+            registration_service.SUBSTITUTE,
+            expected=registration_service.registration_values(finalist),
+        )
+    finalist.refresh_from_db()
+    assert not finalist.is_substitute and finalist.finalist
+
+
+def test_the_projector_reloads_after_the_cut_and_a_change_of_team(db, actor):
+    tournament = build(players=16, sessions=5, slug="projector-version")
+    Tournament.objects.filter(pk=tournament.pk).update(final_sessions=2, finalists=8)
+    tournament.refresh_from_db()
+    for number in (1, 2, 3):
+        play_session(tournament, number, actor)
+    before = projector_version(tournament)
+    make_cut(tournament, actor=actor)
+    after_cut = projector_version(tournament)
+    assert after_cut != before
+    team = create_team(tournament, name="Kaze")
+    add_member(tournament, team.pk, 1)
+    assert projector_version(tournament) != after_cut
+
+
+def test_team_names_are_unique_whatever_the_case_in_any_alphabet(db):
+    tournament = build(players=8, sessions=1, slug="casefold")
+    create_team(tournament, name="København Kan")
+    with pytest.raises(TeamError, match="already has a team"):
+        create_team(tournament, name="KØBENHAVN KAN")
