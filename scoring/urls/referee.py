@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from scoring.views import table, tiles
+from scoring.views import offline, table, tiles
 
 table_patterns = [
     path("", table.TableView.as_view(), name="table"),
@@ -15,6 +15,9 @@ table_patterns = [
 
 urlpatterns = [
     path("referee/", table.RefereeHomeView.as_view(), name="referee-home"),
+    # The service workers of the referee pages (offline copies): scope /r/ and /referee/.
+    path("r/sw.js", offline.service_worker, name="link-service-worker"),
+    path("referee/sw.js", offline.service_worker, name="account-service-worker"),
     # The table's secret link (QR code on the table card): this table, this session, nothing else.
     path("r/<str:token>/", include((table_patterns, "link"))),
     # The same pages for referee accounts assigned to the table (and directors).

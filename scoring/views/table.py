@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from common.confirm import Confirmation, ConfirmFirst
-from common.errors import ErrorGoesBack
+from common.errors import ErrorGoesBack, ExplainedNotFound
 from common.i18n import translate_message
 from common.net import client_address
 from scoring import access
@@ -24,7 +24,7 @@ from scoring.presentation import (
     seat_order,
     signed,
 )
-from scoring.services import closing, consequences, hands, penalties
+from scoring.services import closing, consequences, contact, hands, penalties
 from scoring.services.clock import clock_state
 from scoring.services.tables import (
     StaleTable,
@@ -34,6 +34,7 @@ from scoring.services.tables import (
     snapshot,
 )
 from scoring.tile_fields import tiles_initial
+from scoring.views import queued
 from tournament.models import PIN_DIGITS, WIND_LETTERS, Registration
 
 
@@ -51,10 +52,15 @@ class TableAccessMixin:
         return access.remember_device(request, response)
 
     def guarded_dispatch(self, request, *args, **kwargs):
+        self.queued = queued.is_queued(request)
         if "token" in kwargs:
             address = client_address(request)
             try:
                 self.table = access.table_for_token(kwargs["token"], address)
+            except ExplainedNotFound as exc:
+                if self.queued:  # the link was renewed, or its session is over
+                    return queued.answer("refused", None, message=str(exc))
+                raise
             except access.TooManyBadLinks:
                 response = HttpResponse(
                     _(
@@ -74,13 +80,23 @@ class TableAccessMixin:
             self.actor = access.actor_for(request)
         self.session = self.table.session
         self.tournament = self.session.tournament
+        if not self.actor.is_director:  # the dashboard's "last reached the desk"
+            contact.heard_from(self.table, contact.waiting_from(request))
         if (
             self.namespace == "link"
             and access.needs_pin(self.table, self.actor)
             and not access.pin_accepted(request, self.table)
         ):
+            if self.queued and request.method == "POST":
+                return queued.answer(
+                    "refused", self.table, message=_("Type the table's PIN first: reload the page.")
+                )
             return self.ask_pin(request)
         if not self.actor.is_director and not self.session.is_current:
+            if self.queued and request.method == "POST":
+                return queued.answer(
+                    "refused", self.table, message=access.not_current_reason(self.session)
+                )
             return self.page(
                 "scoring/table_waiting.html",
                 {"reason": access.not_current_reason(self.session)},
@@ -118,6 +134,13 @@ class TableAccessMixin:
 
     def back(self):
         return redirect(self.table_url("table"))
+
+    def queue_context(self):
+        """What the offline queue (scoring/includes/offline_queue.html) needs."""
+        return {
+            "queue_table_url": self.table_url("table"),
+            "queue_sw_url": reverse(f"{self.namespace}-service-worker"),
+        }
 
 
 class TableView(TableAccessMixin, TemplateView):
@@ -161,6 +184,7 @@ class TableView(TableAccessMixin, TemplateView):
             clock=clock_state(self.session, self.table),
             table_form=TableFormMixin(initial=TableFormMixin.table_initial(self.table)),
             washout=washout_outcome(snap),
+            **self.queue_context(),
             results=list(
                 self.table.results.select_related("registration__player").order_by("place", "wind")
             )
@@ -190,6 +214,8 @@ class TableView(TableAccessMixin, TemplateView):
             return self.refused(TableError(_("This table takes no more hands.")))
         form = self.form_for(*entry_state(self.table), request.POST)
         if not form.is_valid():
+            if self.queued:
+                return queued.invalid(self.table, form)
             return self.render_to_response(self.get_context_data(form=form))
         try:
             hand, _settlement = hands.record_hand(
@@ -202,19 +228,35 @@ class TableView(TableAccessMixin, TemplateView):
                 tiles=form.tiles_input(),
             )
         except hands.DuplicateSubmission as duplicate:
-            messages.info(
-                request, _("Hand %(number)s was already saved.") % {"number": duplicate.hand.number}
-            )
+            text = _("Hand %(number)s was already saved.") % {"number": duplicate.hand.number}
+            if self.queued:
+                return queued.answer(
+                    "duplicate", self.table, message=text, hand=duplicate.hand.number
+                )
+            messages.info(request, text)
             return self.back()
         except StaleTable as exc:
+            if self.queued:
+                return queued.answer(
+                    "stale",
+                    self.table,
+                    message=str(exc),
+                    latest=queued.latest_lines(exc, form.seats),
+                )
             return self.stale(form, exc)
         except TableError as exc:
             self.table.refresh_from_db()
             if not self.writable():  # closed meanwhile: no form to show, the page says why
                 return self.refused(exc)
             form.add_error(None, str(exc))
+            if self.queued:
+                return queued.invalid(self.table, form)
             return self.render_to_response(self.get_context_data(form=form))
         messages.success(request, saved_message(hand, form.seats))
+        if self.queued:
+            return queued.answer(
+                "saved", self.table, message=saved_message(hand, form.seats), hand=hand.number
+            )
         return self.back()
 
     def refused(self, fallback):
@@ -223,6 +265,8 @@ class TableView(TableAccessMixin, TemplateView):
             check_writable(self.table, actor=self.actor)
         except TableError as exc:
             fallback = exc
+        if self.queued:
+            return queued.answer("refused", self.table, message=str(fallback))
         messages.error(self.request, str(fallback))
         return self.back()
 
@@ -320,6 +364,7 @@ class CorrectHandView(TableAccessMixin, TemplateView):
             describe=describe_hand(hand, snap.seats),
             back_url=self.table_url("table"),
             count_url=self.table_url("count-tiles"),
+            **self.queue_context(),
         )
         return context
 
@@ -338,21 +383,42 @@ class CorrectHandView(TableAccessMixin, TemplateView):
                     submission=form.cleaned_data["submission"],
                     tiles=form.tiles_input(),
                 )
-            except hands.DuplicateSubmission:
+            except hands.DuplicateSubmission as duplicate:
+                if self.queued:
+                    return queued.answer(
+                        "duplicate",
+                        self.table,
+                        message=_("This correction was already saved."),
+                        hand=duplicate.hand.number,
+                    )
                 return self.back()
+            except StaleTable as exc:
+                if self.queued:
+                    return queued.answer(
+                        "stale",
+                        self.table,
+                        message=str(exc),
+                        latest=queued.latest_lines(exc, snap.seats),
+                    )
+                form.add_error(None, str(exc))
             except TableError as exc:
+                if self.queued:
+                    self.table.refresh_from_db()
+                    status = "invalid" if not self.table.is_closed else "refused"
+                    return queued.answer(status, self.table, message=str(exc))
                 form.add_error(None, str(exc))
             else:
-                messages.success(
-                    request,
-                    _("Hand %(number)s corrected (version %(version)s): %(changes)s")
-                    % {
-                        "number": new.number,
-                        "version": new.version,
-                        "changes": describe_changes(new.changes, snap.seats),
-                    },
-                )
+                text = _("Hand %(number)s corrected (version %(version)s): %(changes)s") % {
+                    "number": new.number,
+                    "version": new.version,
+                    "changes": describe_changes(new.changes, snap.seats),
+                }
+                messages.success(request, text)
+                if self.queued:
+                    return queued.answer("saved", self.table, message=text, hand=new.number)
                 return self.back()
+        elif self.queued:
+            return queued.invalid(self.table, form)
         return self.render_to_response(self.get_context_data(form=form))
 
 
@@ -445,17 +511,21 @@ class TablePenaltyView(TableAccessMixin, TemplateView):
             proposal=proposal,
             back_url=self.table_url("table"),
             action=self.table_url("penalty"),
+            **self.queue_context(),
         )
         return context
 
     def post(self, request, *args, **kwargs):
         form = self.get_form(request.POST)
         if not form.is_valid():
+            if self.queued:
+                return queued.invalid(self.table, form)
             return self.render_to_response(self.get_context_data(form=form))
         data = form.cleaned_data
         registration = get_object_or_404(self.registrations(), pk=data["registration"])
         try:
-            if not data["confirmed"]:
+            # A queued penalty was typed without the desk: it is computed as it arrives.
+            if not data["confirmed"] and not self.queued:
                 proposal = penalties.propose(
                     self.session,
                     registration,
@@ -478,12 +548,34 @@ class TablePenaltyView(TableAccessMixin, TemplateView):
                 revision=data["revision"],
                 hand_number=data.get("hand_number"),
                 infraction=data["infraction_name"],
+                submission=data["submission"],
                 **form.params(),
             )
-        except TableError as exc:
+        except penalties.DuplicatePenalty as duplicate:
+            text = _("This penalty was already saved: %(penalty)s") % {"penalty": duplicate.penalty}
+            if self.queued:
+                return queued.answer("duplicate", self.table, message=text)
+            messages.info(request, text)
+            return self.back()
+        except StaleTable as exc:
+            if self.queued:
+                seats = snapshot(self.table).seats
+                return queued.answer(
+                    "stale", self.table, message=str(exc), latest=queued.latest_lines(exc, seats)
+                )
             form.add_error(None, str(exc))
             return self.render_to_response(self.get_context_data(form=form))
-        messages.success(request, _("Penalty saved: %(penalty)s") % {"penalty": penalty})
+        except TableError as exc:
+            if self.queued:
+                self.table.refresh_from_db()
+                status = "refused" if self.table.is_closed else "invalid"
+                return queued.answer(status, self.table, message=str(exc))
+            form.add_error(None, str(exc))
+            return self.render_to_response(self.get_context_data(form=form))
+        text = _("Penalty saved: %(penalty)s") % {"penalty": penalty}
+        messages.success(request, text)
+        if self.queued:
+            return queued.answer("saved", self.table, message=text)
         return self.back()
 
 
