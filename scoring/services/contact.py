@@ -7,6 +7,7 @@ queue (static/desk/queue.js) sends its length in the `X-Desk-Waiting` header; an
 whole number from 0 to `MAX_WAITING_REPORTED` is ignored.
 """
 
+import re
 from datetime import timedelta
 
 from django.db.models import Q
@@ -19,12 +20,13 @@ from tournament.models import MAX_WAITING_REPORTED, Table
 CONTACT_EVERY = 20
 #: The request header with the number of saves waiting in the phone's queue.
 WAITING_HEADER = "HTTP_X_DESK_WAITING"
+_WAITING = re.compile(r"[0-9]{1,3}")
 
 
 def waiting_from(request):
     """The phone's queue length from its header, or None when absent or not 0..999."""
     value = request.META.get(WAITING_HEADER, "").strip()
-    if not value.isdigit() or len(value) > 3:  # isdigit: no sign, no spaces, no decimals
+    if not _WAITING.fullmatch(value):  # ASCII digits only: no sign, decimals or other scripts
         return None
     number = int(value)
     return number if 0 <= number <= MAX_WAITING_REPORTED else None
