@@ -17,6 +17,8 @@ def queue_texts():
             "They are sent as soon as the connection is back."
         ),
         "offline": _("No connection: saved on this phone, it will be sent to the desk."),
+        "kept": _("Saved on this phone: it is sent after the saves waiting before it."),
+        "save_next": _("Save the next hand"),
         "sending": _("Sending…"),
         "send_now": _("Send now"),
         "hand": _("Hand %(number)s"),

@@ -134,8 +134,12 @@
     return node;
   }
 
+  var saveButton = document.querySelector('form[data-queue="hand"] button.save');
+  var saveLabel = saveButton ? saveButton.textContent : "";
+
   function render() {
     var items = load();
+    if (saveButton) { saveButton.textContent = items.length ? text("save_next") : saveLabel; }
     var seatStrip = document.querySelector(".seat-strip");
     var handsTable = document.querySelector("table.hands");
     [seatStrip, handsTable].forEach(function (node) {
@@ -163,7 +167,9 @@
     items.forEach(function (item) {
       var entry = element("li", "queue-item queue-" + item.state);
       entry.setAttribute("data-state", item.state);
-      entry.appendChild(element("p", "queue-description", item.description));
+      var said = element("p", "queue-description", item.description);
+      if (item.state === "conflict") { said.className += " visually-hidden"; }
+      entry.appendChild(said);
       if (item.state === "conflict") {
         entry.appendChild(element("p", "queue-message", text("conflict")));
         var sides = element("div", "queue-sides");
@@ -383,7 +389,7 @@
     render();
     var note = document.getElementById("desk-queue-offline");
     if (!note) {
-      note = element("p", "queue-offline", text("offline"));
+      note = element("p", "queue-offline", text(navigator.onLine === false ? "offline" : "kept"));
       note.id = "desk-queue-offline";
       note.setAttribute("role", "status");
       panel.insertBefore(note, panel.firstChild);
