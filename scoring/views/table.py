@@ -3,7 +3,7 @@ director. Each view finds its table only through `scoring.access`, then calls a 
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
@@ -13,7 +13,7 @@ from common.errors import ErrorGoesBack, ExplainedNotFound
 from common.i18n import translate_message
 from common.net import client_address
 from scoring import access
-from scoring.forms import HandEntryForm, PenaltyForm, TableFormMixin
+from scoring.forms import HandEntryForm, TableFormMixin
 from scoring.models import AuditEntry, Hand
 from scoring.presentation import (
     describe_changes,
@@ -24,7 +24,7 @@ from scoring.presentation import (
     seat_order,
     signed,
 )
-from scoring.services import closing, consequences, contact, hands, penalties
+from scoring.services import closing, consequences, contact, hands
 from scoring.services.clock import clock_state
 from scoring.services.tables import (
     StaleTable,
@@ -33,9 +33,8 @@ from scoring.services.tables import (
     entry_state,
     snapshot,
 )
-from scoring.tile_fields import tiles_initial
 from scoring.views import queued
-from tournament.models import PIN_DIGITS, WIND_LETTERS, Registration
+from tournament.models import PIN_DIGITS
 
 
 class TableAccessMixin:
@@ -317,111 +316,6 @@ def saved_message(hand, seats):
     }
 
 
-class CorrectHandView(TableAccessMixin, TemplateView):
-    """Correct a hand of an open table: a new version; later hands are settled again."""
-
-    template_name = "scoring/correct_hand.html"
-
-    def get_hand(self):
-        return get_object_or_404(
-            Hand.objects.current(), table=self.table, number=self.kwargs["number"]
-        )
-
-    def get_form(self, snap, hand, data=None):
-        line = next(line for line in snap.lines if line.hand.pk == hand.pk)
-        return HandEntryForm(
-            data,
-            ruleset=snap.ruleset,
-            state=line.state,
-            seats=snap.seats,
-            entry=None if data else hand.entry,
-            initial={
-                **TableFormMixin.table_initial(self.table),
-                "session": self.session.number,
-                **tiles_initial(hand),
-            },
-        )
-
-    def get_context_data(self, form=None, **kwargs):
-        snap = snapshot(self.table)
-        hand = self.get_hand()
-        # this page's one seat order: the winds of the hand being corrected, East first
-        line = next((line for line in snap.lines if line.hand.pk == hand.pk), None)
-        order = seat_order(line.state if line else snap.state)
-        context = super().get_context_data(**kwargs)
-        context.update(
-            table=self.table,
-            session=self.session,
-            tournament=self.tournament,
-            hand=hand,
-            form=form or self.get_form(snap, hand),
-            versions=[
-                (version, describe_changes(version.changes, snap.seats, order))
-                for version in Hand.objects.filter(table=self.table, number=hand.number)
-                .select_related("entered_by")
-                .order_by("-version")
-            ],
-            describe=describe_hand(hand, snap.seats),
-            back_url=self.table_url("table"),
-            count_url=self.table_url("count-tiles"),
-            **self.queue_context(),
-        )
-        return context
-
-    def post(self, request, *args, **kwargs):
-        snap = snapshot(self.table)
-        hand = self.get_hand()
-        form = self.get_form(snap, hand, request.POST)
-        if form.is_valid():
-            try:
-                new = hands.correct_hand(
-                    self.table,
-                    hand.number,
-                    form.entry(),
-                    actor=self.actor,
-                    revision=form.cleaned_data["revision"],
-                    submission=form.cleaned_data["submission"],
-                    tiles=form.tiles_input(),
-                )
-            except hands.DuplicateSubmission as duplicate:
-                if self.queued:
-                    return queued.answer(
-                        "duplicate",
-                        self.table,
-                        message=_("This correction was already saved."),
-                        hand=duplicate.hand.number,
-                    )
-                return self.back()
-            except StaleTable as exc:
-                if self.queued:
-                    return queued.answer(
-                        "stale",
-                        self.table,
-                        message=str(exc),
-                        latest=queued.latest_lines(exc, snap.seats),
-                    )
-                form.add_error(None, str(exc))
-            except TableError as exc:
-                if self.queued:
-                    self.table.refresh_from_db()
-                    status = "invalid" if not self.table.is_closed else "refused"
-                    return queued.answer(status, self.table, message=str(exc))
-                form.add_error(None, str(exc))
-            else:
-                text = _("Hand %(number)s corrected (version %(version)s): %(changes)s") % {
-                    "number": new.number,
-                    "version": new.version,
-                    "changes": describe_changes(new.changes, snap.seats),
-                }
-                messages.success(request, text)
-                if self.queued:
-                    return queued.answer("saved", self.table, message=text, hand=new.number)
-                return self.back()
-        elif self.queued:
-            return queued.invalid(self.table, form)
-        return self.render_to_response(self.get_context_data(form=form))
-
-
 class TableWriteView(ErrorGoesBack, TableAccessMixin, View):
     """A POST-only action on the table that carries the page's revision. A refused action
     (TableError) goes back to the table's page with its message."""
@@ -475,108 +369,6 @@ class CloseTableView(ConfirmFirst, TableWriteView):
     def act(self):
         closing.close_table(self.table, actor=self.actor, revision=self.revision())
         return _("Table closed. Players: check your results below.")
-
-
-class TablePenaltyView(TableAccessMixin, TemplateView):
-    """A penalty at this table: first shown with its computed points, then confirmed."""
-
-    template_name = "scoring/table_penalty.html"
-
-    def registrations(self):
-        ids = self.table.seats.values_list("registration_id", flat=True)
-        return Registration.objects.filter(pk__in=ids).select_related("player").order_by("number")
-
-    def get_form(self, data=None):
-        snap = snapshot(self.table)
-        kinds = penalties.catalogue(snap.ruleset, director=self.actor.is_director)
-        # the players in the entry page's one seat order (East of the next hand first)
-        winds = snap.state.seat_winds
-        seat_of = {seat.registration_id: seat.wind for seat in snap.seats}
-        registrations = sorted(self.registrations(), key=lambda r: winds[seat_of[r.pk]])
-        return PenaltyForm(
-            data,
-            registrations=registrations,
-            kinds=kinds,
-            initial=TableFormMixin.table_initial(self.table),
-            winds={r.pk: WIND_LETTERS[winds[seat_of[r.pk]]] for r in registrations},
-        )
-
-    def get_context_data(self, form=None, proposal=None, **kwargs):
-        context = super().get_context_data(**kwargs)
-        context.update(
-            table=self.table,
-            session=self.session,
-            tournament=self.tournament,
-            form=form or self.get_form(),
-            proposal=proposal,
-            back_url=self.table_url("table"),
-            action=self.table_url("penalty"),
-            **self.queue_context(),
-        )
-        return context
-
-    def post(self, request, *args, **kwargs):
-        form = self.get_form(request.POST)
-        if not form.is_valid():
-            if self.queued:
-                return queued.invalid(self.table, form)
-            return self.render_to_response(self.get_context_data(form=form))
-        data = form.cleaned_data
-        registration = get_object_or_404(self.registrations(), pk=data["registration"])
-        try:
-            # A queued penalty was typed without the desk: it is computed as it arrives.
-            if not data["confirmed"] and not self.queued:
-                proposal = penalties.propose(
-                    self.session,
-                    registration,
-                    data["kind"],
-                    infraction=data["infraction_name"],
-                    director=self.actor.is_director,
-                    **form.params(),
-                )
-                confirm = form.data.copy()
-                confirm["confirmed"] = "True"
-                return self.render_to_response(
-                    self.get_context_data(form=self.get_form(confirm), proposal=proposal)
-                )
-            penalty = penalties.give_penalty(
-                self.session,
-                registration,
-                data["kind"],
-                actor=self.actor,
-                table=self.table,
-                revision=data["revision"],
-                hand_number=data.get("hand_number"),
-                infraction=data["infraction_name"],
-                submission=data["submission"],
-                **form.params(),
-            )
-        except penalties.DuplicatePenalty as duplicate:
-            text = _("This penalty was already saved: %(penalty)s") % {"penalty": duplicate.penalty}
-            if self.queued:
-                return queued.answer("duplicate", self.table, message=text)
-            messages.info(request, text)
-            return self.back()
-        except StaleTable as exc:
-            if self.queued:
-                seats = snapshot(self.table).seats
-                return queued.answer(
-                    "stale", self.table, message=str(exc), latest=queued.latest_lines(exc, seats)
-                )
-            form.add_error(None, str(exc))
-            return self.render_to_response(self.get_context_data(form=form))
-        except TableError as exc:
-            if self.queued:
-                self.table.refresh_from_db()
-                status = "refused" if self.table.is_closed else "invalid"
-                return queued.answer(status, self.table, message=str(exc))
-            form.add_error(None, str(exc))
-            return self.render_to_response(self.get_context_data(form=form))
-        text = _("Penalty saved: %(penalty)s") % {"penalty": penalty}
-        messages.success(request, text)
-        if self.queued:
-            return queued.answer("saved", self.table, message=text)
-        return self.back()
 
 
 class TableHistoryView(TableAccessMixin, TemplateView):
