@@ -246,7 +246,7 @@
     flush();
   }
 
-  function enqueue(form, kind) {
+  function enqueue(form, kind, submitter) {
     var items = load();
     var fields = [];
     new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
@@ -264,7 +264,7 @@
       fields: fields,
       revision: revision,
       chained: items.length > 0, // typed after the one before it, on this phone
-      description: title + ": " + describe(form),
+      description: title + ": " + (describe(form) || (submitter ? clean(submitter.textContent) : "")),
       state: "waiting",
       message: "",
       latest: [],
@@ -383,8 +383,8 @@
     return confirmed && (confirmed.value === "True" || confirmed.value === "on");
   }
 
-  function queueIt(form, kind) {
-    enqueue(form, kind);
+  function queueIt(form, kind, submitter) {
+    enqueue(form, kind, submitter);
     freshForms(form);
     render();
     var note = document.getElementById("desk-queue-offline");
@@ -407,7 +407,7 @@
       return; // the desk computes the penalty first: nothing is saved by this step
     }
     event.preventDefault();
-    if (offline || waiting) { queueIt(form, kind); return; }
+    if (offline || waiting) { queueIt(form, kind, event.submitter); return; }
     // Online, nothing waiting: send it now; only a network failure queues it.
     var fields = [];
     new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
@@ -423,7 +423,7 @@
       }
     }, function () {
       delete form.dataset.sending;
-      queueIt(form, kind);
+      queueIt(form, kind, event.submitter);
     });
   }
 

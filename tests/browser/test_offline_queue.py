@@ -231,3 +231,22 @@ def test_a_table_closed_meanwhile_refuses_and_keeps_the_hand(
     browser.find_element("css selector", "button.queue-dismiss").click()
     wait(browser, lambda b: not b.execute_script("return localStorage.length;"))
     assert not browser.find_elements("css selector", "#desk-queue:not([hidden])")
+
+
+def test_without_storage_the_form_posts_as_before(browser, live_server, transactional_db):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    # a browser that refuses storage (private mode, a full disk): the queue stays out of the way
+    browser.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {
+            "source": "Object.defineProperty(window, 'localStorage', {get() {"
+            " throw new DOMException('no storage', 'SecurityError'); }});"
+        },
+    )
+    url = live_server.url + reverse("link:table", kwargs={"token": table.token})
+    open_page(browser, url)
+    type_hand(browser, HANDS[0])
+    wait(browser, lambda b: "Hand 1 saved" in b.page_source)
+    assert Hand.objects.count() == 1
+    assert not browser.find_elements("css selector", "#desk-queue:not([hidden])")
