@@ -250,3 +250,33 @@ def test_without_storage_the_form_posts_as_before(browser, live_server, transact
     wait(browser, lambda b: "Hand 1 saved" in b.page_source)
     assert Hand.objects.count() == 1
     assert not browser.find_elements("css selector", "#desk-queue:not([hidden])")
+
+
+def test_the_dashboard_shows_silent_tables_on_a_phone(
+    browser, live_server, transactional_db, screenshot
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.browser.helpers import OVERFLOW, log_in
+
+    cup = build()
+    tables = list(cup.sessions.get(number=1).tables.order_by("number"))
+    now = timezone.now()
+    tables[0].last_contact_at = now - timedelta(seconds=30)
+    tables[0].waiting_reported, tables[0].waiting_reported_at = 2, now - timedelta(seconds=30)
+    tables[1].last_contact_at = now - timedelta(minutes=7, seconds=5)
+    for table in tables[:2]:
+        table.save()
+    log_in(browser, live_server, make_director())
+    open_page(browser, live_server.url + reverse("session-dashboard", args=[cup.slug, 1]))
+    cards = browser.find_elements("css selector", ".table-card")
+    assert "its phone reports 2 saves waiting" in cards[0].text
+    assert "Silent for 7 min: walk to the table" in cards[1].text
+    assert "is-silent" in cards[1].get_attribute("class")
+    assert "has not reached the desk yet" in cards[2].text
+    browser.execute_script("arguments[0].scrollIntoView();", cards[0])
+    screenshot("offline-dashboard")
+    _width, _inner, wide = browser.execute_script(OVERFLOW)
+    assert not wide
