@@ -318,7 +318,8 @@
   }
 
   function flush() {
-    if (sending) { return Promise.resolve(); }
+    // The phone knows it has no network: wait for the `online` event rather than try.
+    if (sending || navigator.onLine === false) { return Promise.resolve(); }
     var items = load();
     if (!items.length || items[0].state !== "waiting") { return Promise.resolve(); }
     sending = true;

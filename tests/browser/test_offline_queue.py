@@ -33,9 +33,9 @@ def wait(browser, condition, seconds=20):
 
 
 def offline(browser, off=True):
-    """The page and its service worker without (or with) connection. DevTools' network
-    conditions of the page do not reach the service worker's own fetches: the worker's target
-    gets the same conditions through a session of its own."""
+    """The page and its service worker without (or with) connection (DevTools' network
+    conditions). The page's conditions do not reach the service worker's own fetches: the
+    worker's target gets the same conditions through a session of its own."""
     import json
 
     conditions = {
@@ -44,9 +44,11 @@ def offline(browser, off=True):
         "downloadThroughput": -1,
         "uploadThroughput": -1,
     }
-    browser.set_network_conditions(
-        offline=off, latency=0, download_throughput=-1, upload_throughput=-1
-    )
+    # The page's own CDP session keeps the conditions across reloads (chromedriver's
+    # set_network_conditions re-applies them after each navigation, too late for a script
+    # that sends at load).
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", conditions)
     workers = [
         target
         for target in browser.execute_cdp_cmd("Target.getTargets", {})["targetInfos"]
@@ -149,6 +151,7 @@ def test_three_hands_typed_offline_are_saved_once_each(
     browser.refresh()
     wait(browser, lambda b: len(queue_items(b)) == 3)
     assert "Renamed while offline" not in browser.page_source
+    assert not Hand.objects.exists()
     assert cup.name in browser.title
     assert heading(browser) == "3 hands waiting to be sent"
     screenshot("offline-queued-after-reload")
@@ -280,3 +283,43 @@ def test_the_dashboard_shows_silent_tables_on_a_phone(
     screenshot("offline-dashboard")
     _width, _inner, wide = browser.execute_script(OVERFLOW)
     assert not wide
+
+
+def test_a_penalty_typed_offline_is_computed_by_the_desk_once(
+    browser, live_server, transactional_db
+):
+    from scoring.models import Penalty
+
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    open_table(browser, live_server, table)
+    penalty_url = live_server.url + reverse("link:penalty", kwargs={"token": table.token})
+    open_page(browser, penalty_url)  # visited once online: the phone keeps its copy
+    wait(browser, lambda b: kept_on_the_phone(b))
+    offline(browser)
+    wait(browser, lambda b: b.execute_script("return navigator.onLine === false;"))
+    late = table.seats.get(wind=2).registration
+    browser.execute_script(
+        """
+        const [player] = arguments;
+        const form = document.querySelector('form.penalty-form');
+        form.querySelector('select[name="registration"]').value = player;
+        form.querySelector('select[name="kind"]').value = 'late_arrival';
+        form.querySelector('input[name="minutes"]').value = '4';
+        form.querySelector('button[type="submit"]').click();
+        """,
+        str(late.pk),
+    )
+    # back on the table's page (the phone's copy), the penalty waits
+    wait(browser, lambda b: "/penalty/" not in b.current_url and len(queue_items(b)) == 1)
+    description = queue_items(browser)[0][1]
+    assert description.startswith("Penalty (computed by the desk when it arrives): ")
+    assert late.player.last_name in description and "4" in description
+    assert heading(browser) == "1 save waiting to be sent"
+    assert not Penalty.objects.exists()
+    offline(browser, False)
+    wait(browser, lambda b: Penalty.objects.count() == 1, seconds=40)
+    wait(browser, lambda b: not b.execute_script("return localStorage.length;"))
+    penalty = Penalty.objects.get()
+    assert (penalty.registration, penalty.kind, penalty.minutes_late) == (late, "late_arrival", 4)
+    assert penalty.submission is not None
