@@ -285,12 +285,16 @@ class Penalty(models.Model):
         verbose_name=_("cancelled by"),
     )
     cancel_reason = models.TextField(_("reason for cancelling"), blank=True)
+    #: The form's one-time id: a penalty sent twice (a double tap, the phone's offline queue
+    #: sending again after a lost answer) is saved once.
+    submission = models.UUIDField(_("submission"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("penalty")
         verbose_name_plural = _("penalties")
         ordering = ["session", "given_at", "id"]
         constraints = [
+            models.UniqueConstraint(fields=["submission"], name="penalty_unique_submission"),
             models.CheckConstraint(condition=Q(points__lte=0), name="penalty_points_not_positive"),
             models.CheckConstraint(
                 condition=Q(transfer__gte=0), name="penalty_transfer_not_negative"

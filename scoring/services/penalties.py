@@ -27,6 +27,14 @@ TOURNAMENT_WIDE_INFRACTIONS = ("obstruction", "time_wasting")
 DIRECTOR_ONLY = ("disqualification",)
 
 
+class DuplicatePenalty(Exception):
+    """The same penalty form was sent twice; `penalty` is what the first one saved."""
+
+    def __init__(self, penalty):
+        super().__init__(str(penalty))
+        self.penalty = penalty
+
+
 def infraction_label(code):
     return dict(INFRACTIONS).get(code, code)
 
@@ -116,12 +124,15 @@ def give_penalty(
     hand_number=None,
     infraction="",
     seen=None,
+    submission=None,
     **params,
 ):
     """Compute and save a penalty; return it. `table` is the table it was given at, if any.
 
     `seen` is how many penalties the player had in the session when the proposal was shown:
-    if there are more now (a double tap, another device), nothing is saved.
+    if there are more now (a double tap, another device), nothing is saved. `submission` is the
+    form's one-time id: sent again (the phone's offline queue after a lost answer), it raises
+    `DuplicatePenalty` with the penalty it saved the first time.
     """
     if registration.tournament_id != session.tournament_id:
         raise TableError(_("This player is not registered in this tournament."))
@@ -134,6 +145,10 @@ def give_penalty(
         )
     # One writer per player at a time: the ladder counts earlier penalties just below.
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if submission is not None:
+        already = Penalty.objects.filter(submission=submission).first()
+        if already is not None:
+            raise DuplicatePenalty(already)
     if seen is not None and penalties_of(session, registration) != seen:
         raise TableError(
             _(
@@ -195,6 +210,7 @@ def give_penalty(
         disqualified_for_session=outcome.disqualified_for_session,
         reason=outcome.reason or params.get("reason", ""),
         given_by=actor.user,
+        submission=submission,
     )
     if outcome.disqualified_from_tournament:
         registration.status = RegistrationStatus.DISQUALIFIED

@@ -69,3 +69,11 @@ def tile_lines(calculation):
 @register.filter
 def tile_verdict(calculation):
     return verdict_text(calculation)
+
+
+@register.simple_tag
+def offline_queue_texts():
+    """The offline queue's words, for `json_script` (static/desk/queue.js)."""
+    from scoring.offline_queue import queue_texts
+
+    return queue_texts()

@@ -1,12 +1,12 @@
 from django.urls import include, path
 
-from scoring.views import table, tiles
+from scoring.views import offline, table, table_correction, table_penalty, tiles
 
 table_patterns = [
     path("", table.TableView.as_view(), name="table"),
-    path("hands/<int:number>/", table.CorrectHandView.as_view(), name="correct"),
+    path("hands/<int:number>/", table_correction.CorrectHandView.as_view(), name="correct"),
     path("void-last/", table.VoidLastHandView.as_view(), name="void-last"),
-    path("penalty/", table.TablePenaltyView.as_view(), name="penalty"),
+    path("penalty/", table_penalty.TablePenaltyView.as_view(), name="penalty"),
     path("time-up/", table.TimeUpView.as_view(), name="time-up"),
     path("close/", table.CloseTableView.as_view(), name="close"),
     path("history/", table.TableHistoryView.as_view(), name="history"),
@@ -15,6 +15,9 @@ table_patterns = [
 
 urlpatterns = [
     path("referee/", table.RefereeHomeView.as_view(), name="referee-home"),
+    # The service workers of the referee pages (offline copies): scope /r/ and /referee/.
+    path("r/sw.js", offline.service_worker, name="link-service-worker"),
+    path("referee/sw.js", offline.service_worker, name="account-service-worker"),
     # The table's secret link (QR code on the table card): this table, this session, nothing else.
     path("r/<str:token>/", include((table_patterns, "link"))),
     # The same pages for referee accounts assigned to the table (and directors).

@@ -105,6 +105,7 @@ class SessionDashboardView(SessionMixin, TemplateView):
                     "results": results,
                     "imbalance": dashboard.imbalance(table, results),
                     "late": late.get(table.pk, ""),
+                    "contact": dashboard.contact(table),
                 }
             )
         host = self.request.get_host().split(":")[0]

@@ -3,17 +3,17 @@ director. Each view finds its table only through `scoring.access`, then calls a 
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from common.confirm import Confirmation, ConfirmFirst
-from common.errors import ErrorGoesBack
+from common.errors import ErrorGoesBack, ExplainedNotFound
 from common.i18n import translate_message
 from common.net import client_address
 from scoring import access
-from scoring.forms import HandEntryForm, PenaltyForm, TableFormMixin
+from scoring.forms import HandEntryForm, TableFormMixin
 from scoring.models import AuditEntry, Hand
 from scoring.presentation import (
     describe_changes,
@@ -24,7 +24,7 @@ from scoring.presentation import (
     seat_order,
     signed,
 )
-from scoring.services import closing, consequences, hands, penalties
+from scoring.services import closing, consequences, contact, hands
 from scoring.services.clock import clock_state
 from scoring.services.tables import (
     StaleTable,
@@ -33,8 +33,8 @@ from scoring.services.tables import (
     entry_state,
     snapshot,
 )
-from scoring.tile_fields import tiles_initial
-from tournament.models import PIN_DIGITS, WIND_LETTERS, Registration
+from scoring.views import queued
+from tournament.models import PIN_DIGITS
 
 
 class TableAccessMixin:
@@ -51,10 +51,15 @@ class TableAccessMixin:
         return access.remember_device(request, response)
 
     def guarded_dispatch(self, request, *args, **kwargs):
+        self.queued = queued.is_queued(request)
         if "token" in kwargs:
             address = client_address(request)
             try:
                 self.table = access.table_for_token(kwargs["token"], address)
+            except ExplainedNotFound as exc:
+                if self.queued:  # the link was renewed, or its session is over
+                    return queued.answer("refused", None, message=str(exc))
+                raise
             except access.TooManyBadLinks:
                 response = HttpResponse(
                     _(
@@ -74,13 +79,23 @@ class TableAccessMixin:
             self.actor = access.actor_for(request)
         self.session = self.table.session
         self.tournament = self.session.tournament
+        if not self.actor.is_director:  # the dashboard's "last reached the desk"
+            contact.heard_from(self.table, contact.waiting_from(request))
         if (
             self.namespace == "link"
             and access.needs_pin(self.table, self.actor)
             and not access.pin_accepted(request, self.table)
         ):
+            if self.queued and request.method == "POST":
+                return queued.answer(
+                    "refused", self.table, message=_("Type the table's PIN first: reload the page.")
+                )
             return self.ask_pin(request)
         if not self.actor.is_director and not self.session.is_current:
+            if self.queued and request.method == "POST":
+                return queued.answer(
+                    "refused", self.table, message=access.not_current_reason(self.session)
+                )
             return self.page(
                 "scoring/table_waiting.html",
                 {"reason": access.not_current_reason(self.session)},
@@ -118,6 +133,13 @@ class TableAccessMixin:
 
     def back(self):
         return redirect(self.table_url("table"))
+
+    def queue_context(self):
+        """What the offline queue (scoring/includes/offline_queue.html) needs."""
+        return {
+            "queue_table_url": self.table_url("table"),
+            "queue_sw_url": reverse(f"{self.namespace}-service-worker"),
+        }
 
 
 class TableView(TableAccessMixin, TemplateView):
@@ -161,6 +183,7 @@ class TableView(TableAccessMixin, TemplateView):
             clock=clock_state(self.session, self.table),
             table_form=TableFormMixin(initial=TableFormMixin.table_initial(self.table)),
             washout=washout_outcome(snap),
+            **self.queue_context(),
             results=list(
                 self.table.results.select_related("registration__player").order_by("place", "wind")
             )
@@ -190,6 +213,8 @@ class TableView(TableAccessMixin, TemplateView):
             return self.refused(TableError(_("This table takes no more hands.")))
         form = self.form_for(*entry_state(self.table), request.POST)
         if not form.is_valid():
+            if self.queued:
+                return queued.invalid(self.table, form)
             return self.render_to_response(self.get_context_data(form=form))
         try:
             hand, _settlement = hands.record_hand(
@@ -202,19 +227,35 @@ class TableView(TableAccessMixin, TemplateView):
                 tiles=form.tiles_input(),
             )
         except hands.DuplicateSubmission as duplicate:
-            messages.info(
-                request, _("Hand %(number)s was already saved.") % {"number": duplicate.hand.number}
-            )
+            text = _("Hand %(number)s was already saved.") % {"number": duplicate.hand.number}
+            if self.queued:
+                return queued.answer(
+                    "duplicate", self.table, message=text, hand=duplicate.hand.number
+                )
+            messages.info(request, text)
             return self.back()
         except StaleTable as exc:
+            if self.queued:
+                return queued.answer(
+                    "stale",
+                    self.table,
+                    message=str(exc),
+                    latest=queued.latest_lines(exc, form.seats),
+                )
             return self.stale(form, exc)
         except TableError as exc:
             self.table.refresh_from_db()
             if not self.writable():  # closed meanwhile: no form to show, the page says why
                 return self.refused(exc)
             form.add_error(None, str(exc))
+            if self.queued:
+                return queued.invalid(self.table, form)
             return self.render_to_response(self.get_context_data(form=form))
         messages.success(request, saved_message(hand, form.seats))
+        if self.queued:
+            return queued.answer(
+                "saved", self.table, message=saved_message(hand, form.seats), hand=hand.number
+            )
         return self.back()
 
     def refused(self, fallback):
@@ -223,6 +264,8 @@ class TableView(TableAccessMixin, TemplateView):
             check_writable(self.table, actor=self.actor)
         except TableError as exc:
             fallback = exc
+        if self.queued:
+            return queued.answer("refused", self.table, message=str(fallback))
         messages.error(self.request, str(fallback))
         return self.back()
 
@@ -271,89 +314,6 @@ def saved_message(hand, seats):
         "number": hand.number,
         "changes": describe_changes(hand.changes, seats),
     }
-
-
-class CorrectHandView(TableAccessMixin, TemplateView):
-    """Correct a hand of an open table: a new version; later hands are settled again."""
-
-    template_name = "scoring/correct_hand.html"
-
-    def get_hand(self):
-        return get_object_or_404(
-            Hand.objects.current(), table=self.table, number=self.kwargs["number"]
-        )
-
-    def get_form(self, snap, hand, data=None):
-        line = next(line for line in snap.lines if line.hand.pk == hand.pk)
-        return HandEntryForm(
-            data,
-            ruleset=snap.ruleset,
-            state=line.state,
-            seats=snap.seats,
-            entry=None if data else hand.entry,
-            initial={
-                **TableFormMixin.table_initial(self.table),
-                "session": self.session.number,
-                **tiles_initial(hand),
-            },
-        )
-
-    def get_context_data(self, form=None, **kwargs):
-        snap = snapshot(self.table)
-        hand = self.get_hand()
-        # this page's one seat order: the winds of the hand being corrected, East first
-        line = next((line for line in snap.lines if line.hand.pk == hand.pk), None)
-        order = seat_order(line.state if line else snap.state)
-        context = super().get_context_data(**kwargs)
-        context.update(
-            table=self.table,
-            session=self.session,
-            tournament=self.tournament,
-            hand=hand,
-            form=form or self.get_form(snap, hand),
-            versions=[
-                (version, describe_changes(version.changes, snap.seats, order))
-                for version in Hand.objects.filter(table=self.table, number=hand.number)
-                .select_related("entered_by")
-                .order_by("-version")
-            ],
-            describe=describe_hand(hand, snap.seats),
-            back_url=self.table_url("table"),
-            count_url=self.table_url("count-tiles"),
-        )
-        return context
-
-    def post(self, request, *args, **kwargs):
-        snap = snapshot(self.table)
-        hand = self.get_hand()
-        form = self.get_form(snap, hand, request.POST)
-        if form.is_valid():
-            try:
-                new = hands.correct_hand(
-                    self.table,
-                    hand.number,
-                    form.entry(),
-                    actor=self.actor,
-                    revision=form.cleaned_data["revision"],
-                    submission=form.cleaned_data["submission"],
-                    tiles=form.tiles_input(),
-                )
-            except hands.DuplicateSubmission:
-                return self.back()
-            except TableError as exc:
-                form.add_error(None, str(exc))
-            else:
-                messages.success(
-                    request,
-                    _("Hand %(number)s corrected (version %(version)s): %(changes)s")
-                    % {
-                        "number": new.number,
-                        "version": new.version,
-                        "changes": describe_changes(new.changes, snap.seats),
-                    },
-                )
-                return self.back()
-        return self.render_to_response(self.get_context_data(form=form))
 
 
 class TableWriteView(ErrorGoesBack, TableAccessMixin, View):
@@ -409,82 +369,6 @@ class CloseTableView(ConfirmFirst, TableWriteView):
     def act(self):
         closing.close_table(self.table, actor=self.actor, revision=self.revision())
         return _("Table closed. Players: check your results below.")
-
-
-class TablePenaltyView(TableAccessMixin, TemplateView):
-    """A penalty at this table: first shown with its computed points, then confirmed."""
-
-    template_name = "scoring/table_penalty.html"
-
-    def registrations(self):
-        ids = self.table.seats.values_list("registration_id", flat=True)
-        return Registration.objects.filter(pk__in=ids).select_related("player").order_by("number")
-
-    def get_form(self, data=None):
-        snap = snapshot(self.table)
-        kinds = penalties.catalogue(snap.ruleset, director=self.actor.is_director)
-        # the players in the entry page's one seat order (East of the next hand first)
-        winds = snap.state.seat_winds
-        seat_of = {seat.registration_id: seat.wind for seat in snap.seats}
-        registrations = sorted(self.registrations(), key=lambda r: winds[seat_of[r.pk]])
-        return PenaltyForm(
-            data,
-            registrations=registrations,
-            kinds=kinds,
-            initial=TableFormMixin.table_initial(self.table),
-            winds={r.pk: WIND_LETTERS[winds[seat_of[r.pk]]] for r in registrations},
-        )
-
-    def get_context_data(self, form=None, proposal=None, **kwargs):
-        context = super().get_context_data(**kwargs)
-        context.update(
-            table=self.table,
-            session=self.session,
-            tournament=self.tournament,
-            form=form or self.get_form(),
-            proposal=proposal,
-            back_url=self.table_url("table"),
-            action=self.table_url("penalty"),
-        )
-        return context
-
-    def post(self, request, *args, **kwargs):
-        form = self.get_form(request.POST)
-        if not form.is_valid():
-            return self.render_to_response(self.get_context_data(form=form))
-        data = form.cleaned_data
-        registration = get_object_or_404(self.registrations(), pk=data["registration"])
-        try:
-            if not data["confirmed"]:
-                proposal = penalties.propose(
-                    self.session,
-                    registration,
-                    data["kind"],
-                    infraction=data["infraction_name"],
-                    director=self.actor.is_director,
-                    **form.params(),
-                )
-                confirm = form.data.copy()
-                confirm["confirmed"] = "True"
-                return self.render_to_response(
-                    self.get_context_data(form=self.get_form(confirm), proposal=proposal)
-                )
-            penalty = penalties.give_penalty(
-                self.session,
-                registration,
-                data["kind"],
-                actor=self.actor,
-                table=self.table,
-                revision=data["revision"],
-                hand_number=data.get("hand_number"),
-                infraction=data["infraction_name"],
-                **form.params(),
-            )
-        except TableError as exc:
-            form.add_error(None, str(exc))
-            return self.render_to_response(self.get_context_data(form=form))
-        messages.success(request, _("Penalty saved: %(penalty)s") % {"penalty": penalty})
-        return self.back()
 
 
 class TableHistoryView(TableAccessMixin, TemplateView):

@@ -98,6 +98,17 @@ ONE_TOURNAMENT = "an archive holds one tournament: every row of it belongs to th
 
 #: (model, field): why the archive leaves it out. "id" is left out of every model.
 LEFT_OUT = {
+    **{
+        (Table, name): (
+            "the phone's contact with this desk during the session (dashboard only): a "
+            "restored table has had no phone reach the receiving desk"
+        )
+        for name in ("last_contact_at", "waiting_reported", "waiting_reported_at")
+    },
+    (Penalty, "submission"): (
+        "the penalty form's one-time id: it only guards against the same form saved twice on "
+        "this desk (a double tap, the phone's offline queue), which is over once archived"
+    ),
     (Tournament, "created_at"): (
         "when this desk created the tournament; the receiving desk records when it was restored"
     ),

@@ -86,6 +86,9 @@ AUDIENCE = {
     "projector-reveal": "director",
     "export": "director",
     "referee-home": "user",
+    # the referee pages' service workers: the same script for everyone, no data in it
+    "link-service-worker": "public",
+    "account-service-worker": "public",
     "link:table": "link",
     "link:correct": "link",
     "link:void-last": "link",
@@ -269,6 +272,8 @@ def concrete_urls(world):
         "projector-reveal": reverse("projector-reveal", args=[slug]),
         "export": reverse("export", args=[slug, "standings", "csv"]),
         "referee-home": reverse("referee-home"),
+        "link-service-worker": reverse("link-service-worker"),
+        "account-service-worker": reverse("account-service-worker"),
         **{
             f"link:{name}": reverse(f"link:{name}", kwargs={**token, **extra})
             for name, extra in (

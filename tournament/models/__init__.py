@@ -806,6 +806,9 @@ def new_table_token():
 #: Digits of a table's PIN (asked once per device when the tournament wants referee PINs).
 PIN_DIGITS = 6
 
+#: The most saves a phone may say are waiting in its offline queue (header X-Desk-Waiting).
+MAX_WAITING_REPORTED = 999
+
 
 def new_table_pin():
     """A table's PIN: PIN_DIGITS random digits."""
@@ -867,6 +870,12 @@ class Table(models.Model):
         related_name="+",
         verbose_name=_("closed by"),
     )
+    #: When a request from the table's link or referee account last reached the desk (the
+    #: server's clock; written at most every `CONTACT_EVERY` seconds), and how many saves
+    #: its phone last said were waiting in its offline queue, with when it said so.
+    last_contact_at = models.DateTimeField(_("last reached the desk"), null=True, blank=True)
+    waiting_reported = models.PositiveSmallIntegerField(_("hands waiting on the phone"), default=0)
+    waiting_reported_at = models.DateTimeField(_("waiting reported at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("table")
@@ -875,6 +884,10 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="table_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="table_number_min"),
+            models.CheckConstraint(
+                condition=Q(waiting_reported__lte=MAX_WAITING_REPORTED),
+                name="table_waiting_reported_max",
+            ),
         ]
 
     def __str__(self):

@@ -1,0 +1,70 @@
+"""The JSON answers to a save sent by the phone's offline queue (static/desk/queue.js).
+
+The table's write pages (a hand, a correction, a penalty) answer JSON instead of a page when
+the request carries the header `X-Desk-Queue: 1`. The answer says what became of the save:
+
+- "saved": written now; "duplicate": its submission id was saved before (`hand` says which);
+- "stale": another device saved the table meanwhile (`latest` says what), nothing written;
+- "refused": the table takes no such write (closed, session not current, link renewed);
+- "invalid": the form or the rules refused what was typed (`errors`, by field).
+
+`revision` is always the table's revision now: the queue sends its next save, typed after this
+one on the same phone, with it. Nothing here reads a time from the phone.
+"""
+
+from django.http import JsonResponse
+
+from scoring.models import Hand
+from scoring.presentation import describe_hand, describe_penalty
+from tournament.models import Table
+
+#: The header the queue sets on each save it sends.
+QUEUE_HEADER = "HTTP_X_DESK_QUEUE"
+
+HTTP_STATUS = {"saved": 200, "duplicate": 200, "stale": 409, "refused": 403, "invalid": 400}
+
+
+def is_queued(request):
+    return request.META.get(QUEUE_HEADER, "") == "1"
+
+
+def answer(status, table, *, message="", hand=None, latest=(), errors=None):
+    """The JSON answer; `table` may be None when the link found no table."""
+    revision = None
+    if table is not None:
+        revision = Table.objects.filter(pk=table.pk).values_list("revision", flat=True).first()
+    return JsonResponse(
+        {
+            "status": status,
+            "message": str(message),
+            "revision": revision,
+            "hand": hand,
+            "latest": [str(line) for line in latest],
+            "errors": errors or {},
+        },
+        status=HTTP_STATUS[status],
+    )
+
+
+def form_errors(form):
+    """{field name or "__all__": [messages]} of a bound, invalid form."""
+    return {name: [str(error) for error in errors] for name, errors in form.errors.items()}
+
+
+def first_error(form):
+    for errors in form.errors.values():
+        for error in errors:
+            return str(error)
+    return ""
+
+
+def invalid(table, form):
+    return answer("invalid", table, message=first_error(form), errors=form_errors(form))
+
+
+def latest_lines(stale, seats):
+    """What the other device saved (a `StaleTable`'s `latest`), one line each."""
+    return [
+        describe_hand(item, seats) if isinstance(item, Hand) else describe_penalty(item)
+        for item in stale.latest
+    ]

@@ -1,0 +1,325 @@
+"""The referee's page without connection (issue 19), in a real Chromium at 360 px with the
+DevTools network conditions: hands typed offline wait on the phone, survive an offline reload
+(the page then comes from the service worker's copy: the test renames the tournament meanwhile
+and the reloaded page still shows the old name) and are saved once each when the connection is
+back; another device saving meanwhile gives a choice; a table closed meanwhile refuses the hand,
+which stays until dismissed. Screenshots go to $DESK_SCREENSHOTS: offline-queued,
+offline-conflict, offline-refused."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.access import Actor
+from scoring.models import Hand
+from scoring.services import closing, hands
+from scoring.services.tables import snapshot
+from tests.browser.helpers import PHONE, open_page
+from tests.factories import build, make_director, play
+from tournament.models import Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.parametrize("browser", [PHONE], indirect=True)]
+
+HANDS = [
+    {"outcome": "self_drawn", "winner": 3, "fan": 8},
+    {"outcome": "discard", "winner": 1, "discarder": 2, "fan": 12},
+    {"outcome": "washout"},
+]
+
+
+def wait(browser, condition, seconds=20):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(browser, seconds, poll_frequency=0.2).until(condition)
+
+
+def offline(browser, off=True):
+    """The page and its service worker without (or with) connection (DevTools' network
+    conditions). The page's conditions do not reach the service worker's own fetches: the
+    worker's target gets the same conditions through a session of its own."""
+    import json
+
+    conditions = {
+        "offline": off,
+        "latency": 0,
+        "downloadThroughput": -1,
+        "uploadThroughput": -1,
+    }
+    # The page's own CDP session keeps the conditions across reloads (chromedriver's
+    # set_network_conditions re-applies them after each navigation, too late for a script
+    # that sends at load).
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", conditions)
+    workers = [
+        target
+        for target in browser.execute_cdp_cmd("Target.getTargets", {})["targetInfos"]
+        if target["type"] == "service_worker"
+    ]
+    sessions = browser.__dict__.setdefault("worker_sessions", {})
+    for worker in workers:
+        if worker["targetId"] not in sessions:  # one session per worker: its conditions hold
+            sessions[worker["targetId"]] = browser.execute_cdp_cmd(
+                "Target.attachToTarget", {"targetId": worker["targetId"], "flatten": False}
+            )["sessionId"]
+        session = sessions[worker["targetId"]]
+        for number, (method, params) in enumerate(
+            (("Network.enable", {}), ("Network.emulateNetworkConditions", conditions)), 1
+        ):
+            browser.execute_cdp_cmd(
+                "Target.sendMessageToTarget",
+                {
+                    "sessionId": session,
+                    "message": json.dumps({"id": number, "method": method, "params": params}),
+                },
+            )
+    return len(workers)
+
+
+def kept_on_the_phone(browser):
+    """True once the service worker controls nothing yet but has kept this page's copy."""
+    return browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "caches.keys().then(names => Promise.all(names.map(n => caches.open(n)"
+        ".then(c => c.match(location.href, {ignoreVary: true})))))"
+        ".then(hits => done(hits.some(Boolean))).catch(() => done(false));"
+    )
+
+
+def open_table(browser, live_server, table):
+    url = live_server.url + reverse("link:table", kwargs={"token": table.token})
+    open_page(browser, url)
+    wait(browser, lambda b: kept_on_the_phone(b))
+    return url
+
+
+def type_hand(browser, entry):
+    """Tap the outcome, the seats and type the fan, as a referee does, then save."""
+    script = """
+    const [entry] = arguments;
+    const form = document.querySelector('form.hand-form');
+    const tap = (name, value) => form.querySelector(`input[name="${name}"][value="${value}"]`).click();
+    tap('outcome', entry.outcome);
+    if (entry.winner !== undefined) tap('winner', entry.winner);
+    if (entry.discarder !== undefined) tap('discarder', entry.discarder);
+    if (entry.fan !== undefined) {
+      const fan = form.querySelector('input[name="fan"]');
+      fan.value = entry.fan;
+      fan.dispatchEvent(new Event('input', {bubbles: true}));
+    }
+    form.querySelector('button.save').click();
+    """
+    browser.execute_script(script, entry)
+
+
+def queue_items(browser):
+    return browser.execute_script(
+        "return Array.from(document.querySelectorAll('#desk-queue .queue-item'))"
+        ".map(li => [li.dataset.state, li.querySelector('.queue-description').textContent]);"
+    )
+
+
+def heading(browser):
+    return browser.execute_script(
+        "const h = document.querySelector('#desk-queue:not([hidden]) h2');"
+        "return h ? h.textContent : '';"
+    )
+
+
+def test_three_hands_typed_offline_are_saved_once_each(
+    browser, live_server, transactional_db, screenshot
+):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    open_table(browser, live_server, table)
+    offline(browser)
+    wait(browser, lambda b: b.execute_script("return navigator.onLine === false;"))
+    for number, entry in enumerate(HANDS, start=1):
+        type_hand(browser, entry)
+        wait(browser, lambda b, n=number: len(queue_items(b)) == n)
+    assert heading(browser) == "3 hands waiting to be sent"
+    descriptions = [description for _state, description in queue_items(browser)]
+    winner = table.seats.get(wind=1).registration.player.last_name
+    assert descriptions[0].startswith("Hand 1: ")
+    assert descriptions[1].startswith("Hand 2: ") and winner in descriptions[1]
+    assert "12" in descriptions[1] and descriptions[2].startswith("Hand 3: ")
+    assert browser.find_element("css selector", ".seat-strip.not-counted")
+    screenshot("offline-queued")
+    assert not Hand.objects.exists()
+
+    # Reload without connection: the page comes from the phone's copy (the tournament's new
+    # name cannot reach it), and the three hands still wait.
+    Tournament.objects.filter(pk=cup.pk).update(name="Renamed while offline")
+    browser.refresh()
+    wait(browser, lambda b: len(queue_items(b)) == 3)
+    assert "Renamed while offline" not in browser.page_source
+    assert not Hand.objects.exists()
+    assert cup.name in browser.title
+    assert heading(browser) == "3 hands waiting to be sent"
+    screenshot("offline-queued-after-reload")
+
+    offline(browser, False)
+    wait(browser, lambda b: Hand.objects.count() == 3 and not b.execute_script(
+        "return localStorage.length;"
+    ), seconds=40)  # fmt: skip
+    wait(browser, lambda b: "Renamed while offline" in b.title)  # reloaded from the desk
+    saved = Hand.objects.filter(table=table).order_by("number")
+    assert [hand.number for hand in saved] == [1, 2, 3]
+    assert all(hand.version == 1 and hand.is_current for hand in saved)
+    assert len({hand.submission for hand in saved}) == 3
+    # the same hands played through the services at another table give the same totals
+    other = cup.sessions.get(number=1).tables.get(number=2)
+    play(other, HANDS, Actor(via="table link"))
+    assert snapshot(table).totals == snapshot(other).totals
+    shown = browser.execute_script(
+        "return Array.from(document.querySelectorAll('.seat-strip .points'))"
+        ".map(p => p.textContent.trim());"
+    )
+    numbers = sorted(
+        int(text.replace("−", "-").replace("+", "").replace(",", "")) for text in shown
+    )
+    assert numbers == sorted(int(total) for total in snapshot(table).totals)
+    assert not browser.find_elements("css selector", ".not-counted")
+
+
+def test_another_device_saving_meanwhile_gives_a_choice(
+    browser, live_server, transactional_db, screenshot
+):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    open_table(browser, live_server, table)
+    offline(browser)
+    wait(browser, lambda b: b.execute_script("return navigator.onLine === false;"))
+    type_hand(browser, HANDS[1])
+    wait(browser, lambda b: len(queue_items(b)) == 1)
+    # another phone at the table saves its hand meanwhile
+    table.refresh_from_db()
+    hands.record_hand(table, HANDS[0], actor=Actor(via="table link"), revision=table.revision)
+    offline(browser, False)
+    wait(browser, lambda b: queue_items(b) and queue_items(b)[0][0] == "conflict", seconds=40)
+    theirs = browser.find_element("css selector", ".queue-theirs").text
+    mine = browser.find_element("css selector", ".queue-mine").text
+    winner = table.seats.get(wind=3).registration.player.full_name
+    assert f"{winner} wins 8 fan self-drawn" in theirs
+    assert "Hand 1: " in mine and "12" in mine
+    screenshot("offline-conflict")
+    assert Hand.objects.count() == 1
+    browser.find_element("css selector", "button.queue-keep").click()
+    wait(browser, lambda b: Hand.objects.count() == 2, seconds=40)
+    wait(browser, lambda b: not b.execute_script("return localStorage.length;"))
+    second = Hand.objects.get(number=2)
+    assert second.entry["winner"] == 1 and second.entry["fan"] == 12
+    assert Hand.objects.filter(number=1).count() == 1
+
+
+def test_a_table_closed_meanwhile_refuses_and_keeps_the_hand(
+    browser, live_server, transactional_db, screenshot
+):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    url = open_table(browser, live_server, table)
+    offline(browser)
+    wait(browser, lambda b: b.execute_script("return navigator.onLine === false;"))
+    type_hand(browser, HANDS[0])
+    wait(browser, lambda b: len(queue_items(b)) == 1)
+    table.refresh_from_db()
+    closing.close_table(table, actor=Actor(user=make_director()), revision=table.revision)
+    offline(browser, False)
+    wait(browser, lambda b: queue_items(b) and queue_items(b)[0][0] == "refused", seconds=40)
+    message = browser.find_element("css selector", ".queue-refused .queue-message").text
+    assert "This table is closed" in message
+    screenshot("offline-refused")
+    # it stays on the phone until the referee dismisses it, across a reload
+    open_page(browser, url)
+    wait(browser, lambda b: queue_items(b) and queue_items(b)[0][0] == "refused")
+    assert not Hand.objects.exists()
+    browser.find_element("css selector", "button.queue-dismiss").click()
+    wait(browser, lambda b: not b.execute_script("return localStorage.length;"))
+    assert not browser.find_elements("css selector", "#desk-queue:not([hidden])")
+
+
+def test_without_storage_the_form_posts_as_before(browser, live_server, transactional_db):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    # a browser that refuses storage (private mode, a full disk): the queue stays out of the way
+    browser.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {
+            "source": "Object.defineProperty(window, 'localStorage', {get() {"
+            " throw new DOMException('no storage', 'SecurityError'); }});"
+        },
+    )
+    url = live_server.url + reverse("link:table", kwargs={"token": table.token})
+    open_page(browser, url)
+    type_hand(browser, HANDS[0])
+    wait(browser, lambda b: "Hand 1 saved" in b.page_source)
+    assert Hand.objects.count() == 1
+    assert not browser.find_elements("css selector", "#desk-queue:not([hidden])")
+
+
+def test_the_dashboard_shows_silent_tables_on_a_phone(
+    browser, live_server, transactional_db, screenshot
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.browser.helpers import OVERFLOW, log_in
+
+    cup = build()
+    tables = list(cup.sessions.get(number=1).tables.order_by("number"))
+    now = timezone.now()
+    tables[0].last_contact_at = now - timedelta(seconds=30)
+    tables[0].waiting_reported, tables[0].waiting_reported_at = 2, now - timedelta(seconds=30)
+    tables[1].last_contact_at = now - timedelta(minutes=7, seconds=5)
+    for table in tables[:2]:
+        table.save()
+    log_in(browser, live_server, make_director())
+    open_page(browser, live_server.url + reverse("session-dashboard", args=[cup.slug, 1]))
+    cards = browser.find_elements("css selector", ".table-card")
+    assert "its phone reports 2 saves waiting" in cards[0].text
+    assert "Silent for 7 min: walk to the table" in cards[1].text
+    assert "is-silent" in cards[1].get_attribute("class")
+    assert "has not reached the desk yet" in cards[2].text
+    browser.execute_script("arguments[0].scrollIntoView();", cards[0])
+    screenshot("offline-dashboard")
+    _width, _inner, wide = browser.execute_script(OVERFLOW)
+    assert not wide
+
+
+def test_a_penalty_typed_offline_is_computed_by_the_desk_once(
+    browser, live_server, transactional_db
+):
+    from scoring.models import Penalty
+
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    open_table(browser, live_server, table)
+    penalty_url = live_server.url + reverse("link:penalty", kwargs={"token": table.token})
+    open_page(browser, penalty_url)  # visited once online: the phone keeps its copy
+    wait(browser, lambda b: kept_on_the_phone(b))
+    offline(browser)
+    wait(browser, lambda b: b.execute_script("return navigator.onLine === false;"))
+    late = table.seats.get(wind=2).registration
+    browser.execute_script(
+        """
+        const [player] = arguments;
+        const form = document.querySelector('form.penalty-form');
+        form.querySelector('select[name="registration"]').value = player;
+        form.querySelector('select[name="kind"]').value = 'late_arrival';
+        form.querySelector('input[name="minutes"]').value = '4';
+        form.querySelector('button[type="submit"]').click();
+        """,
+        str(late.pk),
+    )
+    # back on the table's page (the phone's copy), the penalty waits
+    wait(browser, lambda b: "/penalty/" not in b.current_url and len(queue_items(b)) == 1)
+    description = queue_items(browser)[0][1]
+    assert description.startswith("Penalty (computed by the desk when it arrives): ")
+    assert late.player.last_name in description and "4" in description
+    assert heading(browser) == "1 save waiting to be sent"
+    assert not Penalty.objects.exists()
+    offline(browser, False)
+    wait(browser, lambda b: Penalty.objects.count() == 1, seconds=40)
+    wait(browser, lambda b: not b.execute_script("return localStorage.length;"))
+    penalty = Penalty.objects.get()
+    assert (penalty.registration, penalty.kind, penalty.minutes_late) == (late, "late_arrival", 4)
+    assert penalty.submission is not None
