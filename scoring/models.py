@@ -122,6 +122,11 @@ class Hand(models.Model):
         unique=True,
         help_text=_("The entry form's one-time id: a double submit never saves twice."),
     )
+    #: The table's revision this save produced: the phone's offline queue chains its next save
+    #: on it, also when the save is recognised again as a duplicate (docs/architecture.md).
+    table_revision = models.PositiveIntegerField(
+        _("table revision"), null=True, blank=True, editable=False
+    )
     note = models.CharField(_("note"), max_length=200, blank=True)
     # Count from tiles (docs/rules.md §7): the tiles as typed or picked, the calculation the
     # rule set's counter gave when the hand was saved, and whether the referee's figures were
@@ -288,6 +293,11 @@ class Penalty(models.Model):
     #: The form's one-time id: a penalty sent twice (a double tap, the phone's offline queue
     #: sending again after a lost answer) is saved once.
     submission = models.UUIDField(_("submission"), null=True, blank=True, editable=False)
+    #: The table's revision this save produced: the phone's offline queue chains its next save
+    #: on it, also when the save is recognised again as a duplicate (docs/architecture.md).
+    table_revision = models.PositiveIntegerField(
+        _("table revision"), null=True, blank=True, editable=False
+    )
 
     class Meta:
         verbose_name = _("penalty")

@@ -114,6 +114,7 @@ def _create(
             entered_by=actor.user,
             entered_via=actor.via,
             submission=submission,
+            table_revision=table.revision + 1,  # the bump that follows in the same transaction
             note=note,
             **hand_columns(clean, settlement.deltas),
             **(tile_fields or {}),
@@ -132,7 +133,11 @@ def _audited(hand):
 
 def _check_page(table, actor, revision, submission):
     """The page's revision must be the table's; a stale page that already saved its hand (a
-    double tap, a refresh) is recognised by its one-time submission id."""
+    double tap, a refresh, the phone's queue sending again after a lost answer) is recognised
+    by its one-time submission id first, whatever the table's state now (closed meanwhile)."""
+    duplicate = _existing_submission(submission)
+    if duplicate is not None and duplicate.table_id == table.pk:
+        raise DuplicateSubmission(duplicate)
     try:
         check_writable(table, actor=actor, revision=revision)
     except StaleTable:

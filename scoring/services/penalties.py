@@ -221,6 +221,8 @@ def give_penalty(
             moved_up(session.tournament, registration)
     if table is not None:
         bump_revision(table)
+        penalty.table_revision = table.revision
+        penalty.save(update_fields=["table_revision"])
     log_action(
         actor,
         AuditAction.PENALTY_GIVEN,

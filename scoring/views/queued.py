@@ -8,13 +8,20 @@ the request carries the header `X-Desk-Queue: 1`. The answer says what became of
 - "refused": the table takes no such write (closed, session not current, link renewed);
 - "invalid": the form or the rules refused what was typed (`errors`, by field).
 
-`revision` is always the table's revision now: the queue sends its next save, typed after this
-one on the same phone, with it. Nothing here reads a time from the phone.
+`revision` is the table's revision this save produced ("saved", and "duplicate": the one its
+first arrival produced, kept with the hand or penalty), else the table's revision now: the queue
+sends its next save, typed after this one on the same phone, with it, so a save made by another
+device in between is always seen as a conflict. A queued save's one-time id is looked up before
+anything else: sent again after a lost answer it is "duplicate" even if the table closed since.
+Nothing here reads a time from the phone.
 """
 
-from django.http import JsonResponse
+import uuid
 
-from scoring.models import Hand
+from django.http import JsonResponse
+from django.utils.translation import gettext as _
+
+from scoring.models import Hand, Penalty
 from scoring.presentation import describe_hand, describe_penalty
 from tournament.models import Table
 
@@ -28,11 +35,17 @@ def is_queued(request):
     return request.META.get(QUEUE_HEADER, "") == "1"
 
 
-def answer(status, table, *, message="", hand=None, latest=(), errors=None):
-    """The JSON answer; `table` may be None when the link found no table."""
-    revision = None
-    if table is not None:
-        revision = Table.objects.filter(pk=table.pk).values_list("revision", flat=True).first()
+#: `answer(..., revision=NOW)`: the table's revision as it is now.
+NOW = object()
+
+
+def answer(status, table, *, message="", hand=None, latest=(), errors=None, revision=NOW):
+    """The JSON answer; `table` may be None when the link found no table. `revision`: the one
+    a save produced, None to tell none (a device without the table's PIN), by default now."""
+    if revision is NOW:
+        revision = None
+        if table is not None:
+            revision = Table.objects.filter(pk=table.pk).values_list("revision", flat=True).first()
     return JsonResponse(
         {
             "status": status,
@@ -44,6 +57,31 @@ def answer(status, table, *, message="", hand=None, latest=(), errors=None):
         },
         status=HTTP_STATUS[status],
     )
+
+
+def already_saved(request, table):
+    """For a queued POST: "duplicate" when its one-time id was saved at this table before
+    (whatever the table's state now), "invalid" when it carries none (it could then be saved
+    twice); None to go on with the save."""
+    try:
+        submission = uuid.UUID(str(request.POST.get("submission", "")))
+    except ValueError:
+        message = _("This save has no one-time id, so it could be counted twice: type it again.")
+        return answer("invalid", table, message=message, errors={"submission": [message]})
+    hand = Hand.objects.filter(table=table, submission=submission).first()
+    if hand is not None:
+        if hand.version > 1:
+            message = _("This correction was already saved.")
+        else:
+            message = _("Hand %(number)s was already saved.") % {"number": hand.number}
+        return answer(
+            "duplicate", table, message=message, hand=hand.number, revision=hand.table_revision
+        )
+    penalty = Penalty.objects.filter(table=table, submission=submission).first()
+    if penalty is not None:
+        message = _("This penalty was already saved: %(penalty)s") % {"penalty": penalty}
+        return answer("duplicate", table, message=message, revision=penalty.table_revision)
+    return None
 
 
 def form_errors(form):

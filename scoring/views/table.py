@@ -79,8 +79,6 @@ class TableAccessMixin:
             self.actor = access.actor_for(request)
         self.session = self.table.session
         self.tournament = self.session.tournament
-        if not self.actor.is_director:  # the dashboard's "last reached the desk"
-            contact.heard_from(self.table, contact.waiting_from(request))
         if (
             self.namespace == "link"
             and access.needs_pin(self.table, self.actor)
@@ -88,9 +86,18 @@ class TableAccessMixin:
         ):
             if self.queued and request.method == "POST":
                 return queued.answer(
-                    "refused", self.table, message=_("Type the table's PIN first: reload the page.")
+                    "refused",
+                    self.table,
+                    message=_("Type the table's PIN first: reload the page."),
+                    revision=None,  # nothing of the table for a device without its PIN
                 )
             return self.ask_pin(request)
+        if not self.actor.is_director:  # the dashboard's "last reached the desk"
+            contact.heard_from(self.table, contact.waiting_from(request))
+        if self.queued and request.method == "POST":
+            early = queued.already_saved(request, self.table)
+            if early is not None:
+                return early
         if not self.actor.is_director and not self.session.is_current:
             if self.queued and request.method == "POST":
                 return queued.answer(
@@ -230,7 +237,11 @@ class TableView(TableAccessMixin, TemplateView):
             text = _("Hand %(number)s was already saved.") % {"number": duplicate.hand.number}
             if self.queued:
                 return queued.answer(
-                    "duplicate", self.table, message=text, hand=duplicate.hand.number
+                    "duplicate",
+                    self.table,
+                    message=text,
+                    hand=duplicate.hand.number,
+                    revision=duplicate.hand.table_revision,
                 )
             messages.info(request, text)
             return self.back()
@@ -251,11 +262,15 @@ class TableView(TableAccessMixin, TemplateView):
             if self.queued:
                 return queued.invalid(self.table, form)
             return self.render_to_response(self.get_context_data(form=form))
-        messages.success(request, saved_message(hand, form.seats))
         if self.queued:
             return queued.answer(
-                "saved", self.table, message=saved_message(hand, form.seats), hand=hand.number
+                "saved",
+                self.table,
+                message=saved_message(hand, form.seats),
+                hand=hand.number,
+                revision=hand.table_revision,
             )
+        messages.success(request, saved_message(hand, form.seats))
         return self.back()
 
     def refused(self, fallback):

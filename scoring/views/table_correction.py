@@ -89,6 +89,7 @@ class CorrectHandView(TableAccessMixin, TemplateView):
                         self.table,
                         message=_("This correction was already saved."),
                         hand=duplicate.hand.number,
+                        revision=duplicate.hand.table_revision,
                     )
                 return self.back()
             except StaleTable as exc:
@@ -112,9 +113,15 @@ class CorrectHandView(TableAccessMixin, TemplateView):
                     "version": new.version,
                     "changes": describe_changes(new.changes, snap.seats),
                 }
-                messages.success(request, text)
                 if self.queued:
-                    return queued.answer("saved", self.table, message=text, hand=new.number)
+                    return queued.answer(
+                        "saved",
+                        self.table,
+                        message=text,
+                        hand=new.number,
+                        revision=new.table_revision,
+                    )
+                messages.success(request, text)
                 return self.back()
         elif self.queued:
             return queued.invalid(self.table, form)

@@ -92,7 +92,9 @@ class TablePenaltyView(TableAccessMixin, TemplateView):
         except penalties.DuplicatePenalty as duplicate:
             text = _("This penalty was already saved: %(penalty)s") % {"penalty": duplicate.penalty}
             if self.queued:
-                return queued.answer("duplicate", self.table, message=text)
+                return queued.answer(
+                    "duplicate", self.table, message=text, revision=duplicate.penalty.table_revision
+                )
             messages.info(request, text)
             return self.back()
         except StaleTable as exc:
@@ -111,7 +113,7 @@ class TablePenaltyView(TableAccessMixin, TemplateView):
             form.add_error(None, str(exc))
             return self.render_to_response(self.get_context_data(form=form))
         text = _("Penalty saved: %(penalty)s") % {"penalty": penalty}
-        messages.success(request, text)
         if self.queued:
-            return queued.answer("saved", self.table, message=text)
+            return queued.answer("saved", self.table, message=text, revision=penalty.table_revision)
+        messages.success(request, text)
         return self.back()

@@ -109,6 +109,13 @@ LEFT_OUT = {
         "the penalty form's one-time id: it only guards against the same form saved twice on "
         "this desk (a double tap, the phone's offline queue), which is over once archived"
     ),
+    **{
+        (model, "table_revision"): (
+            "the table's revision a save produced, for the phone's offline queue on this desk; "
+            "a restored table's revisions start again on the receiving desk"
+        )
+        for model in (Hand, Penalty)
+    },
     (Tournament, "created_at"): (
         "when this desk created the tournament; the receiving desk records when it was restored"
     ),

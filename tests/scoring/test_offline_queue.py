@@ -78,6 +78,44 @@ def test_a_queued_hand_after_another_device_saved_is_stale(client, table):
     assert queued_hand(client, table, keep, outcome="washout").json()["hand"] == 2
 
 
+def test_a_lost_answer_then_another_device_still_makes_the_next_hand_a_conflict(client, table):
+    """The phone's hand 1 reaches the desk but the answer is lost; another device saves hand 2;
+    the phone sends hand 1 again (duplicate) and chains its own next hand on the revision that
+    hand 1 produced, not on the table's revision now: the other device's hand is a conflict,
+    never silently doubled."""
+    fields = page_fields(client.get(link(table)))
+    first = queued_hand(client, table, fields, outcome="washout").json()  # the answer is lost
+    other = Client()
+    queued_hand(other, table, page_fields(other.get(link(table))), outcome="washout")
+    again = queued_hand(client, table, fields, outcome="washout").json()
+    assert again["status"] == "duplicate" and again["revision"] == first["revision"]
+    mine = {"revision": str(again["revision"]), "submission": str(uuid.uuid4())}
+    response = queued_hand(client, table, mine, outcome="self_drawn", winner="3", fan="8")
+    assert response.status_code == 409 and response.json()["status"] == "stale"
+    assert Hand.objects.count() == 2
+
+
+def test_a_hand_saved_before_the_table_closed_is_a_duplicate_not_refused(
+    client, table, director_actor
+):
+    fields = page_fields(client.get(link(table)))
+    queued_hand(client, table, fields, outcome="washout")  # saved; the answer is lost
+    table.refresh_from_db()
+    close(table, director_actor)
+    answer = queued_hand(client, table, fields, outcome="washout").json()
+    assert answer["status"] == "duplicate" and answer["hand"] == 1
+    assert Hand.objects.count() == 1
+
+
+def test_a_queued_save_without_its_one_time_id_is_refused(client, table):
+    fields = page_fields(client.get(link(table)))
+    fields.pop("submission")
+    response = queued_hand(client, table, fields, outcome="washout")
+    assert response.status_code == 400 and response.json()["status"] == "invalid"
+    assert "one-time id" in response.json()["message"]
+    assert not Hand.objects.exists()
+
+
 def test_a_queued_hand_for_a_closed_table_is_refused(client, table, director_actor):
     fields = page_fields(client.get(link(table)))
     close(table, director_actor)
