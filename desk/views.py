@@ -4,6 +4,7 @@ login lockouts. The lockout page itself (django-axes calls `lockout_response`)."
 from django import forms
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import views as auth_views
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -22,6 +23,17 @@ from desk.archive import (
     skipped_referees_message,
 )
 from tournament.permissions import DirectorRequiredMixin, DirectorTournamentMixin
+
+
+class LogoutView(auth_views.LogoutView):
+    """Django's logout, and the phone forgets the referee pages its service worker kept for
+    this account (`Clear-Site-Data: "cache"`): on a shared phone the next account never sees
+    them offline. Not "storage": saves still waiting in the offline queue must stay."""
+
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"cache"'
+        return response
 
 
 class ArchiveDownloadView(DirectorTournamentMixin, View):

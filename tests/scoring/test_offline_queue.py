@@ -306,3 +306,8 @@ def test_a_silent_table_is_flagged_only_while_its_session_is_played(table):
     table.last_contact_at = now - timedelta(hours=1)
     table.closed_at = now
     assert not dashboard.contact(table, now)["silent"]
+
+
+def test_logging_out_clears_the_pages_kept_on_the_phone_not_the_queue(director_client):
+    response = director_client.post(reverse("logout"))
+    assert response["Clear-Site-Data"] == '"cache"'  # not "storage": the queue stays
