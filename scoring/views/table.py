@@ -262,6 +262,8 @@ class TableView(TableAccessMixin, TemplateView):
             if self.queued:
                 return queued.invalid(self.table, form)
             return self.render_to_response(self.get_context_data(form=form))
+        # Queued too: the page the phone loads next says what was saved.
+        messages.success(request, saved_message(hand, form.seats))
         if self.queued:
             return queued.answer(
                 "saved",
@@ -270,7 +272,6 @@ class TableView(TableAccessMixin, TemplateView):
                 hand=hand.number,
                 revision=hand.table_revision,
             )
-        messages.success(request, saved_message(hand, form.seats))
         return self.back()
 
     def refused(self, fallback):

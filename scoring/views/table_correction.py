@@ -113,6 +113,7 @@ class CorrectHandView(TableAccessMixin, TemplateView):
                     "version": new.version,
                     "changes": describe_changes(new.changes, snap.seats),
                 }
+                messages.success(request, text)
                 if self.queued:
                     return queued.answer(
                         "saved",
@@ -121,7 +122,6 @@ class CorrectHandView(TableAccessMixin, TemplateView):
                         hand=new.number,
                         revision=new.table_revision,
                     )
-                messages.success(request, text)
                 return self.back()
         elif self.queued:
             return queued.invalid(self.table, form)

@@ -113,7 +113,7 @@ class TablePenaltyView(TableAccessMixin, TemplateView):
             form.add_error(None, str(exc))
             return self.render_to_response(self.get_context_data(form=form))
         text = _("Penalty saved: %(penalty)s") % {"penalty": penalty}
+        messages.success(request, text)
         if self.queued:
             return queued.answer("saved", self.table, message=text, revision=penalty.table_revision)
-        messages.success(request, text)
         return self.back()
