@@ -26,6 +26,10 @@ HANDS = [
 ]
 
 
+#: The requests the page's scripts make (the queue's saves and reports).
+HELD = {"urlPattern": "*", "resourceType": "Fetch", "requestStage": "Request"}
+
+
 def wait(browser, condition, seconds=20):
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -49,6 +53,13 @@ def offline(browser, off=True):
     # that sends at load).
     browser.execute_cdp_cmd("Network.enable", {})
     browser.execute_cdp_cmd("Network.emulateNetworkConditions", conditions)
+    # Whatever the page's scripts believe (navigator.onLine is set in the page's renderer, and a
+    # new document may run before it is), no request of theirs reaches the desk while offline:
+    # each is held and never continued. Navigations are not held: they fail, as offline.
+    if off:
+        browser.execute_cdp_cmd("Fetch.enable", {"patterns": [HELD]})
+    else:
+        browser.execute_cdp_cmd("Fetch.disable", {})
     workers = [
         target
         for target in browser.execute_cdp_cmd("Target.getTargets", {})["targetInfos"]
@@ -114,6 +125,14 @@ def queue_items(browser):
     return browser.execute_script(
         "return Array.from(document.querySelectorAll('#desk-queue .queue-item'))"
         ".map(li => [li.dataset.state, li.querySelector('.queue-description').textContent]);"
+    )
+
+
+def stored_kinds(browser):
+    """The kinds of the saves the phone's storage holds, every table's queue together."""
+    return browser.execute_script(
+        "return Object.keys(localStorage).filter(k => k.startsWith('desk-queue:'))"
+        ".flatMap(k => JSON.parse(localStorage.getItem(k)).map(item => item.kind));"
     )
 
 
@@ -312,6 +331,7 @@ def test_a_penalty_typed_offline_is_computed_by_the_desk_once(
     )
     # back on the table's page (the phone's copy), the penalty waits
     wait(browser, lambda b: "/penalty/" not in b.current_url and len(queue_items(b)) == 1)
+    assert stored_kinds(browser) == ["penalty"]  # kept by the queue, not posted by the form
     description = queue_items(browser)[0][1]
     assert description.startswith("Penalty (computed by the desk when it arrives): ")
     assert late.player.last_name in description and "4" in description
