@@ -39,4 +39,10 @@ def queue_texts():
         "saved_reload": _("Everything was sent. Reload the page to see the totals."),
         "reload": _("Reload"),
         "drop_confirm": _("Drop this save for good? What was typed is lost."),
+        "held": _("Held, action needed:"),
+        "send_again": _("Send again"),
+        "storage_full": _(
+            "This phone's storage is full: the save is sent now, without the queue. "
+            "If there is no connection, write it down."
+        ),
     }
