@@ -15,7 +15,7 @@ from scoring.services import closing, hands
 from scoring.services.tables import snapshot
 from tests.browser.helpers import PHONE, open_page
 from tests.factories import build, make_director, play
-from tournament.models import Tournament
+from tournament.models import Table, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.parametrize("browser", [PHONE], indirect=True)]
 
@@ -250,9 +250,13 @@ def test_a_table_closed_meanwhile_refuses_and_keeps_the_hand(
     open_page(browser, url)
     wait(browser, lambda b: queue_items(b) and queue_items(b)[0][0] == "refused")
     assert not Hand.objects.exists()
+    assert browser.find_element("css selector", "button.queue-again")  # Send again, too
+    # the dashboard was told 1 waiting earlier; Dismiss tells it 0
+    Table.objects.filter(pk=table.pk).update(waiting_reported=1)
     browser.find_element("css selector", "button.queue-dismiss").click()
     wait(browser, lambda b: not b.execute_script("return localStorage.length;"))
     assert not browser.find_elements("css selector", "#desk-queue:not([hidden])")
+    wait(browser, lambda b: Table.objects.get(pk=table.pk).waiting_reported == 0)
 
 
 def test_without_storage_the_form_posts_as_before(browser, live_server, transactional_db):
@@ -343,3 +347,42 @@ def test_a_penalty_typed_offline_is_computed_by_the_desk_once(
     penalty = Penalty.objects.get()
     assert (penalty.registration, penalty.kind, penalty.minutes_late) == (late, "late_arrival", 4)
     assert penalty.submission is not None
+
+
+def test_a_wifi_that_passes_nothing_keeps_the_hand_on_the_phone(
+    browser, live_server, transactional_db, screenshot
+):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    open_table(browser, live_server, table)
+    # connected, but nothing answers: the page's requests are held and never continued
+    browser.execute_cdp_cmd("Fetch.enable", {"patterns": [HELD]})
+    type_hand(browser, HANDS[0])
+    # on the phone before any answer, the page still says it is online
+    wait(browser, lambda b: stored_kinds(b) == ["hand"])
+    assert browser.execute_script("return navigator.onLine;")
+    assert not Hand.objects.exists()
+    # no answer within the time: it is shown waiting, and the form is ready for the next hand
+    wait(browser, lambda b: len(queue_items(b)) == 1, seconds=20)
+    assert queue_items(browser)[0][0] == "waiting"
+    screenshot("offline-no-answer")
+    browser.execute_cdp_cmd("Fetch.disable", {})
+    browser.find_element("css selector", "button.queue-send").click()
+    wait(browser, lambda b: Hand.objects.count() == 1 and not stored_kinds(b), seconds=40)
+    assert Hand.objects.get().entry["winner"] == 3
+
+
+def test_a_save_queued_under_an_old_csrf_token_is_sent_with_the_current_one(
+    browser, live_server, transactional_db
+):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    open_table(browser, live_server, table)
+    offline(browser)
+    wait(browser, lambda b: b.execute_script("return navigator.onLine === false;"))
+    type_hand(browser, HANDS[0])
+    wait(browser, lambda b: len(queue_items(b)) == 1)
+    # the token is rotated meanwhile (a log-in elsewhere): the stored form field is out of date
+    browser.execute_script("document.cookie = 'csrftoken=' + 'k'.repeat(32) + '; path=/';")
+    offline(browser, False)
+    wait(browser, lambda b: Hand.objects.count() == 1 and not stored_kinds(b), seconds=40)
