@@ -17,6 +17,7 @@ def queue_texts():
             "They are sent as soon as the connection is back."
         ),
         "offline": _("No connection: saved on this phone, it will be sent to the desk."),
+        "no_answer": _("The desk did not answer: saved on this phone, it will be sent."),
         "kept": _("Saved on this phone: it is sent after the saves waiting before it."),
         "save_next": _("Save the next hand"),
         "sending": _("Sending…"),

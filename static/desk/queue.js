@@ -221,7 +221,7 @@
       } else if (item.state === "refused") {
         entry.appendChild(element("p", "queue-message", text(item.held ? "held" : "refused") + " " + item.message));
         var dismiss = element("p", "queue-actions");
-        dismiss.appendChild(button(text("send_again"), "queue-again", function () { sendAgain(item.id); }));
+        dismiss.appendChild(button(text("send_again"), (item.held ? "" : "secondary ") + "queue-again", function () { sendAgain(item.id); }));
         dismiss.appendChild(button(text("dismiss"), "secondary queue-dismiss", function () { drop(item.id); }));
         entry.appendChild(dismiss);
       }
@@ -447,15 +447,15 @@
 
   function queueIt(form, kind, submitter) {
     if (!enqueue(form, kind, submitter)) { postAsBefore(form); return; }
-    shownQueued(form, kind);
+    shownQueued(form, kind, navigator.onLine === false ? "offline" : "kept");
   }
 
-  function shownQueued(form, kind) {
+  function shownQueued(form, kind, said) {
     freshForms(form);
     render();
     var note = document.getElementById("desk-queue-offline");
     if (!note) {
-      note = element("p", "queue-offline", text(navigator.onLine === false ? "offline" : "kept"));
+      note = element("p", "queue-offline", text(said));
       note.id = "desk-queue-offline";
       note.setAttribute("role", "status");
       panel.insertBefore(note, panel.firstChild);
@@ -488,7 +488,7 @@
         window.location.assign(tableUrl);
         return;
       }
-      if (answer.status === "retry") { delete form.dataset.sending; shownQueued(form, kind); return; }
+      if (answer.status === "retry") { delete form.dataset.sending; shownQueued(form, kind, "no_answer"); return; }
       // refused or invalid: the desk's own page says why, as without the queue
       store(load().filter(function (other) { return other.id !== item.id; }));
       delete form.dataset.sending;
@@ -496,7 +496,7 @@
     }, function () {
       sending = false; // no answer (no network, or none within the time): it waits
       delete form.dataset.sending;
-      shownQueued(form, kind);
+      shownQueued(form, kind, "no_answer");
     });
   }
 

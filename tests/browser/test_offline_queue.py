@@ -365,6 +365,8 @@ def test_a_wifi_that_passes_nothing_keeps_the_hand_on_the_phone(
     # no answer within the time: it is shown waiting, and the form is ready for the next hand
     wait(browser, lambda b: len(queue_items(b)) == 1, seconds=20)
     assert queue_items(browser)[0][0] == "waiting"
+    note = browser.find_element("css selector", "#desk-queue-offline").text
+    assert note == "The desk did not answer: saved on this phone, it will be sent."
     screenshot("offline-no-answer")
     browser.execute_cdp_cmd("Fetch.disable", {})
     browser.find_element("css selector", "button.queue-send").click()
@@ -386,3 +388,40 @@ def test_a_save_queued_under_an_old_csrf_token_is_sent_with_the_current_one(
     browser.execute_script("document.cookie = 'csrftoken=' + 'k'.repeat(32) + '; path=/';")
     offline(browser, False)
     wait(browser, lambda b: Hand.objects.count() == 1 and not stored_kinds(b), seconds=40)
+
+
+def test_a_queue_that_is_not_json_is_moved_aside(browser, live_server, transactional_db):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    url = open_table(browser, live_server, table)
+    key = "desk-queue:" + reverse("link:table", kwargs={"token": table.token})
+    browser.execute_script('localStorage.setItem(arguments[0], \'[{"kind": "ha\');', key)
+    open_page(browser, url)
+    kept = browser.execute_script(
+        "return Object.keys(localStorage).filter(k => k.startsWith(arguments[0] + ':backup:'))"
+        ".map(k => localStorage.getItem(k));",
+        key,
+    )
+    assert kept == ['[{"kind": "ha']
+    assert not browser.find_elements("css selector", "#desk-queue:not([hidden])")
+
+
+def test_a_full_storage_posts_the_form_as_before(browser, live_server, transactional_db):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    open_table(browser, live_server, table)
+    browser.execute_script(
+        """
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+          if (key.startsWith('desk-queue:')) throw new DOMException('full', 'QuotaExceededError');
+          return setItem.call(this, key, value);
+        };
+        window.alert = (said) => sessionStorage.setItem('told', said);
+        """
+    )
+    type_hand(browser, HANDS[0])
+    wait(browser, lambda b: "Hand 1 saved" in b.page_source)
+    assert Hand.objects.count() == 1
+    told = browser.execute_script("return sessionStorage.getItem('told');")
+    assert told.startswith("This phone's storage is full")
