@@ -37,10 +37,10 @@ self.addEventListener("message", (event) => {
   })));
 });
 
-// A page asked for (a navigation) gets the phone's copy when the network has not answered
+// A page (and its scripts and styles) gets the phone's copy when the network has not answered
 // within this time: a Wi-Fi that is connected but passes nothing shows the table quickly. The
 // network's answer, when it comes later, still refreshes the copy.
-const NAVIGATION_WAIT = 3500;
+const NETWORK_WAIT = 3500;
 
 function copyOf(request) {
   return caches.match(request, { ignoreVary: true, ignoreSearch: false });
@@ -50,10 +50,6 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) { return; }
   const network = fetch(request).then((response) => keep(request, response));
-  if (request.mode !== "navigate") {
-    event.respondWith(network.catch(() => copyOf(request).then((hit) => hit || Response.error())));
-    return;
-  }
   event.waitUntil(network.catch(() => null));
   event.respondWith(new Promise((resolve) => {
     let done = false;
@@ -61,7 +57,7 @@ self.addEventListener("fetch", (event) => {
     const fallback = () => copyOf(request).then((hit) => {
       if (hit) { answer(hit); } else { network.then(answer, () => answer(Response.error())); }
     });
-    const timer = setTimeout(fallback, NAVIGATION_WAIT);
+    const timer = setTimeout(fallback, NETWORK_WAIT);
     network.then((response) => { clearTimeout(timer); answer(response); }, () => {
       clearTimeout(timer);
       fallback();

@@ -425,3 +425,35 @@ def test_a_full_storage_posts_the_form_as_before(browser, live_server, transacti
     assert Hand.objects.count() == 1
     told = browser.execute_script("return sessionStorage.getItem('told');")
     assert told.startswith("This phone's storage is full")
+
+
+def test_a_reload_the_network_does_not_answer_shows_the_phones_copy(
+    browser, live_server, transactional_db
+):
+    import json
+    import time
+
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    open_table(browser, live_server, table)
+    Tournament.objects.filter(pk=cup.pk).update(name="Renamed meanwhile")
+    # the service worker's requests are held and never continued: a Wi-Fi that passes nothing
+    workers = [
+        target["targetId"]
+        for target in browser.execute_cdp_cmd("Target.getTargets", {})["targetInfos"]
+        if target["type"] == "service_worker"
+    ]
+    assert workers
+    for worker in workers:
+        session = browser.execute_cdp_cmd(
+            "Target.attachToTarget", {"targetId": worker, "flatten": False}
+        )["sessionId"]
+        message = {"id": 1, "method": "Fetch.enable", "params": {"patterns": [{"urlPattern": "*"}]}}
+        browser.execute_cdp_cmd(
+            "Target.sendMessageToTarget", {"sessionId": session, "message": json.dumps(message)}
+        )
+    started = time.monotonic()
+    browser.refresh()
+    wait(browser, lambda b: cup.name in b.title)
+    assert time.monotonic() - started < 10
+    assert "Renamed meanwhile" not in browser.page_source
