@@ -457,3 +457,33 @@ def test_a_reload_the_network_does_not_answer_shows_the_phones_copy(
     wait(browser, lambda b: cup.name in b.title)
     assert time.monotonic() - started < 10
     assert "Renamed meanwhile" not in browser.page_source
+
+
+def test_a_penalty_being_typed_is_not_lost_when_the_queue_is_sent(
+    browser, live_server, transactional_db
+):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    url = open_table(browser, live_server, table)
+    penalty_url = live_server.url + reverse("link:penalty", kwargs={"token": table.token})
+    open_page(browser, penalty_url)  # the phone keeps its copy
+    wait(browser, lambda b: kept_on_the_phone(b))
+    open_page(browser, url)
+    offline(browser)
+    wait(browser, lambda b: b.execute_script("return navigator.onLine === false;"))
+    type_hand(browser, HANDS[0])
+    wait(browser, lambda b: len(queue_items(b)) == 1)
+    browser.get(penalty_url)  # the phone's copy
+    wait(browser, lambda b: len(queue_items(b)) == 1)
+    browser.execute_script(
+        "const minutes = document.querySelector('form.penalty-form input[name=\"minutes\"]');"
+        "minutes.value = '7'; minutes.dispatchEvent(new Event('input', {bubbles: true}));"
+    )
+    offline(browser, False)
+    wait(browser, lambda b: Hand.objects.count() == 1, seconds=40)
+    wait(browser, lambda b: b.find_elements("css selector", "#desk-queue .queue-done"))
+    assert "/penalty/" in browser.current_url
+    value = browser.execute_script(
+        "return document.querySelector('form.penalty-form input[name=\"minutes\"]').value;"
+    )
+    assert value == "7"
