@@ -27,7 +27,18 @@
   }
   var TEXTS = JSON.parse(textsNode.textContent);
   var tableUrl = panel.getAttribute("data-table-url");
-  var KEY = "desk-queue:" + tableUrl;
+  // Kept by table and session, not by link: a renewed link still finds what waits (sent to the
+  // old link it is refused; "Send again" sends it to this page's link).
+  var tableId = panel.getAttribute("data-table-id");
+  var sessionNumber = panel.getAttribute("data-session");
+  var KEY = tableId && sessionNumber ? "desk-queue:table:" + tableId + ":" + sessionNumber : "desk-queue:" + tableUrl;
+  var OLD_KEY = "desk-queue:" + tableUrl; // before the queue was kept by table
+  try {
+    if (KEY !== OLD_KEY && storage.getItem(OLD_KEY) && !storage.getItem(KEY)) {
+      storage.setItem(KEY, storage.getItem(OLD_KEY));
+      storage.removeItem(OLD_KEY);
+    }
+  } catch (error) { /* it stays where it was */ }
   var sending = false;
   var savedNow = 0;
   var dirty = false;
@@ -266,7 +277,16 @@
 
   /* A refused save, sent again as it is (after a log-in, a PIN, a new page, a reopened table). */
   function sendAgain(id) {
-    update(id, function (item) { item.state = "waiting"; item.held = false; item.message = ""; });
+    update(id, function (item) {
+      item.state = "waiting";
+      item.held = false;
+      item.message = "";
+      var base = item.base || "";
+      if (base && base !== tableUrl && item.url.indexOf(base) === 0) {
+        item.url = tableUrl + item.url.slice(base.length); // the link was renewed: this page's
+        item.base = tableUrl;
+      }
+    });
     render();
     flush();
   }
@@ -297,6 +317,7 @@
     var item = {
       id: newId(),
       url: form.getAttribute("action") || window.location.pathname,
+      base: tableUrl,
       kind: kind,
       fields: fields,
       revision: revision,

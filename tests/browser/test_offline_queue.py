@@ -394,7 +394,7 @@ def test_a_queue_that_is_not_json_is_moved_aside(browser, live_server, transacti
     cup = build()
     table = cup.sessions.get(number=1).tables.get(number=1)
     url = open_table(browser, live_server, table)
-    key = "desk-queue:" + reverse("link:table", kwargs={"token": table.token})
+    key = f"desk-queue:table:{table.pk}:1"
     browser.execute_script('localStorage.setItem(arguments[0], \'[{"kind": "ha\');', key)
     open_page(browser, url)
     kept = browser.execute_script(
@@ -487,3 +487,27 @@ def test_a_penalty_being_typed_is_not_lost_when_the_queue_is_sent(
         "return document.querySelector('form.penalty-form input[name=\"minutes\"]').value;"
     )
     assert value == "7"
+
+
+def test_a_renewed_link_still_shows_and_resends_what_waits(
+    browser, live_server, transactional_db, screenshot
+):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    open_table(browser, live_server, table)
+    offline(browser)
+    wait(browser, lambda b: b.execute_script("return navigator.onLine === false;"))
+    type_hand(browser, HANDS[0])
+    wait(browser, lambda b: len(queue_items(b)) == 1)
+    closing.renew_link(table, actor=Actor(user=make_director()))
+    table.refresh_from_db()
+    offline(browser, False)
+    # the director hands over the new link: the hand typed under the old one is there, refused
+    open_page(browser, live_server.url + reverse("link:table", kwargs={"token": table.token}))
+    wait(browser, lambda b: queue_items(b) and queue_items(b)[0][0] == "refused", seconds=40)
+    message = browser.find_element("css selector", ".queue-refused .queue-message").text
+    assert "This table link is not valid (any more)" in message
+    screenshot("offline-renewed-link")
+    assert not Hand.objects.exists()
+    browser.find_element("css selector", "button.queue-again").click()
+    wait(browser, lambda b: Hand.objects.count() == 1 and not stored_kinds(b), seconds=40)
