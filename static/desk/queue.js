@@ -9,6 +9,10 @@
    referee dismisses it). No rule of the game is here: the queue shows what was typed, and the
    totals are marked "not yet counted" until the desk has them.
 
+   Every save is written to the queue before it is sent, even online (a Wi-Fi that is connected
+   but passes nothing must not lose it), and a send the network has not answered within 10 s
+   counts as not sent. The queue is kept by table and session, so a renewed link still finds it.
+
    Without this script, without storage or service workers, the forms post as they always did. */
 (function () {
   "use strict";
