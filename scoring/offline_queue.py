@@ -17,6 +17,7 @@ def queue_texts():
             "They are sent as soon as the connection is back."
         ),
         "offline": _("No connection: saved on this phone, it will be sent to the desk."),
+        "no_answer": _("The desk did not answer: saved on this phone, it will be sent."),
         "kept": _("Saved on this phone: it is sent after the saves waiting before it."),
         "save_next": _("Save the next hand"),
         "sending": _("Sending…"),
@@ -39,4 +40,10 @@ def queue_texts():
         "saved_reload": _("Everything was sent. Reload the page to see the totals."),
         "reload": _("Reload"),
         "drop_confirm": _("Drop this save for good? What was typed is lost."),
+        "held": _("Held, action needed:"),
+        "send_again": _("Send again"),
+        "storage_full": _(
+            "This phone's storage is full: the save is sent now, without the queue. "
+            "If there is no connection, write it down."
+        ),
     }

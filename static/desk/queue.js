@@ -9,6 +9,10 @@
    referee dismisses it). No rule of the game is here: the queue shows what was typed, and the
    totals are marked "not yet counted" until the desk has them.
 
+   Every save is written to the queue before it is sent, even online (a Wi-Fi that is connected
+   but passes nothing must not lose it), and a send the network has not answered within 10 s
+   counts as not sent. The queue is kept by table and session, so a renewed link still finds it.
+
    Without this script, without storage or service workers, the forms post as they always did. */
 (function () {
   "use strict";
@@ -27,7 +31,18 @@
   }
   var TEXTS = JSON.parse(textsNode.textContent);
   var tableUrl = panel.getAttribute("data-table-url");
-  var KEY = "desk-queue:" + tableUrl;
+  // Kept by table and session, not by link: a renewed link still finds what waits (sent to the
+  // old link it is refused; "Send again" sends it to this page's link).
+  var tableId = panel.getAttribute("data-table-id");
+  var sessionNumber = panel.getAttribute("data-session");
+  var KEY = tableId && sessionNumber ? "desk-queue:table:" + tableId + ":" + sessionNumber : "desk-queue:" + tableUrl;
+  var OLD_KEY = "desk-queue:" + tableUrl; // before the queue was kept by table
+  try {
+    if (KEY !== OLD_KEY && storage.getItem(OLD_KEY) && !storage.getItem(KEY)) {
+      storage.setItem(KEY, storage.getItem(OLD_KEY));
+      storage.removeItem(OLD_KEY);
+    }
+  } catch (error) { /* it stays where it was */ }
   var sending = false;
   var savedNow = 0;
   var dirty = false;
@@ -50,12 +65,38 @@
     return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
   }
 
+  /* What waits. A value that is not the queue's JSON (a half-written save, another script) is
+     moved aside to a backup key, never overwritten: what was typed may still be read there. */
   function load() {
-    try { return JSON.parse(storage.getItem(KEY) || "[]"); } catch (error) { return []; }
+    var raw = storage.getItem(KEY);
+    if (!raw) { return []; }
+    try {
+      var items = JSON.parse(raw);
+      if (Array.isArray(items)) { return items; }
+    } catch (error) { /* below */ }
+    try { storage.setItem(KEY + ":backup:" + Date.now(), raw); storage.removeItem(KEY); } catch (error) { /* kept as it is */ }
+    return [];
   }
 
+  /* Write the queue; false when the phone refused (its storage is full). */
   function store(items) {
-    if (items.length) { storage.setItem(KEY, JSON.stringify(items)); } else { storage.removeItem(KEY); }
+    try {
+      if (items.length) { storage.setItem(KEY, JSON.stringify(items)); } else { storage.removeItem(KEY); }
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+
+  /* Tell the desk how many saves wait now (a HEAD of the table's page): the dashboard forgets a
+     number reported before a save was dropped, dismissed or sent. */
+  function report() {
+    var count = load().length;
+    return fetch(tableUrl, {
+      method: "HEAD",
+      credentials: "same-origin",
+      headers: { "X-Desk-Waiting": String(Math.min(999, count)) }
+    }).catch(function () { return null; });
   }
 
   function setField(item, name, value) {
@@ -63,11 +104,13 @@
     item.fields.push([name, String(value)]);
   }
 
-  function csrfToken(item) {
-    var pair = item.fields.filter(function (p) { return p[0] === "csrfmiddlewaretoken"; })[0];
-    if (pair) { return pair[1]; }
+  /* The token of now (the cookie, else this page's forms): the one stored with a save may have
+     been rotated since (a log-in, a PIN), and the form field would win over the header. */
+  function csrfToken() {
     var match = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/);
-    return match ? decodeURIComponent(match[1]) : "";
+    if (match) { return decodeURIComponent(match[1]); }
+    var field = document.querySelector('input[name="csrfmiddlewaretoken"]');
+    return field ? field.value : "";
   }
 
   // -- what was typed, in the page's own words --------------------------------------------------
@@ -191,8 +234,9 @@
         }));
         entry.appendChild(actions);
       } else if (item.state === "refused") {
-        entry.appendChild(element("p", "queue-message", text("refused") + " " + item.message));
+        entry.appendChild(element("p", "queue-message", text(item.held ? "held" : "refused") + " " + item.message));
         var dismiss = element("p", "queue-actions");
+        dismiss.appendChild(button(text("send_again"), (item.held ? "" : "secondary ") + "queue-again", function () { sendAgain(item.id); }));
         dismiss.appendChild(button(text("dismiss"), "secondary queue-dismiss", function () { drop(item.id); }));
         entry.appendChild(dismiss);
       }
@@ -231,6 +275,23 @@
     }
     store(items);
     render();
+    report();
+    flush();
+  }
+
+  /* A refused save, sent again as it is (after a log-in, a PIN, a new page, a reopened table). */
+  function sendAgain(id) {
+    update(id, function (item) {
+      item.state = "waiting";
+      item.held = false;
+      item.message = "";
+      var base = item.base || "";
+      if (base && base !== tableUrl && item.url.indexOf(base) === 0) {
+        item.url = tableUrl + item.url.slice(base.length); // the link was renewed: this page's
+        item.base = tableUrl;
+      }
+    });
+    render();
     flush();
   }
 
@@ -260,6 +321,7 @@
     var item = {
       id: newId(),
       url: form.getAttribute("action") || window.location.pathname,
+      base: tableUrl,
       kind: kind,
       fields: fields,
       revision: revision,
@@ -272,8 +334,7 @@
     };
     if (kind === "penalty") { setField(item, "confirmed", "True"); }
     items.push(item);
-    store(items);
-    return item;
+    return store(items) ? item : null;
   }
 
   /* The next form gets a new one-time id: the one just queued is spent. */
@@ -291,29 +352,47 @@
 
   // -- sending -----------------------------------------------------------------------------------
 
-  function body(item) {
+  function body(item, token) {
     var data = new URLSearchParams();
-    item.fields.forEach(function (pair) { data.append(pair[0], pair[1]); });
+    item.fields.forEach(function (pair) {
+      if (pair[0] !== "csrfmiddlewaretoken") { data.append(pair[0], pair[1]); }
+    });
+    if (token) { data.append("csrfmiddlewaretoken", token); }
     return data;
   }
 
+  // Milliseconds before a save the network does not answer counts as not sent (a Wi-Fi that
+  // is connected but passes nothing).
+  var SEND_TIMEOUT = 10000;
+
   function post(item, waiting) {
+    var token = csrfToken();
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller ? window.setTimeout(function () { controller.abort(); }, SEND_TIMEOUT) : null;
     return fetch(item.url, {
       method: "POST",
       credentials: "same-origin",
       headers: {
         "X-Desk-Queue": "1",
         "X-Desk-Waiting": String(Math.min(999, waiting)),
-        "X-CSRFToken": csrfToken(item),
+        "X-CSRFToken": token,
         "Accept": "application/json"
       },
-      body: body(item)
+      body: body(item, token),
+      signal: controller ? controller.signal : undefined
     }).then(function (response) {
       var type = response.headers.get("Content-Type") || "";
       if (type.indexOf("application/json") !== -1) { return response.json(); }
       if (response.status === 404) { return { status: "refused", message: text("link_gone") }; }
-      if (response.status === 403) { return { status: "refused", message: text("forbidden") }; }
+      // a refused token, a log-in or a PIN asked for: held until the referee acts, not final
+      if (response.status === 403 || response.redirected) { return { status: "refused", held: true, message: text("forbidden") }; }
       return { status: "retry" }; // a proxy's error page, a server restarting: later
+    }).then(function (answer) {
+      if (timer) { window.clearTimeout(timer); }
+      return answer;
+    }, function (error) {
+      if (timer) { window.clearTimeout(timer); }
+      throw error;
     });
   }
 
@@ -358,6 +437,7 @@
               });
             });
             it.state = "refused";
+            it.held = !!answer.held;
             it.message = [answer.message].concat(details).filter(Boolean).join(" ");
           });
           return null;
@@ -384,13 +464,23 @@
     return confirmed && (confirmed.value === "True" || confirmed.value === "on");
   }
 
+  /* The phone's storage is full: say so, and post the form as without the queue. */
+  function postAsBefore(form) {
+    window.alert(text("storage_full"));
+    HTMLFormElement.prototype.submit.call(form);
+  }
+
   function queueIt(form, kind, submitter) {
-    enqueue(form, kind, submitter);
+    if (!enqueue(form, kind, submitter)) { postAsBefore(form); return; }
+    shownQueued(form, kind, navigator.onLine === false ? "offline" : "kept");
+  }
+
+  function shownQueued(form, kind, said) {
     freshForms(form);
     render();
     var note = document.getElementById("desk-queue-offline");
     if (!note) {
-      note = element("p", "queue-offline", text(navigator.onLine === false ? "offline" : "kept"));
+      note = element("p", "queue-offline", text(said));
       note.id = "desk-queue-offline";
       note.setAttribute("role", "status");
       panel.insertBefore(note, panel.firstChild);
@@ -409,22 +499,29 @@
     }
     event.preventDefault();
     if (offline || waiting) { queueIt(form, kind, event.submitter); return; }
-    // Online, nothing waiting: send it now; only a network failure queues it.
-    var fields = [];
-    new FormData(form).forEach(function (value, name) { fields.push([name, String(value)]); });
-    var item = { url: form.getAttribute("action") || window.location.pathname, fields: fields };
+    // Online, nothing waiting: on the phone first (a Wi-Fi that passes nothing must not lose
+    // it), then sent now; the desk's answer removes it.
     if (form.dataset.sending) { return; }
+    var item = enqueue(form, kind, event.submitter);
+    if (!item) { postAsBefore(form); return; }
     form.dataset.sending = "1";
+    sending = true;
     post(item, 0).then(function (answer) {
+      sending = false;
       if (answer.status === "saved" || answer.status === "duplicate") {
+        store(load().filter(function (other) { return other.id !== item.id; }));
         window.location.assign(tableUrl);
-      } else {
-        delete form.dataset.sending;
-        HTMLFormElement.prototype.submit.call(form); // the page as without the queue
+        return;
       }
-    }, function () {
+      if (answer.status === "retry") { delete form.dataset.sending; shownQueued(form, kind, "no_answer"); return; }
+      // refused or invalid: the desk's own page says why, as without the queue
+      store(load().filter(function (other) { return other.id !== item.id; }));
       delete form.dataset.sending;
-      queueIt(form, kind, event.submitter);
+      HTMLFormElement.prototype.submit.call(form);
+    }, function () {
+      sending = false; // no answer (no network, or none within the time): it waits
+      delete form.dataset.sending;
+      shownQueued(form, kind, "no_answer");
     });
   }
 
@@ -450,7 +547,7 @@
 
   document.addEventListener("submit", onSubmit);
   document.addEventListener("input", function (event) {
-    if (event.target.form && kindOf(event.target.form) === "hand") { dirty = true; }
+    if (event.target.form && kindOf(event.target.form)) { dirty = true; }
   });
   window.addEventListener("online", function () { flush(); });
   window.setInterval(function () {
@@ -466,5 +563,8 @@
   render();
   flush();
   keepPage();
+  window.addEventListener("storage", function (event) {
+    if (event.key === KEY) { render(); } // another tab changed this table's queue
+  });
   window.deskQueue = { flush: flush, load: load };
 }());

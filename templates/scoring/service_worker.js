@@ -37,13 +37,30 @@ self.addEventListener("message", (event) => {
   })));
 });
 
+// A page (and its scripts and styles) gets the phone's copy when the network has not answered
+// within this time: a Wi-Fi that is connected but passes nothing shows the table quickly. The
+// network's answer, when it comes later, still refreshes the copy.
+const NETWORK_WAIT = 3500;
+
+function copyOf(request) {
+  return caches.match(request, { ignoreVary: true, ignoreSearch: false });
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) { return; }
-  event.respondWith(
-    fetch(request)
-      .then((response) => keep(request, response))
-      .catch(() => caches.match(request, { ignoreVary: true, ignoreSearch: false })
-        .then((hit) => hit || Response.error()))
-  );
+  const network = fetch(request).then((response) => keep(request, response));
+  event.waitUntil(network.catch(() => null));
+  event.respondWith(new Promise((resolve) => {
+    let done = false;
+    const answer = (response) => { if (!done && response) { done = true; resolve(response); } };
+    const fallback = () => copyOf(request).then((hit) => {
+      if (hit) { answer(hit); } else { network.then(answer, () => answer(Response.error())); }
+    });
+    const timer = setTimeout(fallback, NETWORK_WAIT);
+    network.then((response) => { clearTimeout(timer); answer(response); }, () => {
+      clearTimeout(timer);
+      fallback();
+    });
+  }));
 });

@@ -15,7 +15,7 @@ from scoring.services import closing, hands
 from scoring.services.tables import snapshot
 from tests.browser.helpers import PHONE, open_page
 from tests.factories import build, make_director, play
-from tournament.models import Tournament
+from tournament.models import Table, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.parametrize("browser", [PHONE], indirect=True)]
 
@@ -24,6 +24,10 @@ HANDS = [
     {"outcome": "discard", "winner": 1, "discarder": 2, "fan": 12},
     {"outcome": "washout"},
 ]
+
+
+#: The requests the page's scripts make (the queue's saves and reports).
+HELD = {"urlPattern": "*", "resourceType": "Fetch", "requestStage": "Request"}
 
 
 def wait(browser, condition, seconds=20):
@@ -49,6 +53,13 @@ def offline(browser, off=True):
     # that sends at load).
     browser.execute_cdp_cmd("Network.enable", {})
     browser.execute_cdp_cmd("Network.emulateNetworkConditions", conditions)
+    # Whatever the page's scripts believe (navigator.onLine is set in the page's renderer, and a
+    # new document may run before it is), no request of theirs reaches the desk while offline:
+    # each is held and never continued. Navigations are not held: they fail, as offline.
+    if off:
+        browser.execute_cdp_cmd("Fetch.enable", {"patterns": [HELD]})
+    else:
+        browser.execute_cdp_cmd("Fetch.disable", {})
     workers = [
         target
         for target in browser.execute_cdp_cmd("Target.getTargets", {})["targetInfos"]
@@ -114,6 +125,14 @@ def queue_items(browser):
     return browser.execute_script(
         "return Array.from(document.querySelectorAll('#desk-queue .queue-item'))"
         ".map(li => [li.dataset.state, li.querySelector('.queue-description').textContent]);"
+    )
+
+
+def stored_kinds(browser):
+    """The kinds of the saves the phone's storage holds, every table's queue together."""
+    return browser.execute_script(
+        "return Object.keys(localStorage).filter(k => k.startsWith('desk-queue:'))"
+        ".flatMap(k => JSON.parse(localStorage.getItem(k)).map(item => item.kind));"
     )
 
 
@@ -231,9 +250,13 @@ def test_a_table_closed_meanwhile_refuses_and_keeps_the_hand(
     open_page(browser, url)
     wait(browser, lambda b: queue_items(b) and queue_items(b)[0][0] == "refused")
     assert not Hand.objects.exists()
+    assert browser.find_element("css selector", "button.queue-again")  # Send again, too
+    # the dashboard was told 1 waiting earlier; Dismiss tells it 0
+    Table.objects.filter(pk=table.pk).update(waiting_reported=1)
     browser.find_element("css selector", "button.queue-dismiss").click()
     wait(browser, lambda b: not b.execute_script("return localStorage.length;"))
     assert not browser.find_elements("css selector", "#desk-queue:not([hidden])")
+    wait(browser, lambda b: Table.objects.get(pk=table.pk).waiting_reported == 0)
 
 
 def test_without_storage_the_form_posts_as_before(browser, live_server, transactional_db):
@@ -312,6 +335,7 @@ def test_a_penalty_typed_offline_is_computed_by_the_desk_once(
     )
     # back on the table's page (the phone's copy), the penalty waits
     wait(browser, lambda b: "/penalty/" not in b.current_url and len(queue_items(b)) == 1)
+    assert stored_kinds(browser) == ["penalty"]  # kept by the queue, not posted by the form
     description = queue_items(browser)[0][1]
     assert description.startswith("Penalty (computed by the desk when it arrives): ")
     assert late.player.last_name in description and "4" in description
@@ -323,3 +347,167 @@ def test_a_penalty_typed_offline_is_computed_by_the_desk_once(
     penalty = Penalty.objects.get()
     assert (penalty.registration, penalty.kind, penalty.minutes_late) == (late, "late_arrival", 4)
     assert penalty.submission is not None
+
+
+def test_a_wifi_that_passes_nothing_keeps_the_hand_on_the_phone(
+    browser, live_server, transactional_db, screenshot
+):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    open_table(browser, live_server, table)
+    # connected, but nothing answers: the page's requests are held and never continued
+    browser.execute_cdp_cmd("Fetch.enable", {"patterns": [HELD]})
+    type_hand(browser, HANDS[0])
+    # on the phone before any answer, the page still says it is online
+    wait(browser, lambda b: stored_kinds(b) == ["hand"])
+    assert browser.execute_script("return navigator.onLine;")
+    assert not Hand.objects.exists()
+    # no answer within the time: it is shown waiting, and the form is ready for the next hand
+    wait(browser, lambda b: len(queue_items(b)) == 1, seconds=20)
+    assert queue_items(browser)[0][0] == "waiting"
+    note = browser.find_element("css selector", "#desk-queue-offline").text
+    assert note == "The desk did not answer: saved on this phone, it will be sent."
+    screenshot("offline-no-answer")
+    browser.execute_cdp_cmd("Fetch.disable", {})
+    browser.find_element("css selector", "button.queue-send").click()
+    wait(browser, lambda b: Hand.objects.count() == 1 and not stored_kinds(b), seconds=40)
+    assert Hand.objects.get().entry["winner"] == 3
+
+
+def test_a_save_queued_under_an_old_csrf_token_is_sent_with_the_current_one(
+    browser, live_server, transactional_db
+):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    open_table(browser, live_server, table)
+    offline(browser)
+    wait(browser, lambda b: b.execute_script("return navigator.onLine === false;"))
+    type_hand(browser, HANDS[0])
+    wait(browser, lambda b: len(queue_items(b)) == 1)
+    # the token is rotated meanwhile (a log-in elsewhere): the stored form field is out of date
+    browser.execute_script("document.cookie = 'csrftoken=' + 'k'.repeat(32) + '; path=/';")
+    offline(browser, False)
+    wait(browser, lambda b: Hand.objects.count() == 1 and not stored_kinds(b), seconds=40)
+
+
+def test_a_queue_that_is_not_json_is_moved_aside(browser, live_server, transactional_db):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    url = open_table(browser, live_server, table)
+    key = f"desk-queue:table:{table.pk}:1"
+    browser.execute_script('localStorage.setItem(arguments[0], \'[{"kind": "ha\');', key)
+    open_page(browser, url)
+    kept = browser.execute_script(
+        "return Object.keys(localStorage).filter(k => k.startsWith(arguments[0] + ':backup:'))"
+        ".map(k => localStorage.getItem(k));",
+        key,
+    )
+    assert kept == ['[{"kind": "ha']
+    assert not browser.find_elements("css selector", "#desk-queue:not([hidden])")
+
+
+def test_a_full_storage_posts_the_form_as_before(browser, live_server, transactional_db):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    open_table(browser, live_server, table)
+    browser.execute_script(
+        """
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+          if (key.startsWith('desk-queue:')) throw new DOMException('full', 'QuotaExceededError');
+          return setItem.call(this, key, value);
+        };
+        window.alert = (said) => sessionStorage.setItem('told', said);
+        """
+    )
+    type_hand(browser, HANDS[0])
+    wait(browser, lambda b: "Hand 1 saved" in b.page_source)
+    assert Hand.objects.count() == 1
+    told = browser.execute_script("return sessionStorage.getItem('told');")
+    assert told.startswith("This phone's storage is full")
+
+
+def test_a_reload_the_network_does_not_answer_shows_the_phones_copy(
+    browser, live_server, transactional_db
+):
+    import json
+    import time
+
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    open_table(browser, live_server, table)
+    Tournament.objects.filter(pk=cup.pk).update(name="Renamed meanwhile")
+    # the service worker's requests are held and never continued: a Wi-Fi that passes nothing
+    workers = [
+        target["targetId"]
+        for target in browser.execute_cdp_cmd("Target.getTargets", {})["targetInfos"]
+        if target["type"] == "service_worker"
+    ]
+    assert workers
+    for worker in workers:
+        session = browser.execute_cdp_cmd(
+            "Target.attachToTarget", {"targetId": worker, "flatten": False}
+        )["sessionId"]
+        message = {"id": 1, "method": "Fetch.enable", "params": {"patterns": [{"urlPattern": "*"}]}}
+        browser.execute_cdp_cmd(
+            "Target.sendMessageToTarget", {"sessionId": session, "message": json.dumps(message)}
+        )
+    started = time.monotonic()
+    browser.refresh()
+    wait(browser, lambda b: cup.name in b.title)
+    assert time.monotonic() - started < 10
+    assert "Renamed meanwhile" not in browser.page_source
+
+
+def test_a_penalty_being_typed_is_not_lost_when_the_queue_is_sent(
+    browser, live_server, transactional_db
+):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    url = open_table(browser, live_server, table)
+    penalty_url = live_server.url + reverse("link:penalty", kwargs={"token": table.token})
+    open_page(browser, penalty_url)  # the phone keeps its copy
+    wait(browser, lambda b: kept_on_the_phone(b))
+    open_page(browser, url)
+    offline(browser)
+    wait(browser, lambda b: b.execute_script("return navigator.onLine === false;"))
+    type_hand(browser, HANDS[0])
+    wait(browser, lambda b: len(queue_items(b)) == 1)
+    browser.get(penalty_url)  # the phone's copy
+    wait(browser, lambda b: len(queue_items(b)) == 1)
+    browser.execute_script(
+        "const minutes = document.querySelector('form.penalty-form input[name=\"minutes\"]');"
+        "minutes.value = '7'; minutes.dispatchEvent(new Event('input', {bubbles: true}));"
+    )
+    offline(browser, False)
+    wait(browser, lambda b: Hand.objects.count() == 1, seconds=40)
+    wait(browser, lambda b: b.find_elements("css selector", "#desk-queue .queue-done"))
+    assert "/penalty/" in browser.current_url
+    value = browser.execute_script(
+        "return document.querySelector('form.penalty-form input[name=\"minutes\"]').value;"
+    )
+    assert value == "7"
+
+
+def test_a_renewed_link_still_shows_and_resends_what_waits(
+    browser, live_server, transactional_db, screenshot
+):
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    open_table(browser, live_server, table)
+    offline(browser)
+    wait(browser, lambda b: b.execute_script("return navigator.onLine === false;"))
+    type_hand(browser, HANDS[0])
+    wait(browser, lambda b: len(queue_items(b)) == 1)
+    closing.renew_link(table, actor=Actor(user=make_director()))
+    table.refresh_from_db()
+    offline(browser, False)
+    # the director hands over the new link: the hand typed under the old one is there, refused
+    open_page(browser, live_server.url + reverse("link:table", kwargs={"token": table.token}))
+    wait(browser, lambda b: queue_items(b) and queue_items(b)[0][0] == "refused", seconds=40)
+    message = browser.find_element("css selector", ".queue-refused .queue-message").text
+    assert "This table link is not valid (any more)" in message
+    screenshot("offline-renewed-link")
+    assert not Hand.objects.exists()
+    browser.find_element("css selector", "button.queue-again").click()
+    wait(browser, lambda b: Hand.objects.count() == 1 and not stored_kinds(b), seconds=40)
