@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 #: Bump to make every phone drop its cached copies.
-CACHE_NAME = "desk-referee-1"
+CACHE_NAME = "desk-referee-2"
 
 
 @require_GET
