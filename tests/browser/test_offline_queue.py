@@ -143,6 +143,19 @@ def heading(browser):
     )
 
 
+def one_hand_queued(browser, live_server, hand):
+    """A cup whose first table's page is open on a phone gone offline, with `hand` typed and
+    waiting in the queue; returns the table."""
+    cup = build()
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    open_table(browser, live_server, table)
+    offline(browser)
+    wait(browser, lambda b: b.execute_script("return navigator.onLine === false;"))
+    type_hand(browser, hand)
+    wait(browser, lambda b: len(queue_items(b)) == 1)
+    return table
+
+
 def test_three_hands_typed_offline_are_saved_once_each(
     browser, live_server, transactional_db, screenshot
 ):
@@ -202,13 +215,7 @@ def test_three_hands_typed_offline_are_saved_once_each(
 def test_another_device_saving_meanwhile_gives_a_choice(
     browser, live_server, transactional_db, screenshot
 ):
-    cup = build()
-    table = cup.sessions.get(number=1).tables.get(number=1)
-    open_table(browser, live_server, table)
-    offline(browser)
-    wait(browser, lambda b: b.execute_script("return navigator.onLine === false;"))
-    type_hand(browser, HANDS[1])
-    wait(browser, lambda b: len(queue_items(b)) == 1)
+    table = one_hand_queued(browser, live_server, HANDS[1])
     # another phone at the table saves its hand meanwhile
     table.refresh_from_db()
     hands.record_hand(table, HANDS[0], actor=Actor(via="table link"), revision=table.revision)
@@ -377,13 +384,7 @@ def test_a_wifi_that_passes_nothing_keeps_the_hand_on_the_phone(
 def test_a_save_queued_under_an_old_csrf_token_is_sent_with_the_current_one(
     browser, live_server, transactional_db
 ):
-    cup = build()
-    table = cup.sessions.get(number=1).tables.get(number=1)
-    open_table(browser, live_server, table)
-    offline(browser)
-    wait(browser, lambda b: b.execute_script("return navigator.onLine === false;"))
-    type_hand(browser, HANDS[0])
-    wait(browser, lambda b: len(queue_items(b)) == 1)
+    one_hand_queued(browser, live_server, HANDS[0])
     # the token is rotated meanwhile (a log-in elsewhere): the stored form field is out of date
     browser.execute_script("document.cookie = 'csrftoken=' + 'k'.repeat(32) + '; path=/';")
     offline(browser, False)
@@ -492,13 +493,7 @@ def test_a_penalty_being_typed_is_not_lost_when_the_queue_is_sent(
 def test_a_renewed_link_still_shows_and_resends_what_waits(
     browser, live_server, transactional_db, screenshot
 ):
-    cup = build()
-    table = cup.sessions.get(number=1).tables.get(number=1)
-    open_table(browser, live_server, table)
-    offline(browser)
-    wait(browser, lambda b: b.execute_script("return navigator.onLine === false;"))
-    type_hand(browser, HANDS[0])
-    wait(browser, lambda b: len(queue_items(b)) == 1)
+    table = one_hand_queued(browser, live_server, HANDS[0])
     closing.renew_link(table, actor=Actor(user=make_director()))
     table.refresh_from_db()
     offline(browser, False)
