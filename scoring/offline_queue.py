@@ -37,6 +37,10 @@ def queue_texts():
             "over). Ask the director."
         ),
         "forbidden": _("The desk refused it (the page is too old): reload the page."),
+        "old_link": _(
+            "Typed under an earlier link of this table: “Send again” sends it with this "
+            "page's link."
+        ),
         "saved_reload": _("Everything was sent. Reload the page to see the totals."),
         "reload": _("Reload"),
         "drop_confirm": _("Drop this save for good? What was typed is lost."),

@@ -235,6 +235,7 @@
         entry.appendChild(actions);
       } else if (item.state === "refused") {
         entry.appendChild(element("p", "queue-message", text(item.held ? "held" : "refused") + " " + item.message));
+        if (item.base && item.base !== tableUrl) { entry.appendChild(element("p", "help", text("old_link"))); }
         var dismiss = element("p", "queue-actions");
         dismiss.appendChild(button(text("send_again"), (item.held ? "" : "secondary ") + "queue-again", function () { sendAgain(item.id); }));
         dismiss.appendChild(button(text("dismiss"), "secondary queue-dismiss", function () { drop(item.id); }));

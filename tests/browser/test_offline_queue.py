@@ -502,6 +502,8 @@ def test_a_renewed_link_still_shows_and_resends_what_waits(
     wait(browser, lambda b: queue_items(b) and queue_items(b)[0][0] == "refused", seconds=40)
     message = browser.find_element("css selector", ".queue-refused .queue-message").text
     assert "This table link is not valid (any more)" in message
+    hint = browser.find_element("css selector", ".queue-refused .help").text
+    assert "earlier link of this table" in hint
     screenshot("offline-renewed-link")
     assert not Hand.objects.exists()
     browser.find_element("css selector", "button.queue-again").click()
