@@ -39,24 +39,28 @@ def is_queued(request):
 NOW = object()
 
 
-def answer(status, table, *, message="", hand=None, latest=(), errors=None, revision=NOW):
+def answer(
+    status, table, *, message="", hand=None, latest=(), errors=None, revision=NOW, held=False
+):
     """The JSON answer; `table` may be None when the link found no table. `revision`: the one
-    a save produced, None to tell none (a device without the table's PIN), by default now."""
+    a save produced, None to tell none (a device without the table's PIN), by default now.
+    `held`: a refusal the referee can lift (type the PIN): the phone keeps the save and offers
+    to send it again."""
     if revision is NOW:
         revision = None
         if table is not None:
             revision = Table.objects.filter(pk=table.pk).values_list("revision", flat=True).first()
-    return JsonResponse(
-        {
-            "status": status,
-            "message": str(message),
-            "revision": revision,
-            "hand": hand,
-            "latest": [str(line) for line in latest],
-            "errors": errors or {},
-        },
-        status=HTTP_STATUS[status],
-    )
+    data = {
+        "status": status,
+        "message": str(message),
+        "revision": revision,
+        "hand": hand,
+        "latest": [str(line) for line in latest],
+        "errors": errors or {},
+    }
+    if held:
+        data["held"] = True
+    return JsonResponse(data, status=HTTP_STATUS[status])
 
 
 def already_saved(request, table):

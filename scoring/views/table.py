@@ -90,6 +90,7 @@ class TableAccessMixin:
                     self.table,
                     message=_("Type the table's PIN first: reload the page."),
                     revision=None,  # nothing of the table for a device without its PIN
+                    held=True,
                 )
             return self.ask_pin(request)
         if not self.actor.is_director:  # the dashboard's "last reached the desk"

@@ -311,3 +311,18 @@ def test_a_silent_table_is_flagged_only_while_its_session_is_played(table):
 def test_logging_out_clears_the_pages_kept_on_the_phone_not_the_queue(director_client):
     response = director_client.post(reverse("logout"))
     assert response["Clear-Site-Data"] == '"cache"'  # not "storage": the queue stays
+
+
+def test_a_queued_save_without_the_pin_is_held_and_tells_nothing_of_the_table(client, table):
+    """A phone that lost the PIN's cookie: the save is held (the referee types the PIN and sends
+    it again), the answer gives no revision, and the table is not marked as heard from."""
+    tournament = table.session.tournament
+    tournament.referee_pin = True
+    tournament.save(update_fields=["referee_pin"])
+    fields = {"revision": "0", "submission": str(uuid.uuid4())}
+    response = queued_hand(client, table, fields, outcome="washout")
+    answer = response.json()
+    assert response.status_code == 403 and answer["status"] == "refused"
+    assert answer["held"] is True and answer["revision"] is None
+    table.refresh_from_db()
+    assert table.last_contact_at is None and not Hand.objects.exists()
