@@ -425,6 +425,8 @@ class AuditAction(models.TextChoices):
     CLOCK = "clock", _("Session clock changed")
     PUBLISHED = "published", _("Publication changed")
     SESSION_CONFIRMED = "session_confirmed", _("Session confirmed")
+    CUT_MADE = "cut_made", _("Cut to the final made")
+    CUT_UNDONE = "cut_undone", _("Cut to the final undone")
 
 
 class AuditEntry(models.Model):

@@ -276,6 +276,12 @@ def describe_audit(entry):
                 "points": signed(changes["transfer"])
             }
         return text
+    if action == AuditAction.CUT_MADE:
+        numbers = ", ".join(str(number) for number in changes.get("finalists") or [])
+        text = _("Finalists: players %(numbers)s") % {"numbers": numbers}
+        if changes.get("lots_seed") is not None:
+            text += " · " + _("seed of the lots: %(seed)s") % {"seed": changes["lots_seed"]}
+        return text
     if action == AuditAction.PENALTY_CANCELLED:
         return _("%(player)s: penalty of %(points)s cancelled (%(reason)s)") % {
             "player": _names(entry),

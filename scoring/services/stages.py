@@ -16,6 +16,8 @@ from django.utils.translation import ngettext
 
 from common.errors import UserError
 from scoring.lots import drawn_lot
+from scoring.models import AuditAction
+from scoring.services.audit import log_action
 from scoring.stage_standings import cut_order
 from scoring.standings import compute_standings, standings_version
 from tournament.models import PLAYED, SessionStatus, Table, TieBreak
@@ -176,7 +178,22 @@ def make_cut(tournament, *, actor, expected=None):
     players = tournament.registrations.filter(is_substitute=False)
     players.update(finalist=False)
     players.filter(pk__in=plan.finalist_pks).update(finalist=True)
+    log_action(
+        actor,
+        AuditAction.CUT_MADE,
+        session=_last_qualifying(tournament),
+        registrations=[row.registration for row in plan.finalists],
+        changes={
+            "finalists": sorted(row.registration.number for row in plan.finalists),
+            "lots_seed": tournament.lots_seed if plan.lots_decide else None,
+        },
+    )
     return plan
+
+
+def _last_qualifying(tournament):
+    """The session the cut follows: its audit trail records who made or undid the cut."""
+    return tournament.sessions.get(number=tournament.qualifying_sessions)
 
 
 @transaction.atomic
@@ -195,6 +212,7 @@ def undo_cut(tournament, *, actor):
     Table.objects.filter(session__in=finals).delete()
     finals.update(status=SessionStatus.DRAFT, draw_seed=None, seating_published=False)
     tournament.registrations.update(finalist=None)
+    log_action(actor, AuditAction.CUT_UNDONE, session=_last_qualifying(tournament))
 
 
 def _require_director(actor):

@@ -128,3 +128,23 @@ def test_team_names_are_unique_whatever_the_case_in_any_alphabet(db):
     create_team(tournament, name="København Kan")
     with pytest.raises(TeamError, match="already has a team"):
         create_team(tournament, name="KØBENHAVN KAN")
+
+
+def test_the_cut_and_its_undoing_are_in_the_audit_trail(db, actor, director_client):
+    from django.urls import reverse
+
+    from scoring.models import AuditEntry
+    from scoring.services.stages import undo_cut
+
+    tournament = in_stages("audited-cut", actor)
+    entry = AuditEntry.objects.get(action="cut_made")
+    finalists = sorted(
+        tournament.registrations.filter(finalist=True).values_list("number", flat=True)
+    )
+    assert entry.session.number == 3 and entry.user == actor.user
+    assert entry.changes["finalists"] == finalists and entry.registrations.count() == 8
+    undo_cut(tournament, actor=actor)
+    assert AuditEntry.objects.filter(action="cut_undone", session__number=3).exists()
+    page = director_client.get(reverse("player-audit", args=[tournament.slug, finalists[0]]))
+    text = page.content.decode()  # a finalist's own trail shows the cut that took them
+    assert "Cut to the final made" in text and "Finalists: players " in text
