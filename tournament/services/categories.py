@@ -34,11 +34,6 @@ def clean_category_name(name):
     return name
 
 
-def find_category(tournament, name):
-    """The tournament's category of this name (case does not matter), or None."""
-    return named(tournament.categories.all(), name)
-
-
 def _name_taken(tournament, name, exclude=None):
     if named(tournament.categories.all(), name, exclude) is not None:
         raise CategoryError(

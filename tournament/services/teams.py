@@ -49,11 +49,6 @@ def clean_country(country):
     return code
 
 
-def find_team(tournament, name):
-    """The tournament's team of this name (case does not matter), or None."""
-    return named(tournament.teams.all(), name)
-
-
 def _name_taken(tournament, name, exclude=None):
     if named(tournament.teams.all(), name, exclude) is not None:
         raise TeamError(_("The tournament already has a team called “%(name)s”.") % {"name": name})
@@ -145,19 +140,10 @@ def _locked_registration(tournament, number):
     return registration
 
 
-@transaction.atomic
 def add_member(tournament, team_id, number):
     """Put registered player `number` in the team (moving them from another team); returns
     the registration. A substitute cannot join; a team has at most TEAM_SIZE_MAX players."""
-    tournament = lock_tournament(tournament)
-    team = _locked_team(tournament, team_id)
-    registration = _locked_registration(tournament, number)
-    if registration.team_id == team.pk:
-        return registration
-    _check_can_join(registration, team)
-    registration.team = team
-    registration.save(update_fields=["team"])
-    return registration
+    return set_team(tournament, number, team_id)
 
 
 @transaction.atomic
