@@ -57,16 +57,32 @@ def env_int(environ, name, default, *, minimum, maximum):
 
 
 def cache_config(environ):
-    """The CACHES['default'] entry: a table in the desk's database (`createcachetable`).
+    """The CACHES['default'] entry: where every server process keeps the counters and caches
+    they share (the bad-link and wrong-PIN counters, the cached standings).
 
-    Every server process (waitress threads, several workers, the management commands) sees the
-    same counters there: the bad-link counter and the cached standings. A shared cache server
-    would be configured here.
+    By default a table in the desk's database (`createcachetable`): nothing more to run, and
+    every process (waitress threads, several workers, the management commands) sees the same
+    entries. DESK_CACHE_URL=redis://host:6379/0 (or rediss://, or unix:///path/redis.sock)
+    puts them in a Redis server instead (Django's own Redis backend, the `redis` package).
     """
+    url = environ.get("DESK_CACHE_URL", "").strip()
+    if not url:
+        return {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "desk_cache",
+            "OPTIONS": {"MAX_ENTRIES": 10_000},
+        }
+    scheme = url.split(":", 1)[0].lower()
+    if scheme not in {"redis", "rediss", "unix"} or "://" not in url:
+        raise ConfigError(
+            f"DESK_CACHE_URL={url!r}: use redis://host:6379/0, rediss://... or "
+            "unix:///path/to/redis.sock (or leave it empty for the database cache)"
+        )
     return {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "desk_cache",
-        "OPTIONS": {"MAX_ENTRIES": 10_000},
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": url,
+        # Two desks sharing one Redis server use two databases of it (redis://host/0, /1).
+        "KEY_PREFIX": "desk",
     }
 
 

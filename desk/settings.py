@@ -91,8 +91,15 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-desk.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-#: One cache for every server process: a table in the database (`manage.py createcachetable`).
+#: One cache for every server process: a table in the database (`manage.py createcachetable`),
+#: or a Redis server with DESK_CACHE_URL=redis://... (desk.config.cache_config).
 CACHES = {"default": config.cache_config(os.environ)}
+
+#: Logins, accepted table PINs and the director's choices live in the database (the
+#: django_session table), never in one process's memory or a file of one machine: a phone whose
+#: next request reaches another server process stays logged in. Expired rows go with
+#: `manage.py clearsessions`.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 #: The address of a request (common.net): REMOTE_ADDR, or, behind N trusted proxies, the Nth
 #: address from the right of X-Forwarded-For.
