@@ -32,8 +32,9 @@ STANDINGS_PAGE_CACHED_QUERIES = 11
 #: The session dashboard: the login session and its user, the tournament, the session, its
 #: tables with hands counted, their seats, registrations, players and referees, the sessions
 #: (tabs), the seats of the players out for the session, and the closed tables' results with
-#: their players (issue 14, point 6: shown on the dashboard before confirming).
-DASHBOARD_QUERIES = 12
+#: their players (issue 14, point 6: shown on the dashboard before confirming), and the
+#: database's clock (one instant for every table's clock and contact: common.clock).
+DASHBOARD_QUERIES = 13
 
 
 @pytest.fixture(params=SIZES)
