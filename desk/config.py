@@ -4,6 +4,7 @@ Kept apart from `settings.py` so each rule can be tested without reloading Djang
 Nothing here imports Django's models or touches the database.
 """
 
+import os
 import secrets
 import socket
 from pathlib import Path
@@ -160,9 +161,25 @@ def secret_key(environ, data_dir):
         key = path.read_text(encoding="ascii").strip()
         if key:
             return key
+    # Several server processes starting at once on a new data folder must end with one key
+    # (sessions and signed cookies of one process are read by the others): the key is written
+    # whole to a file of this process, then linked into place only if no other process did it
+    # first; the one that lost reads the winner's key.
     key = secrets.token_urlsafe(50)
     files.private_dir(path.parent)
-    files.write_private(path, key + "\n", encoding="ascii")
+    mine = path.with_name(f".secret_key.{os.getpid()}")
+    files.write_private(mine, key + "\n", encoding="ascii")
+    try:
+        os.link(mine, path)
+    except FileExistsError:
+        first = path.read_text(encoding="ascii").strip()
+        if first:
+            return first
+        os.replace(mine, path)  # an empty file left by an earlier failure
+    except OSError:  # a file system without hard links
+        os.replace(mine, path)
+    finally:
+        mine.unlink(missing_ok=True)
     return key
 
 

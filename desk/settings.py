@@ -114,6 +114,8 @@ AXES_COOLOFF_TIME = timedelta(
     minutes=config.env_int(os.environ, "DESK_LOGIN_COOLOFF_MINUTES", 15, minimum=1, maximum=1440)
 )
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# The failures are rows of the database (never a process's memory), whichever process answers.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 # Refused attempts during a lockout neither extend it nor write to the database.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_CLIENT_IP_CALLABLE = "common.net.client_address"
