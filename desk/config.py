@@ -69,7 +69,8 @@ def cache_config(environ):
     url = environ.get("DESK_CACHE_URL", "").strip()
     if not url:
         return {
-            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            # Django's DatabaseCache, its counters made safe for several processes.
+            "BACKEND": "common.cache.DatabaseCache",
             "LOCATION": "desk_cache",
             "OPTIONS": {"MAX_ENTRIES": 10_000},
         }

@@ -19,7 +19,7 @@ from tests.factories import build, build_played, play_session, staff
 
 
 def test_without_desk_cache_url_the_cache_is_the_database_table():
-    assert config.cache_config({})["BACKEND"].endswith("db.DatabaseCache")
+    assert config.cache_config({})["BACKEND"] == "common.cache.DatabaseCache"
     assert config.cache_config({"DESK_CACHE_URL": "  "})["LOCATION"] == "desk_cache"
 
 
