@@ -80,3 +80,25 @@ def test_the_dashboard_judges_silence_by_the_database_clock():
     with process_clock_off_by(-HOUR):  # by this process's clock the contact is in the future
         said = dashboard.contact(table)
     assert said["silent"] and "7 min" in said["text"]
+
+
+@pytest.mark.django_db
+def test_a_stale_page_is_told_what_another_process_saved_whatever_its_clock(director):
+    """The page was built after hand 1; hand 2 and a penalty were saved by a process whose
+    clock is an hour behind: the refusal of the page's save still lists both (by revision)."""
+    from scoring.services.hands import record_hand
+    from scoring.services.tables import StaleTable
+    from tests.factories import penalize
+
+    table = build(slug="stale").sessions.get(number=1).tables.get(number=1)
+    actor = staff(director)
+    play(table, [mcr_entry(1)], actor)
+    table.refresh_from_db()
+    page_revision = table.revision
+    with process_clock_off_by(-HOUR):
+        play(table, [mcr_entry(2)], actor)
+        penalty = penalize(table, 1, "late_arrival", actor, minutes=3)
+    with pytest.raises(StaleTable) as refused:
+        record_hand(table, {"outcome": "washout"}, actor=actor, revision=page_revision)
+    latest = refused.value.latest
+    assert latest[0] == penalty and latest[1].number == 2 and len(latest) == 2
