@@ -102,3 +102,21 @@ def test_a_stale_page_is_told_what_another_process_saved_whatever_its_clock(dire
         record_hand(table, {"outcome": "washout"}, actor=actor, revision=page_revision)
     latest = refused.value.latest
     assert latest[0] == penalty and latest[1].number == 2 and len(latest) == 2
+
+
+@pytest.mark.django_db
+def test_hands_penalties_and_the_audit_trail_are_stamped_by_the_database(director):
+    from scoring.models import AuditEntry
+    from tests.factories import penalize
+
+    table = build(slug="stamps").sessions.get(number=1).tables.get(number=1)
+    actor = staff(director)
+    before = database_now()
+    with process_clock_off_by(-HOUR):
+        play(table, [mcr_entry(1)], actor)
+        penalty = penalize(table, 1, "late_arrival", actor, minutes=3)
+    after = database_now()
+    hand = table.hands.get()
+    assert before <= hand.entered_at <= after
+    assert before <= penalty.given_at <= after  # read back on insert, not left to the database
+    assert all(before <= entry.at <= after for entry in AuditEntry.objects.filter(table=table))
