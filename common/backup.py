@@ -36,6 +36,7 @@ except ImportError:  # Windows
 
 logger = logging.getLogger("desk")
 PREFIX, SUFFIX = "desk-", ".sqlite3"
+_starting = threading.Lock()
 #: The lock file in the backup folder that the process taking a backup holds.
 LOCK_NAME = ".lock"
 
@@ -127,12 +128,18 @@ def maybe_backup():
     if not is_due(folder, minutes):
         return None
     keep = settings.DESK_BACKUP_KEEP
+    # One backup thread at a time in this process (many saves commit while a copy is made);
+    # across processes, the lock file decides.
+    if not _starting.acquire(blocking=False):
+        return None
 
     def run():
         try:
             backup_if_due(source, folder, minutes, keep)
         except (OSError, sqlite3.Error):
             logger.exception("Automatic backup of %s failed", source)
+        finally:
+            _starting.release()
 
     thread = threading.Thread(target=run, name="desk-backup", daemon=True)
     thread.start()
