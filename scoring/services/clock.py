@@ -62,13 +62,13 @@ class ClockState:
 
 def clock_state(session, table=None, now=None, tables=None):
     """The clock of `session` (or of one `table`) at `now`, by default the database's time."""
-    now = now or database_now()
     minutes = session.tournament.session_minutes + session.clock_extra_minutes
     if table is not None:
         minutes += table.extra_minutes
     total = minutes * 60
     if session.clock_started_at is None:
         return ClockState(False, False, total, total, now=now)
+    now = now or database_now()
     stopped_at = closed_at(session, table, tables)
     until = min(t for t in (session.clock_paused_at, stopped_at, now) if t is not None)
     elapsed = (until - session.clock_started_at).total_seconds() - session.clock_paused_seconds
