@@ -91,8 +91,15 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-desk.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-#: One cache for every server process: a table in the database (`manage.py createcachetable`).
+#: One cache for every server process: a table in the database (`manage.py createcachetable`),
+#: or a Redis server with DESK_CACHE_URL=redis://... (desk.config.cache_config).
 CACHES = {"default": config.cache_config(os.environ)}
+
+#: Logins, accepted table PINs and the director's choices live in the database (the
+#: django_session table), never in one process's memory or a file of one machine: a phone whose
+#: next request reaches another server process stays logged in. Expired rows go with
+#: `manage.py clearsessions`.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 #: The address of a request (common.net): REMOTE_ADDR, or, behind N trusted proxies, the Nth
 #: address from the right of X-Forwarded-For.
@@ -107,6 +114,8 @@ AXES_COOLOFF_TIME = timedelta(
     minutes=config.env_int(os.environ, "DESK_LOGIN_COOLOFF_MINUTES", 15, minimum=1, maximum=1440)
 )
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# The failures are rows of the database (never a process's memory), whichever process answers.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 # Refused attempts during a lockout neither extend it nor write to the database.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_CLIENT_IP_CALLABLE = "common.net.client_address"
