@@ -18,7 +18,9 @@ from desk.settings import BASE_DIR
 
 
 def _load_deploy():
-    spec = importlib.util.spec_from_file_location("deploy_local", BASE_DIR / "deploy" / "local.py")
+    spec = importlib.util.spec_from_file_location(
+        "deploy_on_this_machine", BASE_DIR / "deploy" / "on_this_machine.py"
+    )
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
