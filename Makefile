@@ -9,7 +9,7 @@ DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.txt requirements-na
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test setup serve lint checks clean packages messages
+.PHONY: run test setup venv serve lint checks clean packages messages
 
 # What the desk needs to run (requirements.txt), then what is built from source
 # (requirements-native.txt), which may fail on a machine without a compiler: the desk then runs
@@ -30,6 +30,9 @@ $(DEV_STAMP): $(STAMP) requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	rm -f $(VENV)/.installed-dev-*
 	touch $(DEV_STAMP)
+
+# The virtualenv with what the desk needs, and the compiled translations (a server's set-up).
+venv: $(STAMP) messages
 
 setup: $(STAMP) messages
 	$(PY) manage.py migrate --noinput

@@ -79,8 +79,7 @@ def site_config(*, upstream_ports, http_port, https_port, static_root, certifica
     text = _replace(text, CERTIFICATE_KEY, str(key))
     text = _replace(text, STATIC_ROOT, str(static_root).rstrip("/") + "/")
     text = _replace(text, "/var/log/nginx/desk.access.log", str(Path(logs) / "access.log"))
-    text = _replace(text, "/var/log/nginx/desk.error.log", str(Path(logs) / "error.log"))
-    return _replace(text, "/var/www/letsencrypt", str(Path(logs) / "acme"))
+    return _replace(text, "/var/log/nginx/desk.error.log", str(Path(logs) / "error.log"))
 
 
 def self_signed_certificate(folder):
