@@ -200,8 +200,10 @@ async def poller(target, slug, figures, rng, interval, stop):
     try:
         while not stop.is_set():
             turn += 1
-            path = f"/t/{slug}/standings/" if turn % 4 == 0 else f"/t/{slug}/projector/state/"
-            await figures.timed("read", http.request("GET", path), {200})
+            kind, page = (
+                ("standings", "standings") if turn % 4 == 0 else ("projector", "projector/state")
+            )
+            await figures.timed(kind, http.request("GET", f"/t/{slug}/{page}/"), {200})
             await asyncio.sleep(interval * rng.uniform(0.8, 1.2))
     finally:
         http.close()
@@ -380,8 +382,8 @@ def describe(args, database):
 
 def report(figures, seconds, tokens, lost, problems, queue_warnings):
     """The figures, beside their targets, and the integrity checks; returns the last line."""
-    saves, reads = figures.times["save"], figures.times["page"] + figures.times["read"]
-    public = figures.times["read"]
+    public = figures.times["standings"] + figures.times["projector"]
+    saves, reads = figures.times["save"], figures.times["page"] + public
     errors = sum(figures.errors.values())
     print(
         f"\n{len(saves)} saves and {len(reads)} page reads in {seconds:.0f} s "
@@ -392,6 +394,8 @@ def report(figures, seconds, tokens, lost, problems, queue_warnings):
         ("hand saves", saves),
         ("table pages", figures.times["page"]),
         ("public pages", public),
+        ("  standings", figures.times["standings"]),
+        ("  projector", figures.times["projector"]),
     ):
         if values:
             print(
