@@ -4,7 +4,11 @@ Kept apart from `settings.py` so each rule can be tested without reloading Djang
 Nothing here imports Django's models or touches the database.
 """
 
+<<<<<<< HEAD
 import os
+=======
+import ipaddress
+>>>>>>> deploy
 import secrets
 import socket
 from pathlib import Path
@@ -94,6 +98,20 @@ def env_list(environ, name, default):
     if raw is None:
         return list(default)
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_networks(environ, name, default):
+    """Read a comma-separated list of addresses and networks such as
+    DESK_TRUSTED_PROXIES=127.0.0.1,::1,10.0.0.0/8; each is checked, and kept as its text."""
+    networks = []
+    for item in env_list(environ, name, default):
+        try:
+            networks.append(str(ipaddress.ip_network(item, strict=False)))
+        except ValueError:
+            raise ConfigError(
+                f"{name}: {item!r} is not an address or a network such as 10.0.0.0/8"
+            ) from None
+    return networks
 
 
 def local_addresses():

@@ -48,6 +48,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: the scheme a trusted proxy saw (https), before the redirect to https is decided.
+    "common.net.TrustedProxyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -95,6 +97,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 #: or a Redis server with DESK_CACHE_URL=redis://... (desk.config.cache_config).
 CACHES = {"default": config.cache_config(os.environ)}
 
+<<<<<<< HEAD
 #: Logins, accepted table PINs and the director's choices live in the database (the
 #: django_session table), never in one process's memory or a file of one machine: a phone whose
 #: next request reaches another server process stays logged in. Expired rows go with
@@ -103,6 +106,17 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 #: The address of a request (common.net): REMOTE_ADDR, or, behind N trusted proxies, the Nth
 #: address from the right of X-Forwarded-For.
+=======
+#: The address and scheme of a request (common.net). The proxies whose X-Forwarded-For and
+#: X-Forwarded-Proto the desk believes (addresses or networks); from anyone else those headers are
+#: ignored. Behind https (DESK_HTTPS) the default is a proxy on this machine.
+DESK_HTTPS = config.env_bool(os.environ, "DESK_HTTPS", default=False)
+DESK_TRUSTED_PROXIES = config.env_networks(
+    os.environ, "DESK_TRUSTED_PROXIES", default=["127.0.0.1", "::1"] if DESK_HTTPS else []
+)
+#: The older form, used only when DESK_TRUSTED_PROXIES is empty: believe the Nth address from the
+#: right of X-Forwarded-For, whoever sent it (never the scheme).
+>>>>>>> deploy
 DESK_PROXY_COUNT = config.env_int(os.environ, "DESK_PROXY_COUNT", 0, minimum=0, maximum=5)
 
 # Failed logins (django-axes, kept in the database so every process sees them): after
@@ -146,8 +160,10 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = DATA_DIR / "static"
-STATIC_ROOT.mkdir(exist_ok=True)
+#: Where collectstatic puts the files; on a server, a folder the web server may read
+#: (DESK_STATIC_ROOT), since the data folder is private to the desk's account.
+STATIC_ROOT = Path(os.environ.get("DESK_STATIC_ROOT", "").strip() or DATA_DIR / "static").resolve()
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 # Under `make run` (DEBUG) files are served from their folders; `make serve` collects them first.
 WHITENOISE_USE_FINDERS = DEBUG
 STORAGES = {
@@ -156,12 +172,13 @@ STORAGES = {
 }
 
 # A desk reached over https (behind a proxy) can turn on the cookie and redirect protections
-# that a plain-http LAN desk cannot have (see README, "Production serving").
-if config.env_bool(os.environ, "DESK_HTTPS", default=False):
+# that a plain-http LAN desk cannot have (see README, "Running a federation server"). The scheme
+# the proxy saw comes from X-Forwarded-Proto, believed only from DESK_TRUSTED_PROXIES
+# (common.net.TrustedProxyMiddleware; Django's SECURE_PROXY_SSL_HEADER would believe anyone).
+if DESK_HTTPS:
     SECURE_SSL_REDIRECT = True
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = 3600
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 #: How often the projector asks whether it should reload (seconds).
 DESK_PROJECTOR_POLL_SECONDS = float(os.environ.get("DESK_PROJECTOR_POLL_SECONDS", "10"))
