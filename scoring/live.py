@@ -123,6 +123,7 @@ class LivePageMixin:
         if etag is not None:
             unchanged = get_conditional_response(request, etag=etag)
             if unchanged is not None:
+                unchanged["ETag"] = etag
                 return no_cache(unchanged)
         response = super().get(request, *args, **kwargs)
         if etag is not None and response.status_code == 200:

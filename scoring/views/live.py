@@ -19,6 +19,7 @@ class LiveVersionView(TournamentMixin, View):
         etag = '"{standings}-{projector}"'.format(**versions)
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
+            unchanged["ETag"] = etag
             return no_cache(unchanged)
         response = JsonResponse(versions)
         response["ETag"] = etag
