@@ -182,6 +182,8 @@ if DESK_HTTPS:
 
 #: How often the projector asks whether it should reload (seconds).
 DESK_PROJECTOR_POLL_SECONDS = float(os.environ.get("DESK_PROJECTOR_POLL_SECONDS", "10"))
+#: How often the public standings ask whether they changed (seconds; never while hidden).
+DESK_LIVE_POLL_SECONDS = float(os.environ.get("DESK_LIVE_POLL_SECONDS", "30"))
 
 #: Automatic SQLite backups while sessions are played (common.backup): every N minutes, keep M.
 DESK_BACKUP_MINUTES = int(os.environ.get("DESK_BACKUP_MINUTES", "10"))
