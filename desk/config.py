@@ -4,11 +4,8 @@ Kept apart from `settings.py` so each rule can be tested without reloading Djang
 Nothing here imports Django's models or touches the database.
 """
 
-<<<<<<< HEAD
-import os
-=======
 import ipaddress
->>>>>>> deploy
+import os
 import secrets
 import socket
 from pathlib import Path

@@ -97,16 +97,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 #: or a Redis server with DESK_CACHE_URL=redis://... (desk.config.cache_config).
 CACHES = {"default": config.cache_config(os.environ)}
 
-<<<<<<< HEAD
 #: Logins, accepted table PINs and the director's choices live in the database (the
 #: django_session table), never in one process's memory or a file of one machine: a phone whose
 #: next request reaches another server process stays logged in. Expired rows go with
 #: `manage.py clearsessions`.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
-#: The address of a request (common.net): REMOTE_ADDR, or, behind N trusted proxies, the Nth
-#: address from the right of X-Forwarded-For.
-=======
 #: The address and scheme of a request (common.net). The proxies whose X-Forwarded-For and
 #: X-Forwarded-Proto the desk believes (addresses or networks); from anyone else those headers are
 #: ignored. Behind https (DESK_HTTPS) the default is a proxy on this machine.
@@ -116,7 +112,6 @@ DESK_TRUSTED_PROXIES = config.env_networks(
 )
 #: The older form, used only when DESK_TRUSTED_PROXIES is empty: believe the Nth address from the
 #: right of X-Forwarded-For, whoever sent it (never the scheme).
->>>>>>> deploy
 DESK_PROXY_COUNT = config.env_int(os.environ, "DESK_PROXY_COUNT", 0, minimum=0, maximum=5)
 
 # Failed logins (django-axes, kept in the database so every process sees them): after
