@@ -228,8 +228,9 @@ class ImportResultSerializer(serializers.Serializer):
 
 
 class DrawSerializer(serializers.Serializer):
-    session = serializers.IntegerField(
-        min_value=1, required=False, allow_null=True, help_text="One session; none: all unplayed."
+    scope = serializers.RegexField(
+        r"^(remaining|[1-9][0-9]{0,2})$",
+        help_text='A session\'s number, or "remaining": every session not yet played.',
     )
     seed = serializers.IntegerField(
         min_value=0, max_value=2**31 - 1, required=False, allow_null=True

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.parsers import MultiPartParser
+from rest_framework.parsers import JSONParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -43,7 +43,7 @@ def valid(serializer_class, request):
 
 
 class PlayerImport(APIView):
-    parser_classes = [MultiPartParser]
+    parser_classes = [MultiPartParser, JSONParser]  # JSON: only to be told the file is missing
 
     @extend_schema(request=s.ImportSerializer, responses={200: s.ImportResultSerializer, **REFUSED})
     def post(self, request, slug):
@@ -92,6 +92,10 @@ def plan_answer(plan, written):
     }
 
 
+def session_number(data):
+    return None if data["scope"] == "remaining" else int(data["scope"])
+
+
 class DrawPreview(APIView):
     @extend_schema(request=s.DrawSerializer, responses={200: s.DrawResultSerializer, **REFUSED})
     def post(self, request, slug):
@@ -100,7 +104,7 @@ class DrawPreview(APIView):
         registrations changed meanwhile."""
         tournament = directed_tournament(request, slug)
         data = valid(s.DrawSerializer, request)
-        plan = plan_draw(tournament, session_number=data.get("session"), seed=data.get("seed"))
+        plan = plan_draw(tournament, session_number=session_number(data), seed=data.get("seed"))
         return Response(plan_answer(plan, written=False))
 
 
@@ -113,7 +117,7 @@ class DrawWrite(APIView):
         data = valid(s.DrawSerializer, request)
         plan = write_draw(
             tournament,
-            session_number=data.get("session"),
+            session_number=session_number(data),
             seed=data.get("seed"),
             fingerprint=data.get("fingerprint") or None,
             publish_seating=data["publish_seating"],
