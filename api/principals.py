@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 
 from api.models import ApiToken, TokenKind
-from scoring.access import Actor, tables_for_account
+from scoring.access import LINK_SESSION_STATUSES, Actor
 from tournament.models import Table
 from tournament.permissions import is_director
 
@@ -96,7 +96,10 @@ def may_write(request, table):
         return principal.table.pk == table.pk
     if principal.kind == TokenKind.DIRECTOR:
         return directs(request, tournament)
-    return tables_for_account(principal.user).filter(pk=table.pk).exists()
+    # Only the tables its account referees, whatever else the account may be.
+    return Table.objects.filter(
+        pk=table.pk, referees=principal.user, session__status__in=LINK_SESSION_STATUSES
+    ).exists()
 
 
 def require_writer(request, table):
@@ -107,8 +110,20 @@ def require_writer(request, table):
         raise PermissionDenied(_("This token cannot write to this table."))
 
 
-def actor(request):
-    """The services' actor: the token's account (a director's token acts as that director), or
-    nobody for a table link; `via` names the token in the audit trail."""
+@dataclass(frozen=True)
+class ApiActor(Actor):
+    """An `Actor` whose director's rights come from the token, not from its account: a referee
+    token acts as a referee even when its account could direct."""
+
+    director: bool = False
+
+    @property
+    def is_director(self):
+        return self.director
+
+
+def actor(request, tournament):
+    """The services' actor: the token's account (a director token of `tournament` acts as that
+    director), or nobody for a table link; `via` names the token in the audit trail."""
     principal = principal_of(request)
-    return Actor(user=principal.user, via=principal.via)
+    return ApiActor(user=principal.user, via=principal.via, director=directs(request, tournament))

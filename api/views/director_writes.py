@@ -138,6 +138,9 @@ class SessionPublish(APIView):
         if data.get("seating") is None and data.get("results") is None:
             raise ValidationError({"detail": _("Say what to publish: seating, results or both.")})
         session = publication.publish(
-            session, actor=actor(request), seating=data.get("seating"), results=data.get("results")
+            session,
+            actor=actor(request, tournament),
+            seating=data.get("seating"),
+            results=data.get("results"),
         )
         return Response(s.SessionSerializer(session).data)

@@ -144,7 +144,7 @@ class TableWrite(APIView):
         early = self.already_saved(table, submission)
         if early is not None:
             return early
-        who = actor(request)
+        who = actor(request, table.session.tournament)
         return not_writable(table, who) or self.write(table, data, who)
 
     def already_saved(self, table, submission):
