@@ -66,7 +66,7 @@ def directs(request, tournament):
         principal is not None
         and principal.kind == TokenKind.DIRECTOR
         and principal.tournament_id == tournament.pk
-        and is_director(principal.user)
+        and is_director(principal.user, tournament)
     )
 
 
@@ -110,20 +110,9 @@ def require_writer(request, table):
         raise PermissionDenied(_("This token cannot write to this table."))
 
 
-@dataclass(frozen=True)
-class ApiActor(Actor):
-    """An `Actor` whose director's rights come from the token, not from its account: a referee
-    token acts as a referee even when its account could direct."""
-
-    director: bool = False
-
-    @property
-    def is_director(self):
-        return self.director
-
-
 def actor(request, tournament):
-    """The services' actor: the token's account (a director token of `tournament` acts as that
-    director), or nobody for a table link; `via` names the token in the audit trail."""
+    """The services' actor: the token's account, the director of `tournament` only through a
+    director token of it (a referee token acts as a referee whatever its account may do), or
+    nobody for a table link; `via` names the token in the audit trail."""
     principal = principal_of(request)
-    return ApiActor(user=principal.user, via=principal.via, director=directs(request, tournament))
+    return Actor(user=principal.user, via=principal.via, director=directs(request, tournament))

@@ -60,7 +60,7 @@ def create_token(tournament, *, name, kind, creator, referee=None):
             _("Give the token a name of at most %(max)s characters.") % {"max": NAME_MAX}
         )
     if kind == TokenKind.DIRECTOR:
-        if not is_director(creator):
+        if not is_director(creator, tournament):
             raise TokenError(_("Only a director of the tournament can create a director token."))
         user = creator
     elif kind == TokenKind.REFEREE:

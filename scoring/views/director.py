@@ -135,7 +135,7 @@ class DirectorActionView(ErrorGoesBack, SessionMixin, View):
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
-        text = self.act(access.actor_for(request))
+        text = self.act(access.actor_for(request, self.tournament))
         messages.success(request, text)
         return redirect(self.next_url())
 
@@ -224,7 +224,9 @@ class SeatSubstituteView(SessionMixin, TemplateView):
                 self.tournament.registrations, pk=form.cleaned_data["substitute"]
             )
             try:
-                closing.seat_substitute(seat, substitute, actor=access.actor_for(request))
+                closing.seat_substitute(
+                    seat, substitute, actor=access.actor_for(request, self.tournament)
+                )
             except TableError as exc:
                 form.add_error(None, str(exc))
             else:
@@ -293,7 +295,7 @@ class SessionPenaltiesView(SessionMixin, TemplateView):
             return self.render_to_response(self.get_context_data(form=form))
         data = form.cleaned_data
         registration = get_object_or_404(self.tournament.registrations, pk=data["registration"])
-        actor = access.actor_for(request)
+        actor = access.actor_for(request, self.tournament)
         try:
             if not data["confirmed"]:
                 proposal = penalties.propose(

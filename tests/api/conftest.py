@@ -9,7 +9,7 @@ from api.models import TokenKind
 from api.tokens import create_token, revoke_token
 from scoring.access import Actor
 from scoring.services.hands import record_hand
-from tests.factories import build, build_played, make_director
+from tests.factories import build, build_played, make_director, make_tournament_director
 from tournament.models import SessionStatus
 from tournament.services.teams import add_member, create_team
 from tournament.services.tournaments import follow_sessions
@@ -27,13 +27,14 @@ def world(db):
     """A ("alpha"): session 1 confirmed and public, session 2 seated, public and running, one
     hand at its table 1, a team; B ("beta"): session 1 seated. A token of every kind."""
     cache.clear()
-    director = make_director("boss")
-    other_director = make_director("boss-b")
-    actor = Actor(user=director)
+    admin = make_director("boss")  # the site administrator builds both tournaments
+    actor = Actor(user=admin)
     a = build_played("alpha", actor, confirmed=1, seat_next=True)
     a.sessions.filter(number=2).update(seating_published=True, status=SessionStatus.RUNNING)
     follow_sessions(a.pk)
     b = build(slug="beta")
+    director = make_tournament_director(a, "director-a")
+    other_director = make_tournament_director(b, "director-b")
     session = a.sessions.get(number=2)
     table = session.tables.get(number=1)
     other = session.tables.get(number=2)

@@ -147,7 +147,7 @@ def test_a_referee_writes_only_while_the_session_is_being_played(world):
 
 def test_a_closed_table_takes_no_hand(world):
     table = world["table"]
-    actor = Actor(user=world["director"])
+    actor = Actor(user=world["director"], director=True)
     for number in range(2, 17):
         table.refresh_from_db()
         record_hand(table, mcr_entry(number), actor=actor, revision=table.revision)
