@@ -93,3 +93,16 @@ def test_the_rates_come_from_the_environment():
     for bad in ("fast", "0/min", "10/week", "-1/s"):
         with pytest.raises(config.ConfigError):
             config.env_rate({"R": bad}, "R", "600/min")
+
+
+def test_a_director_token_stops_directing_with_its_account(world):
+    api = world["clients"]["director A"]
+    world["a"].sessions.filter(number=1).update(results_published=False)
+    assert api.get("/api/v1/tournaments/alpha/standings/").json()["through"] == 1
+    world["a"].directors.remove(world["director"])
+    # the public's view only, and no director's write
+    assert api.get("/api/v1/tournaments/alpha/standings/").json()["through"] is None
+    response = api.post("/api/v1/tournaments/alpha/draw/preview/", {"scope": "3"}, format="json")
+    assert response.status_code == 403
+    table = world["table"]
+    assert api.post(hands_url(table), hand(table), format="json").status_code == 403
