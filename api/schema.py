@@ -7,6 +7,9 @@ class DeskAuthenticationScheme(OpenApiAuthenticationExtension):
     target_class = "api.authentication.DeskAuthentication"
     name = ["apiToken", "tableLink"]
 
+    def get_security_requirement(self, auto_schema):
+        return [{name: []} for name in self.name]  # either one, not both
+
     def get_security_definition(self, auto_schema):
         return [
             {

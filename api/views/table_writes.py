@@ -99,6 +99,11 @@ def invalid(form):
     )
 
 
+def rules_refused(exc):
+    """A refusal of the rules or the service: the page shows it above the form."""
+    return refusal(exc, status.HTTP_400_BAD_REQUEST, errors={"__all__": [str(exc)]})
+
+
 def stale(table, exc, seats):
     table.refresh_from_db()
     return refusal(
@@ -194,7 +199,7 @@ class HandCreate(TableWrite):
         except StaleTable as exc:
             return stale(table, exc, seats)
         except TableError as exc:
-            return refusal(exc, status.HTTP_400_BAD_REQUEST)
+            return rules_refused(exc)
         return result(
             "saved",
             saved_message(hand, seats),
@@ -237,7 +242,7 @@ class HandCorrect(TableWrite):
         except StaleTable as exc:
             return stale(table, exc, snap.seats)
         except TableError as exc:
-            return refusal(exc, status.HTTP_400_BAD_REQUEST)
+            return rules_refused(exc)
         message = _("Hand %(number)s corrected (version %(version)s): %(changes)s") % {
             "number": new.number,
             "version": new.version,
@@ -288,7 +293,7 @@ class PenaltyCreate(TableWrite):
         except StaleTable as exc:
             return stale(table, exc, snap.seats)
         except TableError as exc:
-            return refusal(exc, status.HTTP_400_BAD_REQUEST)
+            return rules_refused(exc)
         return result(
             "saved",
             _("Penalty saved: %(penalty)s") % {"penalty": penalty},

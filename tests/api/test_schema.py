@@ -19,6 +19,9 @@ def test_the_schema_is_valid_openapi(db, client):
     assert "/api/v1/tournaments/{slug}/standings/" in document["paths"]
     schemes = document["components"]["securitySchemes"]
     assert schemes["apiToken"]["scheme"] == "bearer"
+    standings = document["paths"]["/api/v1/tournaments/{slug}/standings/"]["get"]
+    # either credential, or none at all
+    assert standings["security"] == [{"apiToken": []}, {"tableLink": []}, {}]
 
 
 def test_the_documentation_pages_use_no_cdn(db, client):

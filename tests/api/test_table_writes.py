@@ -102,6 +102,7 @@ def test_the_rules_refuse_with_the_pages_message(world):
     response = post(world["clients"]["table link"], table, write(table, fan=2))
     assert response.status_code == 400
     assert response.json()["detail"] == "Fan must be at least 8; got 2"
+    assert response.json()["errors"] == {"__all__": ["Fan must be at least 8; got 2"]}
 
 
 def test_a_correction_is_a_new_version(world):
