@@ -41,6 +41,12 @@ class Principal:
         return self.table.session.tournament_id
 
     @property
+    def tournament_slug(self):
+        if self.token is not None:
+            return self.token.tournament.slug
+        return self.table.session.tournament.slug
+
+    @property
     def via(self):
         if self.token is not None:
             return _("API token %(name)s") % {"name": self.token.name}
@@ -50,6 +56,14 @@ class Principal:
 def principal_of(request):
     auth = getattr(request, "auth", None)
     return auth if isinstance(auth, Principal) else None
+
+
+def check_slug(request, slug):
+    """A credential of another tournament gets 403 before any lookup: whether a tournament of
+    that address exists or not, the answer is the same."""
+    principal = principal_of(request)
+    if principal is not None and principal.tournament_slug != slug:
+        raise PermissionDenied(_("This token belongs to another tournament."))
 
 
 def check_tournament(request, tournament):

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api import serializers as s
-from api.principals import actor, require_director
+from api.principals import actor, check_slug, require_director
 from scoring.services import publication
 from tournament.models import Tournament
 from tournament.services.draw import plan_draw, write_draw
@@ -23,6 +23,7 @@ REFUSED = {400: s.RefusalSerializer, 401: s.RefusalSerializer, 403: s.RefusalSer
 
 
 def directed_tournament(request, slug):
+    check_slug(request, slug)
     tournament = Tournament.objects.filter(slug=slug).first()
     if tournament is None:
         raise NotFound

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from api import serializers as s
 from api.principals import (
     TABLE,
-    check_tournament,
+    check_slug,
     directs,
     may_write,
     principal_of,
@@ -37,10 +37,10 @@ THROUGH = OpenApiParameter(
 
 def tournament_for(request, slug):
     """The URL's tournament, when this request may read it (404 otherwise, as the pages)."""
+    check_slug(request, slug)
     tournament = Tournament.objects.filter(slug=slug).first()
     if tournament is None:
         raise NotFound
-    check_tournament(request, tournament)
     if not visible_tournaments(viewer(request, tournament)).filter(pk=tournament.pk).exists():
         raise NotFound
     return tournament

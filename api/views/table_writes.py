@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api import serializers as s
-from api.principals import actor, check_tournament, require_writer
+from api.principals import actor, check_slug, require_writer
 from scoring.forms import HandEntryForm, PenaltyForm
 from scoring.models import Hand, Penalty
 from scoring.presentation import describe_changes
@@ -45,10 +45,10 @@ ANSWERS = {
 
 def writable_table(request, slug, number, table_number):
     """The URL's table, when this request may write to it (404 / 401 / 403 otherwise)."""
+    check_slug(request, slug)
     tournament = Tournament.objects.filter(slug=slug).first()
     if tournament is None:
         raise NotFound
-    check_tournament(request, tournament)
     session = get_object_or_404(tournament.sessions, number=number)
     table = get_object_or_404(
         session.tables.select_related("session__tournament"), number=table_number

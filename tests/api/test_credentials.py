@@ -106,3 +106,10 @@ def test_a_director_token_stops_directing_with_its_account(world):
     assert response.status_code == 403
     table = world["table"]
     assert api.post(hands_url(table), hand(table), format="json").status_code == 403
+
+
+def test_a_token_of_another_tournament_learns_nothing_of_addresses(world):
+    api = world["clients"]["director B"]
+    for slug in ("alpha", "no-such-tournament"):
+        assert api.get(f"/api/v1/tournaments/{slug}/").status_code == 403
+        assert api.post(f"/api/v1/tournaments/{slug}/draw/", {}, format="json").status_code == 403
