@@ -89,6 +89,20 @@ def cache_config(environ):
     }
 
 
+_RATE_PERIODS = {"s", "sec", "second", "m", "min", "minute", "h", "hour", "d", "day"}
+
+
+def env_rate(environ, name, default):
+    """Read a request rate such as DESK_API_RATE_TOKEN=600/min ("<number>/<s|min|hour|day>")."""
+    raw = environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    count, _slash, period = raw.strip().partition("/")
+    if not (count.isdigit() and 1 <= int(count) <= 1_000_000 and period in _RATE_PERIODS):
+        raise ConfigError(f"{name}={raw!r}: write a rate such as 600/min, 20/s or 5000/hour")
+    return f"{int(count)}/{period}"
+
+
 def env_list(environ, name, default):
     """Read a comma-separated list such as DESK_ALLOWED_HOSTS=192.168.1.20,desk.local."""
     raw = environ.get(name)

@@ -40,10 +40,14 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_tables2",
     "axes",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     # The layers, bottom to top (docs/architecture.md): the apps, then what stands above them.
     "tournament",
     "scoring",
     "exports",
+    "api",
     "desk",
 ]
 
@@ -199,4 +203,42 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
     "loggers": {"desk": {"level": "INFO"}, "tournament": {"level": "INFO"}},
+}
+
+# The JSON API (api/, docs/architecture.md "The API"): tokens only (no session cookie, so no
+# CSRF), JSON in and out, throttled per token in the shared cache (api/throttling.py).
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["api.authentication.DeskAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.PerTokenThrottle"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [
+        "rest_framework.parsers.JSONParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "api.errors.exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+#: Requests per API token, per table link, and per address without a credential.
+DESK_API_RATES = {
+    "token": config.env_rate(os.environ, "DESK_API_RATE_TOKEN", "600/min"),
+    "table": config.env_rate(os.environ, "DESK_API_RATE_TABLE", "300/min"),
+    "anonymous": config.env_rate(os.environ, "DESK_API_RATE_ANONYMOUS", "120/min"),
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Mahjong Tournament Desk API",
+    "DESCRIPTION": (
+        "Read tournaments, players, sessions, seating, tables, standings and teams; write a "
+        "table's hands and penalties, and the director's imports, draws and publication. "
+        "Credentials: `Authorization: Bearer <API token>` (created on the director's "
+        "API tokens page) or `Authorization: Table <table link secret>`."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    # The documentation pages' scripts come from the desk's own static files, never a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
