@@ -19,7 +19,7 @@ from tournament.services.draw import plan_draw, write_draw
 from tournament.services.player_files import check_size
 from tournament.services.player_import import import_players
 
-REFUSED = {400: s.RefusalSerializer, 401: s.RefusalSerializer, 403: s.RefusalSerializer}
+REFUSED = dict.fromkeys((400, 401, 403, 404, 429), s.RefusalSerializer)
 
 
 def directed_tournament(request, slug):

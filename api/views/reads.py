@@ -35,6 +35,12 @@ THROUGH = OpenApiParameter(
 )
 
 
+def answers(body):
+    """The statuses a read answers: the body, or a refusal (`{"detail": ...}`)."""
+    refused = s.RefusalSerializer
+    return {200: body, 400: refused, 401: refused, 403: refused, 404: refused, 429: refused}
+
+
 def tournament_for(request, slug):
     """The URL's tournament, when this request may read it (404 otherwise, as the pages)."""
     check_slug(request, slug)
@@ -54,7 +60,7 @@ def seats_of():
 
 
 class TournamentList(APIView):
-    @extend_schema(responses=s.TournamentSerializer(many=True))
+    @extend_schema(responses=answers(s.TournamentSerializer(many=True)))
     def get(self, request):
         """The published tournaments, and the tournament of a director token."""
         query = Q(published=True)
@@ -68,13 +74,13 @@ class TournamentList(APIView):
 
 
 class TournamentDetail(APIView):
-    @extend_schema(responses=s.TournamentSerializer)
+    @extend_schema(responses=answers(s.TournamentSerializer))
     def get(self, request, slug):
         return Response(s.TournamentSerializer(tournament_for(request, slug)).data)
 
 
 class RegistrationList(APIView):
-    @extend_schema(responses=s.RegistrationSerializer(many=True))
+    @extend_schema(responses=answers(s.RegistrationSerializer(many=True)))
     def get(self, request, slug):
         """The registered players, by number."""
         tournament = tournament_for(request, slug)
@@ -88,7 +94,7 @@ class RegistrationList(APIView):
 
 
 class SessionList(APIView):
-    @extend_schema(responses=s.SessionSerializer(many=True))
+    @extend_schema(responses=answers(s.SessionSerializer(many=True)))
     def get(self, request, slug):
         tournament = tournament_for(request, slug)
         sessions = tournament.sessions.order_by("number")
@@ -96,7 +102,7 @@ class SessionList(APIView):
 
 
 class SessionDetail(APIView):
-    @extend_schema(responses=s.SessionDetailSerializer)
+    @extend_schema(responses=answers(s.SessionDetailSerializer))
     def get(self, request, slug, number):
         """A session and its seating (null until the director makes it public)."""
         tournament = tournament_for(request, slug)
@@ -119,7 +125,7 @@ def table_readable(request, table):
 
 
 class TableDetail(APIView):
-    @extend_schema(responses=s.TableSerializer)
+    @extend_schema(responses=answers(s.TableSerializer))
     def get(self, request, slug, number, table):
         """A table: its revision, seats, hands (current versions) and penalties.
 
@@ -174,7 +180,7 @@ def through_for(request, tournament):
 
 
 class StandingsView(APIView):
-    @extend_schema(parameters=[THROUGH], responses=s.StandingsSerializer)
+    @extend_schema(parameters=[THROUGH], responses=answers(s.StandingsSerializer))
     def get(self, request, slug):
         """The standings after a confirmed session (the same figures as the standings page)."""
         tournament = tournament_for(request, slug)
@@ -206,7 +212,7 @@ def standing_row(row):
 
 
 class TeamsView(APIView):
-    @extend_schema(parameters=[THROUGH], responses=s.TeamsSerializer)
+    @extend_schema(parameters=[THROUGH], responses=answers(s.TeamsSerializer))
     def get(self, request, slug):
         """The teams with their players' numbers, and the team standings (empty lists when the
         tournament has no teams)."""

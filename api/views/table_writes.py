@@ -40,6 +40,7 @@ ANSWERS = {
     403: s.RefusalSerializer,
     404: s.RefusalSerializer,
     409: s.RefusalSerializer,
+    429: s.RefusalSerializer,
 }
 
 

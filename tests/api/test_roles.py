@@ -54,11 +54,14 @@ EXPECTED = {
 }
 
 
-def operations(client):
-    document = yaml.safe_load(
+def document(client):
+    return yaml.safe_load(
         client.get(reverse("api-schema"), HTTP_ACCEPT="application/vnd.oai.openapi").content
     )
-    for path, item in document["paths"].items():
+
+
+def operations(client):
+    for path, item in document(client)["paths"].items():
         for method in item:
             if method in ("get", "post", "put", "patch", "delete"):
                 yield method, path
@@ -71,6 +74,13 @@ def concrete(path, world):
 
 def test_every_endpoint_has_expectations(db, client):
     assert set(operations(client)) == set(EXPECTED)
+
+
+def test_the_schema_documents_every_status_the_walk_expects(db, client):
+    paths = document(client)["paths"]
+    for (method, path), statuses in EXPECTED.items():
+        documented = {int(code) for code in paths[path][method]["responses"]}
+        assert set(statuses) <= documented, (method, path, set(statuses) - documented)
 
 
 @pytest.mark.parametrize("role", ROLES)
