@@ -4,6 +4,7 @@ Kept apart from `settings.py` so each rule can be tested without reloading Djang
 Nothing here imports Django's models or touches the database.
 """
 
+import ipaddress
 import os
 import secrets
 import socket
@@ -88,12 +89,40 @@ def cache_config(environ):
     }
 
 
+_RATE_PERIODS = {"s", "sec", "second", "m", "min", "minute", "h", "hour", "d", "day"}
+
+
+def env_rate(environ, name, default):
+    """Read a request rate such as DESK_API_RATE_TOKEN=600/min ("<number>/<s|min|hour|day>")."""
+    raw = environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    count, _slash, period = raw.strip().partition("/")
+    if not (count.isdigit() and 1 <= int(count) <= 1_000_000 and period in _RATE_PERIODS):
+        raise ConfigError(f"{name}={raw!r}: write a rate such as 600/min, 20/s or 5000/hour")
+    return f"{int(count)}/{period}"
+
+
 def env_list(environ, name, default):
     """Read a comma-separated list such as DESK_ALLOWED_HOSTS=192.168.1.20,desk.local."""
     raw = environ.get(name)
     if raw is None:
         return list(default)
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_networks(environ, name, default):
+    """Read a comma-separated list of addresses and networks such as
+    DESK_TRUSTED_PROXIES=127.0.0.1,::1,10.0.0.0/8; each is checked, and kept as its text."""
+    networks = []
+    for item in env_list(environ, name, default):
+        try:
+            networks.append(str(ipaddress.ip_network(item, strict=False)))
+        except ValueError:
+            raise ConfigError(
+                f"{name}: {item!r} is not an address or a network such as 10.0.0.0/8"
+            ) from None
+    return networks
 
 
 def local_addresses():

@@ -143,13 +143,17 @@ def unassign_referee(tournament, account_id):
 
 
 def referees_of(tournament):
-    """[(account, [(session number, table number), ...])] of this tournament's referee accounts."""
-    rows = (
-        Table.referees.through.objects.filter(table__session__tournament=tournament)
-        .select_related("user", "table__session")
-        .order_by("user__username", "table__session__number", "table__number")
+    """[(account, table numbers, session numbers)] of this tournament's referee accounts."""
+    rows = Table.referees.through.objects.filter(table__session__tournament=tournament).values_list(
+        "user_id", "table__number", "table__session__number"
     )
     found = {}
-    for row in rows:
-        found.setdefault(row.user, []).append((row.table.session.number, row.table.number))
-    return list(found.items())
+    for account_id, table, session in rows:
+        tables, sessions = found.setdefault(account_id, (set(), set()))
+        tables.add(table)
+        sessions.add(session)
+    accounts = get_user_model().objects.filter(pk__in=found).order_by("username")
+    return [
+        (account, sorted(found[account.pk][0]), sorted(found[account.pk][1]))
+        for account in accounts
+    ]
