@@ -4,6 +4,7 @@
 - `/director/...`: director pages (staff accounts);
 - `/r/<secret>/...` and `/referee/tables/<id>/...`: a table's entry pages, for its referee link
   or a referee account assigned to it;
+- `/api/...`: the JSON API (tokens, not cookies), its schema and documentation;
 - `/accounts/...`: login and logout; `/admin/`: Django's admin; `/i18n/`: language switch.
 """
 
@@ -29,6 +30,8 @@ urlpatterns = [
         views.ArchiveDownloadView.as_view(),
         name="tournament-archive",
     ),
+    path("director/", include("api.director_urls")),
+    path("api/", include("api.urls")),
     path("director/lockouts/", views.LockoutsView.as_view(), name="lockouts"),
     path("director/lockouts/clear/", views.ClearLockoutView.as_view(), name="lockout-clear"),
     path("", include("scoring.urls.referee")),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.views import best_hands, groups, public, standings
+from scoring.views import best_hands, groups, live, public, standings
 
 urlpatterns = [
     path("t/<slug:slug>/find/", public.FindSeatView.as_view(), name="find-seat"),
@@ -10,6 +10,7 @@ urlpatterns = [
         public.ProjectorStateView.as_view(),
         name="projector-state",
     ),
+    path("t/<slug:slug>/live/", live.LiveVersionView.as_view(), name="live-version"),
     path(
         "t/<slug:slug>/sessions/<int:number>/tables/<int:table>/",
         public.TableResultsView.as_view(),

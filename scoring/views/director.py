@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
+from common.clock import database_now
 from common.confirm import Confirmation, ConfirmFirst
 from common.errors import ErrorGoesBack
 from common.numbers import bounded_int, parse_int
@@ -85,7 +86,8 @@ class SessionDashboardView(SessionMixin, TemplateView):
         for table in tables:
             table.session = session  # the one already read: no query per table
         sessions = list(self.tournament.sessions.order_by("number"))
-        session_clock = clock.clock_state(session, tables=tables)
+        now = database_now()  # one instant for every table of the page
+        session_clock = clock.clock_state(session, tables=tables, now=now)
         late = dashboard.late_tables(tables, session_clock)
         rows = []
         for table in tables:
@@ -97,7 +99,7 @@ class SessionDashboardView(SessionMixin, TemplateView):
                     "state": code,
                     "state_label": label,
                     "link": table_link(self.request, table),
-                    "clock": clock.clock_state(session, table),
+                    "clock": clock.clock_state(session, table, now=now),
                     "seats": sorted(table.seats.all(), key=lambda seat: seat.wind),
                     "reopen_text": consequences.reopen_table(table, sessions)
                     if table.is_closed
@@ -105,7 +107,7 @@ class SessionDashboardView(SessionMixin, TemplateView):
                     "results": results,
                     "imbalance": dashboard.imbalance(table, results),
                     "late": late.get(table.pk, ""),
-                    "contact": dashboard.contact(table),
+                    "contact": dashboard.contact(table, now),
                 }
             )
         host = self.request.get_host().split(":")[0]

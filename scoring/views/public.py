@@ -4,7 +4,6 @@ Everything here is read-only and shows only what the director published
 (`tournament.visibility`); anything else answers 404.
 """
 
-import hashlib
 from dataclasses import replace
 
 from django.conf import settings
@@ -19,11 +18,12 @@ from common.numbers import parse_int
 from common.text import search_key
 from rules.limits import INT32_MAX
 from scoring.best_hands import best_hands
+from scoring.live import LivePageMixin, projector_version
 from scoring.presentation import hand_rows
 from scoring.services.clock import clock_state
 from scoring.services.reveal import reveal_of
 from scoring.services.tables import snapshot
-from scoring.standings import cached_standings, standings_version
+from scoring.standings import cached_standings
 from scoring.tables import standings_rows
 from scoring.views.groups import view_context
 from tournament.models import ProjectorMode, Seat, SessionStatus
@@ -163,32 +163,6 @@ def projector_content(tournament, user):
     return ("seating", seated[0]) if seated else ("clock", None)
 
 
-def projector_version(tournament):
-    """Changes whenever what the projector should show changes: it then reloads itself."""
-    state = [
-        tournament.projector_mode,
-        tournament.projector_seconds,
-        tournament.published,
-        tournament.reveal_places,
-        tournament.reveal_step,
-    ]
-    for session in tournament.sessions.order_by("number"):
-        state += [
-            session.number,
-            session.status,
-            session.seating_published,
-            session.results_published,
-            session.draw_seed,
-            session.clock_started_at,
-            session.clock_paused_at,
-            session.clock_extra_minutes,
-        ]
-    # The standings it may show, the teams, sub-rankings and the cut: a penalty on a confirmed
-    # session, a change of team or the cut reloads it too.
-    state.append(standings_version(tournament))
-    return hashlib.sha256(repr([str(item) for item in state]).encode()).hexdigest()[:16]
-
-
 def running_session(tournament):
     return (
         tournament.sessions.filter(clock_started_at__isnull=False)
@@ -198,10 +172,19 @@ def running_session(tournament):
     )
 
 
-class ProjectorView(TournamentMixin, TemplateView):
-    """Full screen for the venue: pages through seating or standings by itself."""
+class ProjectorView(LivePageMixin, TournamentMixin, TemplateView):
+    """Full screen for the venue: pages through seating or standings by itself; it asks
+    `/live/` for its version and fetches itself again only when that changed."""
 
     template_name = "scoring/projector.html"
+    live_page = "projector"
+
+    def live_etag(self):
+        # A running clock shows the seconds left when the page was made: never from a cache.
+        running = running_session(self.tournament)
+        if running is not None and clock_state(running).running:
+            return None
+        return super().live_etag()
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -209,7 +192,7 @@ class ProjectorView(TournamentMixin, TemplateView):
         running = running_session(self.tournament)
         context.update(
             kind=kind,
-            version=projector_version(self.tournament),
+            version=self.live_version(),
             poll_seconds=settings.DESK_PROJECTOR_POLL_SECONDS,
             running=running,
             clock=clock_state(running) if running else None,

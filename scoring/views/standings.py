@@ -2,6 +2,7 @@
 
 import re
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Q
 from django.http import Http404
@@ -12,11 +13,11 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from common.errors import ExplainedNotFound
+from scoring.live import LivePageMixin
 from scoring.models import Hand, Penalty, SeatResult
 from scoring.standings import (
     cached_standings,
     compute_standings,
-    standings_version,
     tie_break_note,
 )
 from scoring.tables import standings_rows, standings_table
@@ -31,12 +32,14 @@ from tournament.visibility import confirmed_visible, visible_seating_sessions
 SORT = re.compile(r"[-\w,]{0,100}", re.ASCII)
 
 
-class StandingsView(TournamentMixin, TemplateView):
+class StandingsView(LivePageMixin, TournamentMixin, TemplateView):
     """The standings after the last confirmed session, or after session `number`.
 
     The rendered table is cached under a fingerprint of everything it depends on, the
     language and the sort order: players refreshing their phones cost a lookup, not a
-    recomputation, and any change to results shows at once.
+    recomputation, and any change to results shows at once. The page refreshes itself
+    (`static/desk/live.js` asks `/live/` first) and a browser that has it gets a 304
+    (`scoring/live.py`).
     """
 
     template_name = "scoring/standings.html"
@@ -61,6 +64,8 @@ class StandingsView(TournamentMixin, TemplateView):
             table_html=None,
             ranks_hands=bool(ruleset_for(self.tournament).hand_value_fields),
             tie_break_note=tie_break_note(self.tournament),
+            live_version=self.live_version(),
+            live_poll=settings.DESK_LIVE_POLL_SECONDS,
         )
         # Teams and sub-rankings (docs/rules.md §10.2, §10.4): scoring/views/groups.py.
         context.update(view_context(self.tournament, self.request.GET.get("view", ""), through))
@@ -70,7 +75,8 @@ class StandingsView(TournamentMixin, TemplateView):
         if confirmed and not SORT.fullmatch(sort):
             context["table_html"] = self.render_table(through)
         elif confirmed:
-            version = standings_version(self.tournament)
+            # The page's live version: the standings' fingerprint and the tournament's name.
+            version = self.live_version()
             key = f"standings:{self.tournament.pk}:{through}:{get_language()}:{sort}:{version}"
             context["table_html"] = cache.get(key)
             if context["table_html"] is None:

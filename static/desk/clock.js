@@ -1,8 +1,11 @@
 /* Countdowns: every element with data-remaining (seconds) shows m:ss; with data-running it
    counts down once a second. The server sends the seconds left when the page is built, so
-   the laptop's and the phones' clocks do not need to agree. */
+   the laptop's and the phones' clocks do not need to agree. A page that swaps in fresh
+   content (the projector) calls window.deskClocks() again. */
 (function () {
   "use strict";
+
+  var timer = null;
 
   function format(seconds) {
     var sign = seconds < 0 ? "−" : "";
@@ -13,6 +16,8 @@
   }
 
   function start() {
+    window.clearInterval(timer);
+    timer = null;
     var loaded = Date.now();
     var clocks = Array.prototype.slice.call(document.querySelectorAll("[data-remaining]"));
     function tick() {
@@ -32,9 +37,10 @@
     }
     tick();
     if (clocks.some(function (element) { return element.hasAttribute("data-running"); })) {
-      window.setInterval(tick, 1000);
+      timer = window.setInterval(tick, 1000);
     }
   }
 
+  window.deskClocks = start;
   document.addEventListener("DOMContentLoaded", start);
 }());

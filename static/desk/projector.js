@@ -1,5 +1,6 @@
-/* The projector pages through its rows by itself and reloads when the desk publishes or
-   confirms something (the version in the state JSON changes). No one touches it. */
+/* The projector pages through its rows by itself and, when the desk publishes or confirms
+   something (its version in /live/ changes, static/desk/live.js), fetches itself again and
+   swaps in the new screen without reloading. No one touches it. */
 (function () {
   "use strict";
 
@@ -34,41 +35,55 @@
     if (label) { label.textContent = pages.length > 1 ? (index + 1) + " / " + pages.length : ""; }
   }
 
+  var paging = null;
+
   function startPaging() {
+    window.clearInterval(paging);
+    paging = null;
     var container = document.querySelector(".pageable");
     if (!container) { return; }
     var pages = paginate(container);
     var index = 0;
     show(pages, index);
     var seconds = Number(body.getAttribute("data-seconds")) || 12;
-    window.setInterval(function () {
+    paging = window.setInterval(function () {
       index = (index + 1) % pages.length;
       show(pages, index);
     }, seconds * 1000);
-    window.addEventListener("resize", function () { window.location.reload(); });
   }
 
-  function poll() {
-    var url = body.getAttribute("data-state-url");
-    fetch(url, {cache: "no-store", credentials: "same-origin"})
-      .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (state) {
-        if (state && state.version !== body.getAttribute("data-version")) {
-          window.location.reload();
+  /* The page again (never from the browser's cache: the clock's seconds must be fresh): its
+     header, its screen and the body's data (version, poll, reveal step) replace the old. */
+  function refresh() {
+    return window.deskLive.fetchPage("no-store").then(function (page) {
+      ["header.bar", "main.screen"].forEach(function (selector) {
+        var fresh = page.querySelector(selector);
+        var old = document.querySelector(selector);
+        if (fresh && old) { old.replaceWith(document.importNode(fresh, true)); }
+      });
+      Array.prototype.slice.call(body.attributes).forEach(function (attribute) {
+        if (attribute.name.indexOf("data-") === 0 && !page.body.hasAttribute(attribute.name)) {
+          body.removeAttribute(attribute.name);
         }
-      })
-      .catch(function () { /* the venue's network hiccups: try again next time */ });
+      });
+      Array.prototype.slice.call(page.body.attributes).forEach(function (attribute) {
+        body.setAttribute(attribute.name, attribute.value);
+      });
+      document.title = page.title;
+      startPaging();
+      if (window.deskClocks) { window.deskClocks(); }
+    });
   }
 
   /* The results reveal: on the projector's own keyboard (opened with the director's account,
      the only case in which the page carries data-reveal-url), space, the right arrow or a
      presenter's "next" key reveal the next place, the left arrow or "previous" takes one back.
-     The desk keeps the step; the page reloads to show it. */
+     The desk keeps the step; the page fetches itself again to show it. */
   function revealKeys() {
-    var url = body.getAttribute("data-reveal-url");
-    if (!url) { return; }
     var busy = false;
     document.addEventListener("keydown", function (event) {
+      var url = body.getAttribute("data-reveal-url");
+      if (!url) { return; }
       var forward = event.key === " " || event.key === "ArrowRight" || event.key === "PageDown";
       var back = event.key === "ArrowLeft" || event.key === "PageUp";
       if ((!forward && !back) || busy) { return; }
@@ -80,14 +95,21 @@
       fetch(url, {
         method: "POST", body: data, credentials: "same-origin",
         headers: {"X-CSRFToken": body.getAttribute("data-csrf"), "Accept": "application/json"}
-      }).then(function () { window.location.reload(); })
-        .catch(function () { busy = false; });
+      }).then(refresh)
+        .then(function () { busy = false; }, function () { busy = false; });
     });
   }
 
   document.addEventListener("DOMContentLoaded", function () {
     revealKeys();
     startPaging();
-    window.setInterval(poll, (Number(body.getAttribute("data-poll")) || 10) * 1000);
+    window.addEventListener("resize", function () { window.location.reload(); });
+    window.deskLive.watch({
+      url: function () { return body.getAttribute("data-live-url"); },
+      key: "projector",
+      version: function () { return body.getAttribute("data-version"); },
+      seconds: function () { return Number(body.getAttribute("data-poll")) || 10; },
+      changed: refresh
+    });
   });
 }());

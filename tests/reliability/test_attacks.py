@@ -31,7 +31,8 @@ from tournament.services.teams import add_member, create_team
 #: URL name -> who may open it. "public": anyone (published content); "director": the
 #: tournament's directors and the site administrators; "site-admin": site administrators only;
 #: "link": the holder of the table's secret link; "account": the table's referee accounts and
-#: directors; "user": any logged-in account; "login"/"i18n": Django's own.
+#: directors; "user": any logged-in account; "login"/"i18n": Django's own; "api": the JSON API,
+#: whose credentials are tokens, not the session (tests/api/test_roles.py).
 AUDIENCE = {
     "home": "public",
     "tournament": "public",
@@ -45,6 +46,7 @@ AUDIENCE = {
     "find-seat": "public",
     "projector": "public",
     "projector-state": "public",
+    "live-version": "public",
     "table-results": "public",
     "tournament-create": "site-admin",
     "tournament-restore": "site-admin",
@@ -112,6 +114,28 @@ AUDIENCE = {
     "account:close": "account",
     "account:history": "account",
     "account:count-tiles": "account",
+    "api-tokens": "director",
+    "api-token-revoke": "director",
+    # The JSON API: its own credentials (tokens, table links), walked for every role by
+    # tests/api/test_roles.py; the schema and its documentation pages are public.
+    "api-tournaments": "api",
+    "api-tournament": "api",
+    "api-registrations": "api",
+    "api-sessions": "api",
+    "api-session": "api",
+    "api-table": "api",
+    "api-standings": "api",
+    "api-teams": "api",
+    "api-hands": "api",
+    "api-hand": "api",
+    "api-penalties": "api",
+    "api-import": "api",
+    "api-draw-preview": "api",
+    "api-draw": "api",
+    "api-publish": "api",
+    "api-schema": "public",
+    "api-docs": "public",
+    "api-redoc": "public",
     "login": "login",
     "logout": "login",
     "set_language": "i18n",
@@ -244,6 +268,7 @@ def concrete_urls(world):
         "find-seat": reverse("find-seat", args=[slug]),
         "projector": reverse("projector", args=[slug]),
         "projector-state": reverse("projector-state", args=[slug]),
+        "live-version": reverse("live-version", args=[slug]),
         "table-results": reverse("table-results", args=[slug, 1, 1]),
         "tournament-create": reverse("tournament-create"),
         "tournament-restore": reverse("tournament-restore"),
@@ -294,6 +319,8 @@ def concrete_urls(world):
         "projector-reveal": reverse("projector-reveal", args=[slug]),
         "export": reverse("export", args=[slug, "standings", "csv"]),
         "referee-home": reverse("referee-home"),
+        "api-tokens": reverse("api-tokens", args=[slug]),
+        "api-token-revoke": reverse("api-token-revoke", args=[slug, 1]),
         "link-service-worker": reverse("link-service-worker"),
         "account-service-worker": reverse("account-service-worker"),
         **{

@@ -61,7 +61,14 @@ def test_an_unpublished_tournament_hides_everything(cup2):
     cup2.published = False
     cup2.save()
     public = Client()
-    for name in ("tournament", "find-seat", "standings", "projector", "projector-state"):
+    for name in (
+        "tournament",
+        "find-seat",
+        "standings",
+        "projector",
+        "projector-state",
+        "live-version",
+    ):
         assert public.get(reverse(name, args=[cup2.slug])).status_code == 404, name
 
 

@@ -29,11 +29,18 @@ STANDINGS_PAGE_QUERIES = 20
 #: The same page again: the tournament, the sessions, teams and sub-rankings (2), the
 #: fingerprint (6) and a cache hit.
 STANDINGS_PAGE_CACHED_QUERIES = 11
-#: The session dashboard: the login session and its user, the tournament, the session, its
+#: The live version phones poll (`/live/`): the tournament, the fingerprint (6), the sessions,
+#: the tables' closing, the seats. No page is rendered.
+LIVE_VERSION_QUERIES = 10
+#: A phone's standings page answered 304: the tournament and the fingerprint (6).
+STANDINGS_PAGE_UNCHANGED_QUERIES = 7
+#: The session dashboard: the login session and its user, the tournament (twice since the
+#: per-tournament roles: once for the role check, once for the page), the session, its
 #: tables with hands counted, their seats, registrations, players and referees, the sessions
 #: (tabs), the seats of the players out for the session, and the closed tables' results with
-#: their players (issue 14, point 6: shown on the dashboard before confirming).
-DASHBOARD_QUERIES = 12
+#: their players (issue 14, point 6: shown on the dashboard before confirming), and the
+#: database's clock (one instant for every table's clock and contact: common.clock).
+DASHBOARD_QUERIES = 14
 
 
 @pytest.fixture(params=SIZES)
@@ -102,3 +109,19 @@ def test_session_dashboard_reads_a_fixed_number_of_queries(
     assert all(seat.registration.player.full_name in page for seat in seated)
     state = "Playing: 2 hands entered" if which == "in play" else "Confirmed"
     assert page.count(f'<p class="table-state">{state}') == session.tables.count()
+
+
+def test_the_live_version_and_an_unchanged_page_are_cheap(
+    tournament_played, client, django_assert_max_num_queries
+):
+    live = reverse("live-version", args=[tournament_played.slug])
+    with django_assert_max_num_queries(LIVE_VERSION_QUERIES):
+        first = client.get(live)
+    with django_assert_max_num_queries(LIVE_VERSION_QUERIES):
+        again = client.get(live, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert first.status_code == 200 and again.status_code == 304
+    url = reverse("standings", args=[tournament_played.slug])
+    client.get(url)  # the phone gets its cookie, then the page with its ETag
+    etag = client.get(url)["ETag"]
+    with django_assert_max_num_queries(STANDINGS_PAGE_UNCHANGED_QUERIES):
+        assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304

@@ -1,0 +1,449 @@
+"""Live pages under a hall of phones: requests and bytes per second per 100 phones (issue 20,
+item 5), each figure printed beside its target.
+
+    .venv/bin/python bench/live.py [--phones 100] [--window 90] [--quick]
+    DATABASE_URL=postgres://... .venv/bin/python bench/live.py    # the same on PostgreSQL
+
+Starts the desk under waitress (as `make serve` does) on 127.0.0.1 with a throwaway database
+holding a 400-player tournament (session 1 played, confirmed and published; session 2 seated,
+its seating public and its clock running). Then --phones phones open the public standings and
+as many open the projector, and each polls as the real JavaScript does (static/desk/live.js):
+it asks `/t/<slug>/live/` every DESK_LIVE_POLL_SECONDS (the standings) or
+DESK_PROJECTOR_POLL_SECONDS (the projector), the seconds the page itself names, sending the
+ETag it has; only when its page's version changed does it fetch the page (the standings with
+If-None-Match; the projector always fresh, for its clock). Every phone is in hand and awake
+(a phone in a pocket asks nothing): the worst case.
+
+Three windows of --window seconds each, the phones polling throughout:
+- idle: nothing changes;
+- hands: a referee at every table of session 2 saves a hand every --think seconds (through
+  the desk's services, in this process, on the same database);
+- changes: hands still saved, and a player renamed every --change-every seconds (every page
+  shows it: each phone fetches its page once per change).
+
+Per window and page it prints requests/s and kB/s per 100 phones, the share of answers that
+said "unchanged" (a 304, or a version equal to the page's), and the p95 of the version
+requests, beside the targets below. The last line: `live: <req/s> requests/s per 100 phones on
+the standings, <share> unchanged while hands are saved`.
+"""
+
+import argparse
+import asyncio
+import itertools
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from _setup import ROOT, build_tournament, django_setup
+
+#: Per 100 phones, every phone awake on the page.
+TARGETS = {
+    ("standings", "requests/s"): 5.0,
+    ("projector", "requests/s"): 12.0,
+    ("standings", "kB/s"): 10.0,
+    ("projector", "kB/s"): 10.0,
+}
+#: The share of answers that said "unchanged" while nothing visible changed.
+UNCHANGED_TARGET = 0.90
+#: The version endpoint's p95, in milliseconds.
+VERSION_P95_TARGET_MS = 50
+
+VERSION = {
+    "standings": re.compile(rb'data-live-version="([0-9a-f]+)"'),
+    "projector": re.compile(rb'data-version="([0-9a-f]+)"'),
+}
+POLL = {
+    "standings": re.compile(rb'data-live-poll="([0-9.]+)"'),
+    "projector": re.compile(rb'data-poll="([0-9.]+)"'),
+}
+CSRF_COOKIE = re.compile(rb"csrftoken=([A-Za-z0-9]+)")
+
+
+class Http:
+    """A tiny keep-alive HTTP/1.1 client for one phone (its CSRF cookie kept, as a browser
+    keeps it: the page's ETag depends on it)."""
+
+    def __init__(self, port):
+        self.port = port
+        self.reader = self.writer = None
+        self.csrf = None
+
+    async def get(self, path, etag=None):
+        """(status, headers as a dict, body, bytes received)."""
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        lines = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: keep-alive"]
+        if etag:
+            lines.append(f"If-None-Match: {etag}")
+        if self.csrf:
+            lines.append(f"Cookie: csrftoken={self.csrf}")
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+        await self.writer.drain()
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1])
+        headers = {}
+        for line in head.split(b"\r\n")[1:]:
+            if b":" in line:
+                name, value = line.split(b":", 1)
+                headers[name.strip().lower().decode()] = value.strip().decode()
+        length = int(headers.get("content-length", "0"))
+        body = await self.reader.readexactly(length) if length else b""
+        cookie = CSRF_COOKIE.search(head)
+        if cookie:
+            self.csrf = cookie.group(1).decode()
+        if headers.get("connection", "").lower() == "close":
+            self.writer.close()
+            self.reader = self.writer = None
+        return status, headers, body, len(head) + len(body)
+
+    def close(self):
+        if self.writer is not None:
+            self.writer.close()
+
+
+class Figures:
+    """Per (window, page): requests, bytes, answers that said unchanged, version latencies."""
+
+    def __init__(self):
+        self.window = "start"
+        self.requests = defaultdict(int)
+        self.bytes = defaultdict(int)
+        self.unchanged = defaultdict(int)
+        self.answers = defaultdict(int)
+        self.pages = defaultdict(int)
+        self.version_times = defaultdict(list)
+        self.errors = defaultdict(int)
+        self.page_bytes = {}
+
+
+async def phone(port, slug, page, figures, rng, stop):
+    """One phone on `page` ("standings" or "projector"), polling as static/desk/live.js."""
+    http = Http(port)
+    path = f"/t/{slug}/{page}/"
+    live = f"/t/{slug}/live/"
+    try:
+        await asyncio.sleep(rng.uniform(0, 5))  # the hall opens the page over a few seconds
+        status, headers, body, size = await http.get(path)
+        if status != 200:
+            figures.errors[f"{page}: HTTP {status}"] += 1
+            return
+        figures.page_bytes[page] = size
+        version = VERSION[page].search(body).group(1).decode()
+        seconds = float(POLL[page].search(body).group(1))
+        page_etag, live_etag = headers.get("etag"), None
+        await asyncio.sleep(rng.uniform(0, seconds))  # phones do not ask in step
+        while not stop.is_set():
+            window = figures.window
+            started = time.perf_counter()
+            status, headers, body, size = await http.get(live, live_etag)
+            figures.version_times[window].append(time.perf_counter() - started)
+            figures.requests[window, page] += 1
+            figures.bytes[window, page] += size
+            figures.answers[window, page] += 1
+            if status == 304:
+                figures.unchanged[window, page] += 1
+            elif status == 200:
+                live_etag = headers.get("etag")
+                if json.loads(body)[page] == version:
+                    figures.unchanged[window, page] += 1
+                else:
+                    # The standings revalidate (a 304 reuses the browser's copy); the projector
+                    # is fetched fresh, for its clock.
+                    etag = page_etag if page == "standings" else None
+                    status, headers, body, size = await http.get(path, etag)
+                    figures.requests[window, page] += 1
+                    figures.bytes[window, page] += size
+                    figures.pages[window, page] += 1
+                    if status == 200:
+                        version = VERSION[page].search(body).group(1).decode()
+                        page_etag = headers.get("etag")
+                    elif status != 304:
+                        figures.errors[f"{page}: HTTP {status}"] += 1
+            else:
+                figures.errors[f"live: HTTP {status}"] += 1
+            await asyncio.sleep(seconds)
+    except (OSError, asyncio.IncompleteReadError) as exc:
+        figures.errors[f"{page}: {type(exc).__name__}"] += 1
+    finally:
+        http.close()
+
+
+def entry(number):
+    """Hand `number` of a table: won on a discard, the winner turning round the table."""
+    winner = number % 4
+    return {"outcome": "discard", "winner": winner, "discarder": (winner + 1) % 4, "fan": 8}
+
+
+class Hall(threading.Thread):
+    """The referees (a hand at every table every `think` seconds) and, when `renames` is set,
+    the director renaming a player every `change_every` seconds; in this process, through the
+    desk's services, on the server's database."""
+
+    def __init__(self, tournament, actor, think, change_every):
+        super().__init__(daemon=True)
+        self.tournament, self.actor = tournament, actor
+        self.think, self.change_every = think, change_every
+        self.hands = threading.Event()
+        self.renames = threading.Event()
+        self.stop = threading.Event()
+        self.saved = self.renamed = 0
+
+    def run(self):
+        from django.db import connection, transaction
+
+        from scoring.services import hands
+        from tournament.services import registrations
+
+        tables = list(self.tournament.sessions.get(number=2).tables.order_by("number"))
+        numbers = dict.fromkeys((table.pk for table in tables), 0)
+        players = list(self.tournament.registrations.select_related("player")[:50])
+        last_rename = time.monotonic()
+        try:
+            while not self.stop.is_set():
+                if not self.hands.is_set():
+                    time.sleep(0.1)
+                    continue
+                started = time.monotonic()
+                for table in tables:
+                    if numbers[table.pk] >= 16:
+                        continue
+                    table.refresh_from_db()
+                    numbers[table.pk] += 1
+                    hands.record_hand(
+                        table, entry(numbers[table.pk]), actor=self.actor, revision=table.revision
+                    )
+                    self.saved += 1
+                    if self.stop.is_set():
+                        return
+                    time.sleep(max(0.0, self.think / len(tables) - 0.001))
+                    if self.renames.is_set() and time.monotonic() - last_rename > self.change_every:
+                        player = players[self.renamed % len(players)].player
+                        player.refresh_from_db()
+                        with transaction.atomic():
+                            registrations.update_player(
+                                player,
+                                expected=registrations.player_values(player),
+                                **{
+                                    **registrations.player_values(player),
+                                    "last_name": f"Renamed{self.renamed}",
+                                },
+                            )
+                        self.renamed += 1
+                        last_rename = time.monotonic()
+                time.sleep(max(0.0, self.think - (time.monotonic() - started)))
+        finally:
+            connection.close()
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_server(port, threads, log_path, env):
+    """The server as `make serve` runs it; its log goes to a file."""
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    log = open(log_path, "wb")  # noqa: SIM115 - closed by the caller with the server
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "waitress",
+            f"--listen=127.0.0.1:{port}",
+            f"--threads={threads}",
+            "--connection-limit=1000",
+            "--backlog=2048",
+            "desk.wsgi:application",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    server.log = log
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return server
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("the server did not start: " + Path(log_path).read_text())
+
+
+async def run_phones(port, slug, args, figures, hall):
+    stop = asyncio.Event()
+    phones = [
+        asyncio.create_task(phone(port, slug, page, figures, random.Random(n), stop))
+        for n in range(args.phones)
+        for page in ("standings", "projector")
+    ]
+    await asyncio.sleep(8)  # every phone has its page
+    for window in ("idle", "hands", "changes"):
+        if window == "hands":
+            hall.hands.set()
+        if window == "changes":
+            hall.renames.set()
+        figures.window = window
+        await asyncio.sleep(args.window)
+    figures.window = "end"
+    stop.set()
+    hall.stop.set()
+    await asyncio.gather(*phones)
+
+
+def percentile(values, share):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else 0
+
+
+def verdict(ok):
+    return "ok" if ok else "OVER TARGET"
+
+
+def report(figures, args, seconds):
+    per_100 = 100 / args.phones / seconds
+    print(f"\nper 100 phones, each window {seconds:g} s, every phone awake on its page")
+    print(
+        f"{'window':<9}{'page':<11}{'req/s':>8}{'target':>8}{'kB/s':>8}{'target':>8}"
+        f"{'unchanged':>11}{'pages':>7}{'p95 ms':>8}"
+    )
+    summary = {}
+    for window in ("idle", "hands", "changes"):
+        p95 = percentile(figures.version_times[window], 0.95)
+        for page in ("standings", "projector"):
+            rate = figures.requests[window, page] * per_100
+            kilobytes = figures.bytes[window, page] * per_100 / 1000
+            answers = figures.answers[window, page] or 1
+            share = figures.unchanged[window, page] / answers
+            summary[window, page] = (rate, share)
+            print(
+                f"{window:<9}{page:<11}{rate:>8.2f}{TARGETS[page, 'requests/s']:>8.1f}"
+                f"{kilobytes:>8.2f}{TARGETS[page, 'kB/s']:>8.1f}{share:>10.0%} "
+                f"{figures.pages[window, page] * 100 / args.phones:>6.0f}{p95:>8.0f}"
+            )
+    print("(pages: pages fetched per 100 phones in the window; p95: the version requests)")
+    print("\nagainst the targets (idle and while hands are saved):")
+    for page in ("standings", "projector"):
+        worst = max(summary[window, page][0] for window in ("idle", "hands"))
+        target = TARGETS[page, "requests/s"]
+        print(
+            f"  {page}: at most {worst:.2f} requests/s per 100 phones (target < {target:g}) "
+            f"{verdict(worst < target)}"
+        )
+        for window in ("idle", "hands"):
+            share = summary[window, page][1]
+            print(
+                f"  {page}, {window}: {share:.0%} answered unchanged "
+                f"(target > {UNCHANGED_TARGET:.0%}) {verdict(share > UNCHANGED_TARGET)}"
+            )
+    print(
+        "  changes: a phone fetches its page once per poll that sees a new version, never "
+        "more (2 requests at most per poll)"
+    )
+    p95 = percentile(list(itertools.chain(*figures.version_times.values())), 0.95)
+    print(
+        f"  the version request: p95 {p95:.0f} ms (target < {VERSION_P95_TARGET_MS} ms) "
+        f"{verdict(p95 < VERSION_P95_TARGET_MS)}"
+    )
+    for page in ("standings", "projector"):
+        size = figures.page_bytes.get(page, 0)
+        poll = args.poll if page == "standings" else args.projector_poll
+        print(
+            f"  for comparison, fetching the {page} page ({size / 1000:.1f} kB) at every poll: "
+            f"{100 / poll:.1f} requests/s and {size * 100 / poll / 1000:.0f} kB/s per 100 phones"
+        )
+    return summary
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--phones", type=int, default=100, help="phones on each page")
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--window", type=float, default=90.0, help="seconds per window")
+    parser.add_argument("--think", type=float, default=10.0, help="seconds between hands")
+    parser.add_argument("--change-every", type=float, default=30.0)
+    parser.add_argument("--poll", type=float, default=None, help="DESK_LIVE_POLL_SECONDS")
+    parser.add_argument(
+        "--projector-poll", type=float, default=None, help="DESK_PROJECTOR_POLL_SECONDS"
+    )
+    parser.add_argument("--threads", type=int, default=16, help="server threads")
+    parser.add_argument(
+        "--quick", action="store_true", help="20 tables, 30 s windows (about two minutes)"
+    )
+    args = parser.parse_args()
+    if args.quick:
+        args.tables, args.window, args.change_every = 20, 30.0, 10.0
+    django_setup()
+    from django.conf import settings
+    from django.db import connection
+
+    from scoring.access import Actor
+    from scoring.services import clock
+
+    args.poll = args.poll or settings.DESK_LIVE_POLL_SECONDS
+    args.projector_poll = args.projector_poll or settings.DESK_PROJECTOR_POLL_SECONDS
+    database = "PostgreSQL" if connection.vendor == "postgresql" else "SQLite"
+    print(
+        f"Live pages on {database} (waitress): {args.phones} phones on the standings (a "
+        f"version every {args.poll:g} s) and {args.phones} on the projector (every "
+        f"{args.projector_poll:g} s); {args.tables} tables, a hand every {args.think:g} s each"
+    )
+    tournament, director = build_tournament(
+        args.tables * 4, 2, played=1, slug="live", progress=lambda *a: None
+    )
+    actor = Actor(user=director)
+    session = tournament.sessions.get(number=2)
+    session.seating_published = True
+    session.save()
+    clock.start_session(session, actor=actor)
+    port = free_port()
+    os.environ["DESK_DATA_DIR"] = str(settings.DATA_DIR)
+    env = {
+        **os.environ,
+        "DESK_DEBUG": "0",
+        "DESK_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DESK_LIVE_POLL_SECONDS": str(args.poll),
+        "DESK_PROJECTOR_POLL_SECONDS": str(args.projector_poll),
+    }
+    log_path = Path(settings.DATA_DIR) / "server.log"
+    server = start_server(port, args.threads, log_path, env)
+    connection.close()
+    hall = Hall(tournament, actor, args.think, args.change_every)
+    figures = Figures()
+    hall.start()
+    try:
+        asyncio.run(run_phones(port, tournament.slug, args, figures, hall))
+    finally:
+        hall.stop.set()
+        hall.join(30)
+        server.terminate()
+        server.wait(20)
+        server.log.close()
+    print(f"{hall.saved} hands saved, {hall.renamed} players renamed during the windows")
+    summary = report(figures, args, args.window)
+    for kind, count in sorted(figures.errors.items()):
+        print(f"error: {kind} x{count}")
+    rate, share = summary["hands", "standings"]
+    print(
+        f"live: {rate:.2f} requests/s per 100 phones on the standings, {share:.0%} unchanged "
+        f"while hands are saved, {sum(figures.errors.values())} errors"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,201 @@
+"""Live pages: the projector and the public standings ask `/live/` whether anything changed and
+answer a browser that has them already with a 304 (scoring/live.py). Nothing visible may stay
+stale behind a 304, and a director and a visitor never share an ETag."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoring.access import Actor
+from scoring.services import clock, publication
+from tests.factories import build_played, close, mcr_entry, play
+from tests.scoring.test_standings_cache import correct_after_confirmation, give, rename
+from tournament.services import registrations as registration_services
+
+LIVE_PAGES = ("standings", "projector", "live-version")
+
+
+@pytest.fixture
+def live(db, director):
+    """Session 1 confirmed and published; session 2 drawn, its seating public, being played."""
+    actor = Actor(user=director)
+    tournament = build_played("live", actor, players=16, sessions=3, confirmed=1, seat_next=True)
+    publication.publish(tournament.sessions.get(number=2), actor=actor, seating=True)
+    tournament.actor = actor
+    return tournament
+
+
+def url_of(tournament, name):
+    return reverse(name, args=[tournament.slug])
+
+
+def visitor(tournament, name, **headers):
+    """A phone that has loaded the page once (it keeps its cookie, as a browser does): its
+    client and the ETag it keeps."""
+    phone = Client(**headers)
+    phone.get(url_of(tournament, name))
+    response = phone.get(url_of(tournament, name))
+    assert response.status_code == 200 and response["ETag"]
+    return phone, response["ETag"]
+
+
+def asks(phone, tournament, name, etag):
+    return phone.get(url_of(tournament, name), HTTP_IF_NONE_MATCH=etag)
+
+
+@pytest.mark.parametrize("name", LIVE_PAGES)
+def test_nothing_changed_is_a_304_with_the_same_etag(live, name):
+    phone, etag = visitor(live, name)
+    again = asks(phone, live, name, etag)
+    assert again.status_code == 304
+    assert again["ETag"] == etag and again.content == b""
+    assert "no-cache" in again["Cache-Control"]
+    assert asks(phone, live, name, '"something-else"').status_code == 200
+
+
+def test_the_version_json_names_each_pages_version(live):
+    versions = Client().get(url_of(live, "live-version")).json()
+    assert set(versions) == {"standings", "projector"}
+    page = Client().get(url_of(live, "standings")).content.decode()
+    assert f'data-live-version="{versions["standings"]}"' in page
+    projector = Client().get(url_of(live, "projector")).content.decode()
+    assert f'data-version="{versions["projector"]}"' in projector
+
+
+def test_hands_typed_in_the_session_being_played_leave_the_standings_unchanged(live):
+    """The standings count confirmed sessions only: 100 phones stay on 304 while referees
+    type; the projector (showing the seating) does not change either. (The session's first
+    hand marks it as being played: a change of its state, once.)"""
+    tables = live.sessions.get(number=2).tables.order_by("number")
+    play(tables[0], [mcr_entry(1)], live.actor)
+    phones = {name: visitor(live, name) for name in LIVE_PAGES}
+    play(tables[0], [mcr_entry(2), mcr_entry(3)], live.actor)
+    play(tables[1], [mcr_entry(1), mcr_entry(2)], live.actor)
+    for name, (phone, etag) in phones.items():
+        assert asks(phone, live, name, etag).status_code == 304, name
+
+
+def confirm_and_publish(tournament):
+    session = tournament.sessions.get(number=2)
+    for table in session.tables.all():
+        play(table, [mcr_entry(n) for n in range(1, 17)], tournament.actor)
+        close(table, tournament.actor)
+    from scoring.services import closing
+
+    closing.confirm_session(session, actor=tournament.actor)
+    publication.publish(session, actor=tournament.actor, results=True)
+
+
+def rename_tournament(tournament):
+    tournament.name = "Renamed Open"
+    tournament.save()
+
+
+def withdraw(tournament):
+    registration = tournament.registrations.order_by("number").first()
+    registration_services.change_registration(
+        tournament,
+        registration,
+        registration_services.WITHDRAW,
+        expected=registration_services.registration_values(registration),
+    )
+
+
+CHANGES = [
+    pytest.param(confirm_and_publish, id="results-published"),
+    pytest.param(give, id="penalty"),
+    pytest.param(correct_after_confirmation, id="hand-saved-on-a-reopened-table"),
+    pytest.param(rename, id="player-renamed"),
+    pytest.param(rename_tournament, id="tournament-renamed"),
+    pytest.param(withdraw, id="withdrawal"),
+]
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_every_visible_change_is_a_200_with_a_new_etag(live, change):
+    if change in (give, correct_after_confirmation):
+        # These change a confirmed session 2: play and confirm it first.
+        confirm_and_publish(live)
+    phones = {name: visitor(live, name) for name in LIVE_PAGES}
+    change(live)
+    live.refresh_from_db()
+    for name, (phone, etag) in phones.items():
+        response = asks(phone, live, name, etag)
+        assert response.status_code == 200, name
+        assert response["ETag"] != etag, name
+
+
+def test_the_standings_page_shows_the_change_behind_the_new_etag(live):
+    phone, etag = visitor(live, "standings")
+    rename(live)
+    response = asks(phone, live, "standings", etag)
+    assert response.status_code == 200 and "Renamed" in response.content.decode()
+
+
+def test_a_director_never_gets_the_visitors_etag(live, director_client):
+    """The director sees unpublished results and their own menu: their pages are always made
+    for them, with no ETag, even when they send the visitor's."""
+    session = live.sessions.get(number=2)
+    for name in ("standings", "projector"):
+        phone, etag = visitor(live, name)
+        response = director_client.get(url_of(live, name), HTTP_IF_NONE_MATCH=etag)
+        assert response.status_code == 200 and not response.has_header("ETag"), name
+        assert "no-cache" in response["Cache-Control"]
+    # Session 2 confirmed, not published: the director's standings show it, the public's not.
+    confirm_and_publish(live)
+    publication.publish(session, actor=live.actor, results=False)
+    phone, etag = visitor(live, "standings")
+    assert "After session 1" in phone.get(url_of(live, "standings")).content.decode()
+    mine = director_client.get(url_of(live, "standings"), HTTP_IF_NONE_MATCH=etag)
+    assert mine.status_code == 200 and "After session 2" in mine.content.decode()
+
+
+def test_each_language_has_its_own_etag(live):
+    _, etag = visitor(live, "standings", HTTP_ACCEPT_LANGUAGE="en")
+    italian, italian_etag = visitor(live, "standings", HTTP_ACCEPT_LANGUAGE="it")
+    assert italian_etag != etag
+    response = italian.get(url_of(live, "standings"), HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 200 and "Classifica" in response.content.decode()
+
+
+def test_a_running_clock_is_never_answered_from_a_cache(live):
+    """The projector shows the seconds left when it was made: while the clock runs it has no
+    ETag; paused, it has one again."""
+    session = live.sessions.get(number=2)
+    phone, etag = visitor(live, "projector")
+    clock.start_clock(session, actor=live.actor)
+    running = asks(phone, live, "projector", etag)
+    assert running.status_code == 200 and not running.has_header("ETag")
+    clock.pause_clock(live.sessions.get(number=2), actor=live.actor)
+    paused = phone.get(url_of(live, "projector"))
+    assert paused["ETag"] not in (None, etag)
+    assert asks(phone, live, "projector", paused["ETag"]).status_code == 304
+
+
+def test_the_last_table_closing_changes_the_projector(live):
+    """The projector's clock says "every table closed" once the last table closes."""
+    session = live.sessions.get(number=2)
+    clock.start_clock(session, actor=live.actor)
+    phone = Client()
+    before = phone.get(url_of(live, "live-version")).json()
+    for table in session.tables.all():
+        play(table, [mcr_entry(n) for n in range(1, 17)], live.actor)
+        close(table, live.actor)
+    after = phone.get(url_of(live, "live-version")).json()
+    assert after["projector"] != before["projector"]
+    assert after["standings"] == before["standings"]  # not confirmed yet: nothing to show
+
+
+def test_a_message_waiting_for_the_visitor_is_shown_not_answered_304(live):
+    phone, etag = visitor(live, "standings")
+    from django.contrib.messages.storage.cookie import CookieStorage
+    from django.http import HttpRequest, HttpResponse
+
+    request = HttpRequest()
+    storage = CookieStorage(request)
+    storage.add(20, "Hello from the desk")
+    response = HttpResponse()
+    storage.update(response)
+    phone.cookies["messages"] = response.cookies["messages"].value
+    page = asks(phone, live, "standings", etag)
+    assert page.status_code == 200 and "Hello from the desk" in page.content.decode()
