@@ -245,8 +245,17 @@ class Servers:
         self.processes = []
         self.targets = []
         self.logs = []
+        self.desks = 0  # the first `desks` processes are the desk's (then nginx)
+        self.cpu = self.cpu_at_start = None
+
+    def start_counting(self):
+        """The CPU used from now on is the load's (not the processes' start)."""
+        self.cpu_at_start = desk_cpu_seconds(self.processes[: self.desks])
 
     def stop(self):
+        used = desk_cpu_seconds(self.processes[: self.desks])
+        if used is not None and self.cpu_at_start is not None:
+            self.cpu = used - self.cpu_at_start
         for process in reversed(self.processes):  # nginx first, then the desk processes
             deployment.stop(process)
 
@@ -254,6 +263,20 @@ class Servers:
         return sum(
             Path(log).read_text(errors="replace").count("Task queue depth") for log in self.logs
         )
+
+
+def desk_cpu_seconds(processes):
+    """The CPU time (user and system) the desk processes have used, from Linux's /proc; None
+    elsewhere. It tells the desk's own cost per request apart from a crowded machine's waits."""
+    total = 0.0
+    for process in processes:
+        try:
+            stat = Path(f"/proc/{process.pid}/stat").read_text()
+        except OSError:
+            return None
+        fields = stat.rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def collect_static(env):
@@ -283,6 +306,7 @@ def start_servers(args, data_dir):
             servers.processes.append(
                 deployment.start_desk(port, env=env, log_path=log, threads=args.threads)
             )
+            servers.desks += 1
         if args.nginx:
             folder = Path(tempfile.mkdtemp(prefix="nginx-", dir=data_dir))
             conf, _, https_port = deployment.write_nginx(
@@ -380,7 +404,7 @@ def describe(args, database):
     )
 
 
-def report(figures, seconds, tokens, lost, problems, queue_warnings):
+def report(figures, seconds, tokens, lost, problems, queue_warnings, desk_cpu=None):
     """The figures, beside their targets, and the integrity checks; returns the last line."""
     public = figures.times["standings"] + figures.times["projector"]
     saves, reads = figures.times["save"], figures.times["page"] + public
@@ -402,6 +426,12 @@ def report(figures, seconds, tokens, lost, problems, queue_warnings):
                 f"{label:<14}{percentile(values, 0.5):>9.0f}{percentile(values, 0.95):>9.0f}"
                 f"{percentile(values, 0.99):>9.0f}{max(values) * 1000:>9.0f}"
             )
+    if desk_cpu is not None and saves + reads:
+        print(
+            f"desk processes: {desk_cpu:.0f} s of CPU, {desk_cpu / len(saves + reads) * 1000:.0f} ms "
+            f"per request, {desk_cpu / seconds:.2f} cores busy on average "
+            f"(of {os.cpu_count()} on this machine, shared with whatever else runs)"
+        )
     if queue_warnings:
         print(
             f"server: {queue_warnings} 'task queue depth' warnings (requests waited for a thread)"
@@ -457,6 +487,7 @@ def main():
     tokens = list(session.tables.order_by("number").values_list("token", flat=True))
     os.environ["DESK_DATA_DIR"] = str(settings.DATA_DIR)
     servers = start_servers(args, settings.DATA_DIR)
+    servers.start_counting()
     try:
         figures, seconds = asyncio.run(run_load(servers.targets, tournament.slug, tokens, args))
     finally:
@@ -469,7 +500,7 @@ def main():
         refused = [f"the session cannot be confirmed: {exc}"]
     lost, problems = verify(tournament, tokens)
     problems += refused
-    print(report(figures, seconds, tokens, lost, problems, servers.queue_warnings()))
+    print(report(figures, seconds, tokens, lost, problems, servers.queue_warnings(), servers.cpu))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import http.client
 import importlib.util
 import os
 import re
+import shutil
 import ssl
 import sys
 from urllib.parse import urlencode
@@ -30,8 +31,9 @@ def _load_deploy():
 local = _load_deploy()
 
 pytestmark = pytest.mark.skipif(
-    not local.nginx_available(),
-    reason=f"nginx is not installed ({local.NGINX}): apt-get install nginx (bin/ensure-packages)",
+    not local.nginx_available() or not shutil.which("openssl"),
+    reason=f"nginx ({local.NGINX}) or openssl is not installed: apt-get install nginx openssl "
+    "(bin/ensure-packages)",
 )
 
 

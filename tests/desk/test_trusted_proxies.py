@@ -1,11 +1,16 @@
 """X-Forwarded-For and X-Forwarded-Proto are believed from the proxies in DESK_TRUSTED_PROXIES
 only: a client that writes them itself changes neither its address nor its scheme."""
 
+import os
+import subprocess
+import sys
+
 import pytest
 from django.test import Client, RequestFactory
 
 from common.net import TrustedProxyMiddleware, client_address
 from desk import config
+from desk.settings import BASE_DIR
 
 PROXY = "127.0.0.1"
 CLIENT = "203.0.113.7"
@@ -111,3 +116,29 @@ def test_trusted_proxies_are_read_as_addresses_and_networks():
 def test_a_bad_trusted_proxy_is_refused_with_a_message(raw):
     with pytest.raises(config.ConfigError, match="DESK_TRUSTED_PROXIES"):
         config.env_networks({"DESK_TRUSTED_PROXIES": raw}, "DESK_TRUSTED_PROXIES", [])
+
+
+def settings_read(data_dir, **environ):
+    """DESK_TRUSTED_PROXIES and DESK_PROXY_COUNT as desk/settings.py reads them from `environ`."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("DESK_")}
+    env.update(DESK_DATA_DIR=str(data_dir), **environ)
+    code = (
+        "from django.conf import settings as s; "
+        "print(s.DESK_TRUSTED_PROXIES, s.DESK_PROXY_COUNT, s.SECURE_PROXY_SSL_HEADER)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", f"import django; django.setup(); {code}"],
+        env={**env, "DJANGO_SETTINGS_MODULE": "desk.settings"},
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=BASE_DIR,
+    )
+    return result.stdout.strip()
+
+
+def test_behind_https_nginx_on_this_machine_is_trusted_by_default(tmp_path):
+    assert settings_read(tmp_path, DESK_HTTPS="1") == "['127.0.0.1/32', '::1/128'] 0 None"
+    assert settings_read(tmp_path) == "[] 0 None"
+    read = settings_read(tmp_path, DESK_HTTPS="1", DESK_TRUSTED_PROXIES="10.0.0.0/8")
+    assert read == "['10.0.0.0/8'] 0 None"
