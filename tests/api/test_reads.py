@@ -117,3 +117,24 @@ def test_two_processes_answering_at_once_both_count(world, monkeypatch):
     monkeypatch.undo()
     assert racing["done"]
     assert client.get("/api/v1/tournaments/").status_code == 429
+
+
+def test_a_tables_writers_read_it_while_the_tournament_is_not_published(world):
+    """The table link and the referee token write to their table in an unpublished tournament,
+    as the table page does: they read its revision and hands too; the public reads nothing."""
+    a = world["a"]
+    a.published = False
+    a.save(update_fields=["published"])
+    url = "/api/v1/tournaments/alpha/sessions/2/tables/1/"
+    for role in ("table link", "referee", "director A"):
+        answer = world["clients"][role].get(url)
+        assert answer.status_code == 200, role
+        assert answer.json()["revision"] == world["table"].revision
+    for role in ("anonymous", "referee of another table"):
+        assert world["clients"][role].get(url).status_code == 404, role
+    assert world["clients"]["table link"].get("/api/v1/tournaments/alpha/").status_code == 404
+    closed = "/api/v1/tournaments/alpha/sessions/1/tables/1/"
+    assert world["clients"]["anonymous"].get(closed).status_code == 404
+    a.published = True
+    a.save(update_fields=["published"])
+    assert world["clients"]["anonymous"].get(closed).status_code == 200
