@@ -6,11 +6,10 @@
   request also carries `X-Table-PIN: <the table's PIN>`.
 
 An unknown or revoked credential answers 401 and is never read as anonymous. Unknown secrets
-and wrong PINs count as guesses from the address (`scoring.access`, the referee links' counter,
-in the shared cache): past its limit the address gets 429.
+count as guesses from the address (`scoring.access`, the referee links' counter, in the shared
+cache), and wrong PINs in the table page's own counter of wrong PINs at that table: past either
+limit the address gets 429.
 """
-
-import hmac
 
 from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext as _
@@ -69,9 +68,12 @@ class DeskAuthentication(BaseAuthentication):
         except ExplainedNotFound as exc:
             raise AuthenticationFailed(str(exc)) from None
         if table.session.tournament.referee_pin:
-            typed = request.META.get(PIN_HEADER, "").strip()
-            if not hmac.compare_digest(typed.encode(), table.pin.encode()):
-                _guess(address)
+            # The table page's counter of wrong PINs (per table and address), shared with it.
+            try:
+                right = access.pin_matches(table, request.META.get(PIN_HEADER, ""), address)
+            except access.TooManyWrongPins:
+                raise Throttled(wait=access.PIN_WINDOW) from None
+            if not right:
                 raise AuthenticationFailed(_("This table needs its PIN: send it as X-Table-PIN."))
         return AnonymousUser(), Principal(TABLE, table=table)
 

@@ -183,12 +183,21 @@ def _bad_pin_key(table, address):
 def try_pin(request, table, typed, address):
     """Check a typed PIN (constant time); remember the device when right. Returns True when
     right; raises TooManyWrongPins when this address is throttled (right or not)."""
+    if pin_matches(table, typed, address):
+        request.session[_pin_key(table)] = _pin_digest(table)
+        return True
+    return False
+
+
+def pin_matches(table, typed, address):
+    """Whether `typed` is the table's PIN (constant time); a wrong one counts against `address`
+    at this table, in the shared cache, for the pages and the API alike. Raises
+    TooManyWrongPins when this address is throttled (right or not)."""
     key = _bad_pin_key(table, address)
     if cache.get(key, 0) >= PIN_LIMIT:
         raise TooManyWrongPins
     typed = str(typed or "").strip()
     if hmac.compare_digest(typed.encode(), table.pin.encode()):
-        request.session[_pin_key(table)] = _pin_digest(table)
         return True
     if not cache.add(key, 1, PIN_WINDOW):
         try:

@@ -44,6 +44,17 @@ def is_director(user, tournament):
     return tournament is not None and tournament.directors.filter(pk=user.pk).exists()
 
 
+def may_change_player(user, player):
+    """Whether `user` may change a player's details (name, EMA id, country, club), which every
+    tournament the player is registered in shows: a site administrator, or an account that
+    directs all of those tournaments (a director never changes what another tournament shows)."""
+    if is_site_admin(user):
+        return True
+    if not _active(user):
+        return False
+    return not player.registrations.exclude(tournament__in=directed_tournaments(user)).exists()
+
+
 def directs_any(user):
     """True for a site administrator and for a director of at least one tournament."""
     return is_site_admin(user) or (_active(user) and user.directed_tournaments.exists())

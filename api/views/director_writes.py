@@ -61,6 +61,7 @@ class PlayerImport(APIView):
             upload.read(),
             as_substitutes=data["as_substitutes"],
             match_by_name=data["match_by_name"],
+            editor=request.auth.user,
         )
         if not outcome.ok:
             rows = [str(error) for error in outcome.errors]

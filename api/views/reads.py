@@ -41,15 +41,20 @@ def answers(body):
     return {200: body, 400: refused, 401: refused, 403: refused, 404: refused, 429: refused}
 
 
-def tournament_for(request, slug):
-    """The URL's tournament, when this request may read it (404 otherwise, as the pages)."""
+def tournament_for(request, slug, *, visible=True):
+    """The URL's tournament, when this request may read it (404 otherwise, as the pages);
+    `visible=False` leaves the public visibility to the caller."""
     check_slug(request, slug)
     tournament = Tournament.objects.filter(slug=slug).first()
     if tournament is None:
         raise NotFound
-    if not visible_tournaments(viewer(request, tournament)).filter(pk=tournament.pk).exists():
+    if visible and not is_visible(request, tournament):
         raise NotFound
     return tournament
+
+
+def is_visible(request, tournament):
+    return visible_tournaments(viewer(request, tournament)).filter(pk=tournament.pk).exists()
 
 
 def seats_of():
@@ -120,8 +125,12 @@ def table_readable(request, table):
     its writers (link, referee, director token) read it whenever they may write or direct."""
     tournament = table.session.tournament
     if directs(request, tournament) or may_write(request, table):
-        return True
-    return table.is_closed and results_visible(viewer(request, tournament), table.session)
+        return True  # as the table's page for its link, published tournament or not
+    return (
+        table.is_closed
+        and is_visible(request, tournament)
+        and results_visible(viewer(request, tournament), table.session)
+    )
 
 
 class TableDetail(APIView):
@@ -130,7 +139,7 @@ class TableDetail(APIView):
         """A table: its revision, seats, hands (current versions) and penalties.
 
         Poll `revision` cheaply to follow a table live: it grows with every write."""
-        tournament = tournament_for(request, slug)
+        tournament = tournament_for(request, slug, visible=False)  # table_readable decides
         session = get_object_or_404(tournament.sessions, number=number)
         table = get_object_or_404(
             session.tables.select_related("session__tournament"), number=table

@@ -23,6 +23,7 @@ from scoring.services.tables import (
     current_hands,
     hand_entry_state,
     lock_table,
+    submission_used_elsewhere,
 )
 from scoring.services.tiles import TilesInput, hand_tile_fields
 from tournament.models import SessionStatus
@@ -94,10 +95,15 @@ def _settle(ruleset, entry, state, table=None):
         raise TableError(translate_error(exc, names)) from exc
 
 
-def _existing_submission(submission):
+def _existing_submission(submission, table):
+    """The hand this one-time id saved at `table`, or None; refused when it saved something at
+    another table (ids are unique over the desk: the form must get a new one)."""
     if submission is None:
         return None
-    return Hand.objects.filter(submission=submission).first()
+    hand = Hand.objects.filter(submission=submission).first()
+    if hand is not None and hand.table_id != table.pk:
+        raise submission_used_elsewhere()
+    return hand
 
 
 def _create(
@@ -135,13 +141,13 @@ def _check_page(table, actor, revision, submission):
     """The page's revision must be the table's; a stale page that already saved its hand (a
     double tap, a refresh, the phone's queue sending again after a lost answer) is recognised
     by its one-time submission id first, whatever the table's state now (closed meanwhile)."""
-    duplicate = _existing_submission(submission)
-    if duplicate is not None and duplicate.table_id == table.pk:
+    duplicate = _existing_submission(submission, table)
+    if duplicate is not None:
         raise DuplicateSubmission(duplicate)
     try:
         check_writable(table, actor=actor, revision=revision)
     except StaleTable:
-        duplicate = _existing_submission(submission)
+        duplicate = _existing_submission(submission, table)
         if duplicate is not None:
             raise DuplicateSubmission(duplicate) from None
         raise
@@ -223,7 +229,7 @@ def correct_hand(table, number, entry, *, actor, revision, submission=None, tile
     """Replace hand `number` by a new version; settle the later hands again. Returns the hand.
 
     `tiles` None keeps the hand's tiles (counted again); an empty `TilesInput` removes them."""
-    duplicate = _existing_submission(submission)
+    duplicate = _existing_submission(submission, table)
     if duplicate is not None:
         raise DuplicateSubmission(duplicate)
     table = lock_table(table)

@@ -18,7 +18,13 @@ from common.i18n import translate_error
 from rules.limits import MAX_HAND_NUMBER, MAX_PENALTY_POINTS
 from scoring.models import INFRACTIONS, AuditAction, Penalty
 from scoring.services.audit import log_action
-from scoring.services.tables import TableError, bump_revision, check_writable, lock_table
+from scoring.services.tables import (
+    TableError,
+    bump_revision,
+    check_writable,
+    lock_table,
+    submission_used_elsewhere,
+)
 from tournament.models import Registration, RegistrationStatus, Seat
 from tournament.rulesets import ruleset_for
 
@@ -147,6 +153,8 @@ def give_penalty(
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if submission is not None:
         already = Penalty.objects.filter(submission=submission).first()
+        if already is not None and already.table_id != (table.pk if table is not None else None):
+            raise submission_used_elsewhere()
         if already is not None:
             raise DuplicatePenalty(already)
     if seen is not None and penalties_of(session, registration) != seen:

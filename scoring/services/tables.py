@@ -23,6 +23,14 @@ class TableError(UserError):
     """A write to a table that the desk refuses; the message says what is wrong and what to do."""
 
 
+def submission_used_elsewhere():
+    """A form's one-time id that already saved something at another table (ids are unique over
+    the desk): refused with nothing about that table, the form needs a new id."""
+    return TableError(
+        _("This form's one-time id was used for another save: reload the page and type it again.")
+    )
+
+
 class StaleTable(TableError):
     """The page was built before another device saved: nothing was written."""
 

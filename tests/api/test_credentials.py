@@ -5,12 +5,13 @@ import uuid
 
 import pytest
 from django.contrib.staticfiles import finders
+from django.test import Client
 from django.urls import reverse
 
 from api.models import TokenKind
 from api.tokens import create_token
 from desk import config
-from scoring.access import BAD_TOKEN_LIMIT
+from scoring.access import BAD_TOKEN_LIMIT, PIN_LIMIT
 from scoring.models import Hand
 from tests.api.conftest import client_with
 from tournament.models import SessionStatus
@@ -113,3 +114,26 @@ def test_a_token_of_another_tournament_learns_nothing_of_addresses(world):
     for slug in ("alpha", "no-such-tournament"):
         assert api.get(f"/api/v1/tournaments/{slug}/").status_code == 403
         assert api.post(f"/api/v1/tournaments/{slug}/draw/", {}, format="json").status_code == 403
+
+
+def test_wrong_pins_are_counted_with_the_table_page_per_table(world):
+    """The API allows no more PIN guesses than the table page: the same counter per table and
+    address (PIN_LIMIT in PIN_WINDOW), shared by both; past it even the right PIN waits."""
+    table, a = world["table"], world["a"]
+    a.referee_pin = True
+    a.save(update_fields=["referee_pin"])
+    wrong = "0000" if table.pin != "0000" else "1111"
+    guesser = client_with(f"Table {table.token}", HTTP_X_TABLE_PIN=wrong)
+    for _ in range(PIN_LIMIT):
+        assert guesser.get("/api/v1/tournaments/alpha/").status_code == 401
+    assert guesser.get("/api/v1/tournaments/alpha/").status_code == 429
+    right = client_with(f"Table {table.token}", HTTP_X_TABLE_PIN=table.pin)
+    assert right.post(hands_url(table), hand(table), format="json").status_code == 429
+    # another table's PIN is counted apart; the page of this table refuses too
+    other = world["other"]
+    elsewhere = client_with(f"Table {other.token}", HTTP_X_TABLE_PIN=other.pin)
+    assert elsewhere.post(hands_url(other), hand(other), format="json").status_code == 201
+    page = Client().post(
+        reverse("link:table", kwargs={"token": table.token}), {"table_pin": table.pin}
+    )
+    assert page.status_code == 429

@@ -1,6 +1,6 @@
 """The API reads what the pages show: the same visibility, the same standings."""
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.test import override_settings
 
 from api.models import ApiToken
@@ -88,3 +88,53 @@ def test_throttled_per_token(world):
     assert anonymous.get("/api/v1/tournaments/").status_code == 429
     other_address = client_with()
     assert other_address.get("/api/v1/tournaments/", REMOTE_ADDR="10.9.8.7").status_code == 200
+
+
+@override_settings(DESK_API_RATES={"token": "2/min", "table": "2/min", "anonymous": "2/min"})
+def test_two_processes_answering_at_once_both_count(world, monkeypatch):
+    """Process A reads (or starts) the token's count, process B counts a request meanwhile,
+    then A finishes: both requests count, whatever the cache calls the throttle makes."""
+    cache.clear()
+    client = world["clients"]["director A"]
+    backend = type(caches["default"])
+    racing = {"done": False}
+
+    def another_process_answers_meanwhile(real):
+        def call(self, key, *args, **kwargs):
+            value = real(self, key, *args, **kwargs)
+            if "api-throttle" in str(key) and not racing["done"]:
+                racing["done"] = True
+                assert client.get("/api/v1/tournaments/").status_code == 200  # the other one
+            return value
+
+        return call
+
+    for name in ("get", "add"):
+        monkeypatch.setattr(
+            backend, name, another_process_answers_meanwhile(getattr(backend, name))
+        )
+    assert client.get("/api/v1/tournaments/").status_code == 200
+    monkeypatch.undo()
+    assert racing["done"]
+    assert client.get("/api/v1/tournaments/").status_code == 429
+
+
+def test_a_tables_writers_read_it_while_the_tournament_is_not_published(world):
+    """The table link and the referee token write to their table in an unpublished tournament,
+    as the table page does: they read its revision and hands too; the public reads nothing."""
+    a = world["a"]
+    a.published = False
+    a.save(update_fields=["published"])
+    url = "/api/v1/tournaments/alpha/sessions/2/tables/1/"
+    for role in ("table link", "referee", "director A"):
+        answer = world["clients"][role].get(url)
+        assert answer.status_code == 200, role
+        assert answer.json()["revision"] == world["table"].revision
+    for role in ("anonymous", "referee of another table"):
+        assert world["clients"][role].get(url).status_code == 404, role
+    assert world["clients"]["table link"].get("/api/v1/tournaments/alpha/").status_code == 404
+    closed = "/api/v1/tournaments/alpha/sessions/1/tables/1/"
+    assert world["clients"]["anonymous"].get(closed).status_code == 404
+    a.published = True
+    a.save(update_fields=["published"])
+    assert world["clients"]["anonymous"].get(closed).status_code == 200

@@ -164,3 +164,56 @@ def test_writes_are_in_the_audit_trail_with_the_token(world):
     post(world["clients"]["director A"], table, write(table))
     entry = AuditEntry.objects.filter(table=table).order_by("-id").first()
     assert entry.via == "API token A"
+
+
+def test_a_submission_id_used_at_another_table_is_refused_not_a_500(world):
+    """One-time ids are unique over the desk: reusing one at another table (a hand, fresh or
+    stale, a correction, a penalty) saves nothing there and says so (400), never a 500 nor the
+    database's own error."""
+    table, other = world["table"], world["other"]
+    mine = world["clients"]["table link"]
+    theirs = world["clients"]["referee of another table"]
+    url = "/api/v1/tournaments/alpha/sessions/2/tables/{}/{}"
+    table.refresh_from_db()
+    hand_id, penalty_id = str(uuid.uuid4()), str(uuid.uuid4())
+    body = {"outcome": "washout", "revision": table.revision, "submission": hand_id}
+    assert mine.post(url.format(table.number, "hands/"), body, format="json").status_code == 201
+    table.refresh_from_db()
+    player = table.seats.order_by("wind").first().registration.number
+    penalty = {
+        "registration": player,
+        "kind": "late_arrival",
+        "minutes": 3,
+        "revision": table.revision,
+    }
+    given = mine.post(
+        url.format(table.number, "penalties/"),
+        {**penalty, "submission": penalty_id},
+        format="json",
+    )
+    assert given.status_code == 201, given.content
+    other.refresh_from_db()
+    before = other.revision
+    theirs.post(  # a hand 1 to correct at the other table
+        url.format(other.number, "hands/"),
+        {"outcome": "washout", "revision": before, "submission": str(uuid.uuid4())},
+        format="json",
+    )
+    other.refresh_from_db()
+    before = other.revision
+    their_player = other.seats.order_by("wind").first().registration.number
+    attempts = [
+        ("hands/", {**body, "revision": before}),
+        ("hands/", {**body, "revision": 0}),  # stale too
+        ("hands/1/", {**body, "revision": before}),
+        (
+            "penalties/",
+            {**penalty, "registration": their_player, "revision": before, "submission": penalty_id},
+        ),
+    ]
+    for path, attempt in attempts:
+        answer = theirs.post(url.format(other.number, path), attempt, format="json")
+        assert answer.status_code == 400, (path, answer.content)
+        assert "one-time id was used for another save" in answer.json()["detail"], path
+    other.refresh_from_db()
+    assert other.revision == before

@@ -27,6 +27,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament.models import Player
+from tournament.permissions import may_change_player
 from tournament.services.player_files import PlayerListError
 from tournament.services.player_groups import Linker
 from tournament.services.player_matching import (
@@ -149,6 +150,7 @@ def apply_import(
     same_person=None,
     match_by_name=False,
     expected=None,
+    editor=None,
 ):
     """Write the rows in one transaction. Returns ImportResult.
 
@@ -156,7 +158,9 @@ def apply_import(
     person; missing: the default, see `PlannedRow.same_by_default`); `match_by_name` makes every
     name match the same person. `expected` is the fingerprint of the plan the director saw: when
     the known players changed since, nothing is written and the result has `changed` set and
-    the new plan.
+    the new plan. A known player whose details `editor` may not change (`may_change_player`:
+    they play in a tournament it does not direct) is registered as they are; `editor` None is
+    the desk's operator (a command, the demo).
     """
     same_person = same_person or {}
     result = ImportResult(rows=list(rows))
@@ -186,7 +190,11 @@ def apply_import(
             if planned.how == SAME_NAME:
                 same = match_by_name or same_person.get(planned.row.line, same)
             known = describe_player(planned.player)
-            player, created = _write_player(planned.player if same else None, planned.row)
+            known_kept = same and planned.player is not None and editor is not None
+            if known_kept and not may_change_player(editor, planned.player):
+                player, created = planned.player, False
+            else:
+                player, created = _write_player(planned.player if same else None, planned.row)
             if planned.how != NEW:
                 reason = "registered" if planned.registered_here else ""
                 result.matches.append(Match(planned.row, planned.how, same, known, reason))
@@ -202,7 +210,14 @@ def apply_import(
 
 
 def import_players(
-    tournament, filename, data, *, as_substitutes=False, match_by_name=False, same_person=None
+    tournament,
+    filename,
+    data,
+    *,
+    as_substitutes=False,
+    match_by_name=False,
+    same_person=None,
+    editor=None,
 ):
     """Read, check and (only if every row is good) apply a player list in one go.
 
@@ -218,4 +233,5 @@ def import_players(
         as_substitutes=as_substitutes,
         same_person=same_person,
         match_by_name=match_by_name,
+        editor=editor,
     )

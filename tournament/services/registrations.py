@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from common.errors import UserError
 from common.text import person_name
 from tournament.models import PLAYED, Player, Registration, RegistrationStatus, Tournament
+from tournament.permissions import may_change_player
 
 
 class RegistrationError(UserError):
@@ -43,13 +44,19 @@ def find_player(first_name, last_name, ema_id=None):
     return candidates[0] if candidates else None
 
 
-def upsert_player(first_name, last_name, ema_id=None, country="", club="", notes=None):
+def upsert_player(
+    first_name, last_name, ema_id=None, country="", club="", notes=None, *, editor=None
+):
     """Find the player (see `find_player`) and bring them up to date, or create them.
 
-    Empty country and club in the row keep what the desk already knows.
+    Empty country and club in the row keep what the desk already knows. A known player whose
+    details `editor` may not change (`may_change_player`: they play in a tournament it does not
+    direct) is found and kept as they are; `editor` None is the desk's operator (a command).
     """
     player = find_player(first_name, last_name, ema_id) or Player()
     created = player.pk is None
+    if not created and editor is not None and not may_change_player(editor, player):
+        return player, False
     player.first_name = first_name.strip()
     player.last_name = last_name.strip()
     if ema_id:
@@ -107,13 +114,15 @@ def register_player(
     club="",
     is_substitute=False,
     number=None,
+    editor=None,
 ):
-    """Register one player typed in by the director. Returns the registration.
+    """Register one player typed in by the director (`editor`, see `upsert_player`). Returns
+    the registration.
 
     Raises RegistrationError when that player is already registered.
     """
     tournament = lock_tournament(tournament)
-    player, _created = upsert_player(first_name, last_name, ema_id, country, club)
+    player, _created = upsert_player(first_name, last_name, ema_id, country, club, editor=editor)
     registration, created = register(tournament, player, is_substitute=is_substitute, number=number)
     if not created:
         raise RegistrationError(
@@ -159,13 +168,21 @@ def _stale():
 
 
 @transaction.atomic
-def update_player(player, *, expected, **fields):
+def update_player(player, *, expected, editor=None, **fields):
     """Change a player's name, EMA id, country and club (every tournament they play sees it).
 
     `expected` are the values the form was built from (`player_values`): if the player changed
-    since, nothing is written. Returns the names of the fields that changed.
+    since, nothing is written. Refused when `editor` may not change this player
+    (`may_change_player`). Returns the names of the fields that changed.
     """
     player = Player.objects.select_for_update().get(pk=player.pk)
+    if editor is not None and not may_change_player(editor, player):
+        raise RegistrationError(
+            _(
+                "This player is also registered in a tournament you do not direct: only a site "
+                "administrator can change their details."
+            )
+        )
     wanted = {name: expected.get(name) or "" for name in PLAYER_FIELDS}
     if player_values(player) != {"id": expected.get("id"), **wanted}:
         raise _stale()

@@ -13,7 +13,7 @@ from common.errors import ChangedMeanwhile
 from tournament.forms import PlayerEditForm, RegistrationChangeForm
 from tournament.group_forms import RegistrationGroupsForm
 from tournament.models import PLAYED, SeatingGroups
-from tournament.permissions import DirectorTournamentMixin
+from tournament.permissions import DirectorTournamentMixin, visible_tournaments
 from tournament.services import registrations as service
 from tournament.services import teams as team_service
 from tournament.services.categories import CategoryError
@@ -65,6 +65,7 @@ class RegistrationMixin(DirectorTournamentMixin):
         kwargs["player"] = registration.player
         kwargs["other_tournaments"] = (
             registration.player.registrations.exclude(tournament=self.tournament)
+            .filter(tournament__in=visible_tournaments(self.request.user))
             .select_related("tournament")
             .order_by("tournament__start_date")
         )
@@ -90,7 +91,9 @@ class PlayerEditView(RegistrationMixin, FormView):
     def form_valid(self, form):
         player = self.registration.player
         try:
-            changed = service.update_player(player, expected=form.expected(), **form.values())
+            changed = service.update_player(
+                player, expected=form.expected(), editor=self.request.user, **form.values()
+            )
         except StaleError as exc:
             return self.show_current(exc)
         except RegistrationError as exc:

@@ -140,7 +140,9 @@ class RegisterPlayerView(DirectorTournamentMixin, FormView):
 
     def form_valid(self, form):
         try:
-            registration = register_player(self.tournament, **form.cleaned_data)
+            registration = register_player(
+                self.tournament, editor=self.request.user, **form.cleaned_data
+            )
         except RegistrationError as exc:
             form.add_error(None, str(exc))
             return self.form_invalid(form)
@@ -260,6 +262,7 @@ class ConfirmImportPlayersView(DirectorTournamentMixin, View):
                 as_substitutes=entry["as_substitutes"],
                 same_person=form.same_person(),
                 expected=entry["plan"],
+                editor=request.user,
             )
             errors, plan = result.errors, result.plan or plan
             if result.changed:
