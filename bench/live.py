@@ -384,13 +384,17 @@ def version_cost(slug, times=50):
     versions in the shared cache), in this process: what a poll costs the server, whatever
     the queue in front of it."""
     from django.conf import settings
+    from django.core.cache import cache
 
     kept = settings.DESK_LIVE_CACHE_SECONDS
-    settings.DESK_LIVE_CACHE_SECONDS = 0
-    fresh = _version_cost(slug, times)
-    settings.DESK_LIVE_CACHE_SECONDS = 3600
-    cached = _version_cost(slug, times)
-    settings.DESK_LIVE_CACHE_SECONDS = kept
+    try:
+        settings.DESK_LIVE_CACHE_SECONDS = 0
+        fresh = _version_cost(slug, times)
+        settings.DESK_LIVE_CACHE_SECONDS = 60
+        cached = _version_cost(slug, times)
+    finally:
+        settings.DESK_LIVE_CACHE_SECONDS = kept
+        cache.clear()  # the server must not read this minute-long entry
     return fresh, cached
 
 
@@ -475,7 +479,8 @@ def main():
         server.log.close()
     print(f"{hall.saved} hands saved, {hall.renamed} players renamed during the windows")
     print(
-        f"one version request, alone: {cost[0]:.1f} ms (200), {cost[1]:.1f} ms (304), median of 50"
+        f"one version request answered 304, alone (median of 50): {cost[0]:.1f} ms computed, "
+        f"{cost[1]:.1f} ms from the shared cache (DESK_LIVE_CACHE_SECONDS)"
     )
     summary = report(figures, args, args.window)
     for kind, count in sorted(figures.errors.items()):
