@@ -9,7 +9,7 @@ DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.txt requirements-na
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test setup serve lint checks clean packages messages
+.PHONY: run test setup venv serve lint checks clean packages messages
 
 # What the desk needs to run (requirements.txt), then what is built from source
 # (requirements-native.txt), which may fail on a machine without a compiler: the desk then runs
@@ -31,6 +31,9 @@ $(DEV_STAMP): $(STAMP) requirements-dev.txt
 	rm -f $(VENV)/.installed-dev-*
 	touch $(DEV_STAMP)
 
+# The virtualenv with what the desk needs, and the compiled translations (a server's set-up).
+venv: $(STAMP) messages
+
 setup: $(STAMP) messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py createcachetable
@@ -42,10 +45,11 @@ run: setup
 
 # The production server (waitress: pure Python, runs on Windows laptops too), DEBUG off,
 # listening on every interface so the referees' phones reach it by the laptop's LAN address.
+# Proxy headers reach the desk, which believes them from DESK_TRUSTED_PROXIES only (common/net.py).
 serve: setup
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	@$(PY) -c "from desk.config import local_addresses as a; print('Referees and players: ' + '  '.join('http://%s:$(PORT)/' % h for h in a() if h not in ('localhost', '[::1]')))"
-	DESK_DEBUG=0 $(PY) -m waitress --listen=$${SERVE_HOST:-0.0.0.0}:$(PORT) --threads=$${THREADS:-16} --channel-timeout=60 desk.wsgi:application
+	DESK_DEBUG=0 $(PY) -m waitress --listen=$${SERVE_HOST:-0.0.0.0}:$(PORT) --threads=$${THREADS:-16} --channel-timeout=60 --no-clear-untrusted-proxy-headers desk.wsgi:application
 
 # The Italian catalogue (locale/it/LC_MESSAGES/django.po) compiled for Django; needs gettext.
 messages:

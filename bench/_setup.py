@@ -73,7 +73,9 @@ def build_tournament(players, sessions, *, slug="bench", seed=1, played=None, pr
     from tournament.services.tournaments import create_tournament
 
     played = sessions if played is None else played
-    director = get_user_model().objects.create_user(f"{slug}-director", is_staff=True)
+    director = get_user_model().objects.create_user(
+        f"{slug}-director", is_staff=True, is_superuser=True
+    )
     actor = Actor(user=director)
     tournament = create_tournament(
         name=f"Bench {players}x{sessions}",

@@ -323,8 +323,11 @@ class Restored:
     skipped_referees: list
 
 
-def restore(content):
+def restore(content, *, restored_by=None):
     """Rebuild the tournament of an archive in this desk; returns a `Restored`. All or nothing.
+
+    `restored_by`, the account restoring it, becomes its director (an archive names no director:
+    the accounts of one desk give no right on another).
 
     Unpacking, parsing and every check run before the write transaction starts, so the
     database's write lock is held only while the rows are inserted.
@@ -334,6 +337,8 @@ def restore(content):
     try:
         with transaction.atomic():
             tournament = write(prepared)
+            if restored_by is not None:
+                tournament.directors.add(restored_by)
     except (ValidationError, DatabaseError) as exc:
         raise ArchiveError(
             _("The archive is incomplete or damaged (%(error)s).") % {"error": exc}

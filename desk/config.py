@@ -4,6 +4,8 @@ Kept apart from `settings.py` so each rule can be tested without reloading Djang
 Nothing here imports Django's models or touches the database.
 """
 
+import ipaddress
+import os
 import secrets
 import socket
 from pathlib import Path
@@ -57,17 +59,48 @@ def env_int(environ, name, default, *, minimum, maximum):
 
 
 def cache_config(environ):
-    """The CACHES['default'] entry: a table in the desk's database (`createcachetable`).
+    """The CACHES['default'] entry: where every server process keeps the counters and caches
+    they share (the bad-link and wrong-PIN counters, the cached standings).
 
-    Every server process (waitress threads, several workers, the management commands) sees the
-    same counters there: the bad-link counter and the cached standings. A shared cache server
-    would be configured here.
+    By default a table in the desk's database (`createcachetable`): nothing more to run, and
+    every process (waitress threads, several workers, the management commands) sees the same
+    entries. DESK_CACHE_URL=redis://host:6379/0 (or rediss://, or unix:///path/redis.sock)
+    puts them in a Redis server instead (Django's own Redis backend, the `redis` package).
     """
+    url = environ.get("DESK_CACHE_URL", "").strip()
+    if not url:
+        return {
+            # Django's DatabaseCache, its counters made safe for several processes.
+            "BACKEND": "common.cache.DatabaseCache",
+            "LOCATION": "desk_cache",
+            "OPTIONS": {"MAX_ENTRIES": 10_000},
+        }
+    scheme = url.split(":", 1)[0].lower()
+    if scheme not in {"redis", "rediss", "unix"} or "://" not in url:
+        raise ConfigError(
+            f"DESK_CACHE_URL={url!r}: use redis://host:6379/0, rediss://... or "
+            "unix:///path/to/redis.sock (or leave it empty for the database cache)"
+        )
     return {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "desk_cache",
-        "OPTIONS": {"MAX_ENTRIES": 10_000},
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": url,
+        # Two desks sharing one Redis server use two databases of it (redis://host/0, /1).
+        "KEY_PREFIX": "desk",
     }
+
+
+_RATE_PERIODS = {"s", "sec", "second", "m", "min", "minute", "h", "hour", "d", "day"}
+
+
+def env_rate(environ, name, default):
+    """Read a request rate such as DESK_API_RATE_TOKEN=600/min ("<number>/<s|min|hour|day>")."""
+    raw = environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    count, _slash, period = raw.strip().partition("/")
+    if not (count.isdigit() and 1 <= int(count) <= 1_000_000 and period in _RATE_PERIODS):
+        raise ConfigError(f"{name}={raw!r}: write a rate such as 600/min, 20/s or 5000/hour")
+    return f"{int(count)}/{period}"
 
 
 def env_list(environ, name, default):
@@ -76,6 +109,20 @@ def env_list(environ, name, default):
     if raw is None:
         return list(default)
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_networks(environ, name, default):
+    """Read a comma-separated list of addresses and networks such as
+    DESK_TRUSTED_PROXIES=127.0.0.1,::1,10.0.0.0/8; each is checked, and kept as its text."""
+    networks = []
+    for item in env_list(environ, name, default):
+        try:
+            networks.append(str(ipaddress.ip_network(item, strict=False)))
+        except ValueError:
+            raise ConfigError(
+                f"{name}: {item!r} is not an address or a network such as 10.0.0.0/8"
+            ) from None
+    return networks
 
 
 def local_addresses():
@@ -144,9 +191,25 @@ def secret_key(environ, data_dir):
         key = path.read_text(encoding="ascii").strip()
         if key:
             return key
+    # Several server processes starting at once on a new data folder must end with one key
+    # (sessions and signed cookies of one process are read by the others): the key is written
+    # whole to a file of this process, then linked into place only if no other process did it
+    # first; the one that lost reads the winner's key.
     key = secrets.token_urlsafe(50)
     files.private_dir(path.parent)
-    files.write_private(path, key + "\n", encoding="ascii")
+    mine = path.with_name(f".secret_key.{os.getpid()}")
+    files.write_private(mine, key + "\n", encoding="ascii")
+    try:
+        os.link(mine, path)
+    except FileExistsError:
+        first = path.read_text(encoding="ascii").strip()
+        if first:
+            return first
+        os.replace(mine, path)  # an empty file left by an earlier failure
+    except OSError:  # a file system without hard links
+        os.replace(mine, path)
+    finally:
+        mine.unlink(missing_ok=True)
     return key
 
 

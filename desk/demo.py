@@ -130,6 +130,7 @@ def load_demo(today=None):
         session_count=len(SESSION_TIMES),
         session_minutes=120,
         published=True,
+        creator=director_account(),
     )
     schedule_sessions(tournament, today, SESSION_TIMES)
     import_fixture(tournament, "demo_players.csv")
@@ -162,10 +163,12 @@ def schedule_sessions(tournament, first_day, times):
 
 
 def director_account():
-    """Confirming the demo's sessions needs a director: the desk's first staff account."""
+    """Confirming the demo's sessions needs a director: the desk's first site administrator."""
     from django.contrib.auth import get_user_model
 
-    director = get_user_model().objects.filter(is_staff=True, is_active=True).order_by("pk").first()
+    director = (
+        get_user_model().objects.filter(is_superuser=True, is_active=True).order_by("pk").first()
+    )
     if director is None:
         raise DemoError("The demo needs a director account: run `manage.py setup_desk`.")
     return director

@@ -91,6 +91,7 @@ def load_riichi_demo(today=None):
         final_seating=FinalSeating.STANDINGS,
         consolation=True,
         published=True,
+        creator=director_account(),
     )
     schedule_sessions(tournament, today, SESSION_TIMES)
     import_fixture(tournament, "demo_riichi_players.csv")

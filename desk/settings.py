@@ -40,14 +40,20 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_tables2",
     "axes",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     # The layers, bottom to top (docs/architecture.md): the apps, then what stands above them.
     "tournament",
     "scoring",
     "exports",
+    "api",
     "desk",
 ]
 
 MIDDLEWARE = [
+    # First: the scheme a trusted proxy saw (https), before the redirect to https is decided.
+    "common.net.TrustedProxyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -91,11 +97,25 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-desk.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-#: One cache for every server process: a table in the database (`manage.py createcachetable`).
+#: One cache for every server process: a table in the database (`manage.py createcachetable`),
+#: or a Redis server with DESK_CACHE_URL=redis://... (desk.config.cache_config).
 CACHES = {"default": config.cache_config(os.environ)}
 
-#: The address of a request (common.net): REMOTE_ADDR, or, behind N trusted proxies, the Nth
-#: address from the right of X-Forwarded-For.
+#: Logins, accepted table PINs and the director's choices live in the database (the
+#: django_session table), never in one process's memory or a file of one machine: a phone whose
+#: next request reaches another server process stays logged in. Expired rows go with
+#: `manage.py clearsessions`.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+#: The address and scheme of a request (common.net). The proxies whose X-Forwarded-For and
+#: X-Forwarded-Proto the desk believes (addresses or networks); from anyone else those headers are
+#: ignored. Behind https (DESK_HTTPS) the default is a proxy on this machine.
+DESK_HTTPS = config.env_bool(os.environ, "DESK_HTTPS", default=False)
+DESK_TRUSTED_PROXIES = config.env_networks(
+    os.environ, "DESK_TRUSTED_PROXIES", default=["127.0.0.1", "::1"] if DESK_HTTPS else []
+)
+#: The older form, used only when DESK_TRUSTED_PROXIES is empty: believe the Nth address from the
+#: right of X-Forwarded-For, whoever sent it (never the scheme).
 DESK_PROXY_COUNT = config.env_int(os.environ, "DESK_PROXY_COUNT", 0, minimum=0, maximum=5)
 
 # Failed logins (django-axes, kept in the database so every process sees them): after
@@ -107,6 +127,8 @@ AXES_COOLOFF_TIME = timedelta(
     minutes=config.env_int(os.environ, "DESK_LOGIN_COOLOFF_MINUTES", 15, minimum=1, maximum=1440)
 )
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# The failures are rows of the database (never a process's memory), whichever process answers.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 # Refused attempts during a lockout neither extend it nor write to the database.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_CLIENT_IP_CALLABLE = "common.net.client_address"
@@ -137,8 +159,10 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = DATA_DIR / "static"
-STATIC_ROOT.mkdir(exist_ok=True)
+#: Where collectstatic puts the files; on a server, a folder the web server may read
+#: (DESK_STATIC_ROOT), since the data folder is private to the desk's account.
+STATIC_ROOT = Path(os.environ.get("DESK_STATIC_ROOT", "").strip() or DATA_DIR / "static").resolve()
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 # Under `make run` (DEBUG) files are served from their folders; `make serve` collects them first.
 WHITENOISE_USE_FINDERS = DEBUG
 STORAGES = {
@@ -147,12 +171,13 @@ STORAGES = {
 }
 
 # A desk reached over https (behind a proxy) can turn on the cookie and redirect protections
-# that a plain-http LAN desk cannot have (see README, "Production serving").
-if config.env_bool(os.environ, "DESK_HTTPS", default=False):
+# that a plain-http LAN desk cannot have (see README, "Running a federation server"). The scheme
+# the proxy saw comes from X-Forwarded-Proto, believed only from DESK_TRUSTED_PROXIES
+# (common.net.TrustedProxyMiddleware; Django's SECURE_PROXY_SSL_HEADER would believe anyone).
+if DESK_HTTPS:
     SECURE_SSL_REDIRECT = True
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = 3600
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 #: How often the projector asks whether it should reload (seconds).
 DESK_PROJECTOR_POLL_SECONDS = float(os.environ.get("DESK_PROJECTOR_POLL_SECONDS", "10"))
@@ -180,4 +205,42 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
     "loggers": {"desk": {"level": "INFO"}, "tournament": {"level": "INFO"}},
+}
+
+# The JSON API (api/, docs/architecture.md "The API"): tokens only (no session cookie, so no
+# CSRF), JSON in and out, throttled per token in the shared cache (api/throttling.py).
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["api.authentication.DeskAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.PerTokenThrottle"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [
+        "rest_framework.parsers.JSONParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "api.errors.exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+#: Requests per API token, per table link, and per address without a credential.
+DESK_API_RATES = {
+    "token": config.env_rate(os.environ, "DESK_API_RATE_TOKEN", "600/min"),
+    "table": config.env_rate(os.environ, "DESK_API_RATE_TABLE", "300/min"),
+    "anonymous": config.env_rate(os.environ, "DESK_API_RATE_ANONYMOUS", "120/min"),
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Mahjong Tournament Desk API",
+    "DESCRIPTION": (
+        "Read tournaments, players, sessions, seating, tables, standings and teams; write a "
+        "table's hands and penalties, and the director's imports, draws and publication. "
+        "Credentials: `Authorization: Bearer <API token>` (created on the director's "
+        "API tokens page) or `Authorization: Table <table link secret>`."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    # The documentation pages' scripts come from the desk's own static files, never a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }

@@ -4,6 +4,7 @@
 - `/director/...`: director pages (staff accounts);
 - `/r/<secret>/...` and `/referee/tables/<id>/...`: a table's entry pages, for its referee link
   or a referee account assigned to it;
+- `/api/...`: the JSON API (tokens, not cookies), its schema and documentation;
 - `/accounts/...`: login and logout; `/admin/`: Django's admin; `/i18n/`: language switch.
 """
 
@@ -12,6 +13,11 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from desk import views
+from tournament.permissions import is_site_admin
+
+# Django's admin edits every tournament and every account: site administrators only (a
+# tournament's directors manage it on the director pages, which check their role).
+admin.site.has_permission = lambda request: is_site_admin(request.user)
 
 urlpatterns = [
     path("", include("tournament.urls.public")),
@@ -24,6 +30,8 @@ urlpatterns = [
         views.ArchiveDownloadView.as_view(),
         name="tournament-archive",
     ),
+    path("director/", include("api.director_urls")),
+    path("api/", include("api.urls")),
     path("director/lockouts/", views.LockoutsView.as_view(), name="lockouts"),
     path("director/lockouts/clear/", views.ClearLockoutView.as_view(), name="lockout-clear"),
     path("", include("scoring.urls.referee")),

@@ -22,7 +22,7 @@ from desk.archive import (
     restore,
     skipped_referees_message,
 )
-from tournament.permissions import DirectorRequiredMixin, DirectorTournamentMixin
+from tournament.permissions import DirectorTournamentMixin, SiteAdminRequiredMixin
 
 
 class LogoutView(auth_views.LogoutView):
@@ -55,13 +55,13 @@ class RestoreForm(forms.Form):
         return upload
 
 
-class RestoreView(DirectorRequiredMixin, FormView):
+class RestoreView(SiteAdminRequiredMixin, FormView):
     form_class = RestoreForm
     template_name = "tournament/restore.html"
 
     def form_valid(self, form):
         try:
-            restored = restore(form.cleaned_data["file"].read())
+            restored = restore(form.cleaned_data["file"].read(), restored_by=self.request.user)
         except ArchiveError as exc:
             form.add_error("file", str(exc))
             return self.form_invalid(form)
@@ -74,7 +74,7 @@ class RestoreView(DirectorRequiredMixin, FormView):
         return redirect(tournament)
 
 
-class LockoutsView(DirectorRequiredMixin, TemplateView):
+class LockoutsView(SiteAdminRequiredMixin, TemplateView):
     """The accounts and addresses locked out by failed logins, each with a button to clear it."""
 
     template_name = "desk/lockouts.html"
@@ -90,7 +90,7 @@ class LockoutsView(DirectorRequiredMixin, TemplateView):
         return context
 
 
-class ClearLockoutView(DirectorRequiredMixin, View):
+class ClearLockoutView(SiteAdminRequiredMixin, View):
     """POST kind=account|address and value, or kind=all: forget those failed logins."""
 
     http_method_names = ["post"]

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from common.errors import ExplainedNotFound
 from tournament.models import OPEN_FOR_ENTRY, Table
-from tournament.permissions import is_director
+from tournament.permissions import directed_tournaments, is_director, is_site_admin
 
 #: A referee link finds its table while its session is seated or running (never before the draw
 #: or after the director confirmed the session); it writes only while the session is the
@@ -29,30 +29,39 @@ LINK_SESSION_STATUSES = OPEN_FOR_ENTRY
 
 @dataclass(frozen=True)
 class Actor:
-    """Who acts: `user` when logged in, else None; `via` says how (e.g. "table link")."""
+    """Who acts: `user` when logged in, else None; `via` says how (e.g. "table link").
+
+    `director` is whether this actor manages the tournament being acted on, decided once when
+    the actor is made for that tournament (`actor_for`, the API's token). Left None, only a site
+    administrator (who manages every tournament) counts as its director: the demo, the benches
+    and the scripts act as the desk's site administrator.
+    """
 
     user: object = None
     via: str = ""
     #: The random id the device keeps in a long-lived signed cookie, and its browser family.
     device: str = ""
     device_agent: str = ""
+    director: bool | None = None
 
     @property
     def is_director(self):
-        return is_director(self.user)
+        return is_site_admin(self.user) if self.director is None else self.director
 
     @property
     def label(self):
         return self.user.get_username() if self.user is not None else self.via
 
 
-def actor_for(request, *, via_link=False):
+def actor_for(request, tournament, *, via_link=False):
+    """The actor of a request acting on `tournament`."""
     user = request.user if request.user.is_authenticated else None
     return Actor(
         user=user,
         via=_("table link") if via_link else "",
         device=device_id(request),
         device_agent=agent_family(request.META.get("HTTP_USER_AGENT", "")),
+        director=is_director(user, tournament),
     )
 
 
@@ -245,11 +254,15 @@ def table_for_token(token, address="unknown"):
 
 
 def tables_for_account(user):
-    """The tables a logged-in account may referee: all for a director, assigned ones otherwise."""
+    """The tables a logged-in account may referee: every table of the tournaments it manages,
+    and the tables it is assigned to while their session takes hands."""
     tables = Table.objects.select_related("session__tournament")
-    if is_director(user):
+    if is_site_admin(user):
         return tables
-    return tables.filter(Q(referees=user), session__status__in=LINK_SESSION_STATUSES)
+    return tables.filter(
+        Q(session__tournament__in=directed_tournaments(user))
+        | Q(referees=user, session__status__in=LINK_SESSION_STATUSES)
+    ).distinct()
 
 
 def table_for_account(user, pk):

@@ -13,10 +13,10 @@
 
 from statistics import median_low
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from common.clock import database_now
 from scoring.services.clock import clock_state
 from scoring.services.tables import snapshot
 
@@ -37,7 +37,7 @@ def late_tables(tables, session_clock=None):
         if table.is_closed:
             continue
         timed = session_clock is not None and session_clock.started
-        if timed and clock_state(table.session, table).over:
+        if timed and clock_state(table.session, table, now=session_clock.now).over:
             late[table.pk] = _("Late: time is up and the table is still open")
             continue
         behind = middle - table.hand_count
@@ -73,8 +73,9 @@ def contact(table, now=None):
 
     "Last reached the desk 7 min ago" (or never), "reports 2 hands waiting" while its phone's
     last report was not zero, and `silent` for an open table of the session being played whose
-    phone has not reached the desk for `SILENT_AFTER` seconds (from the server's clock only)."""
-    now = now or timezone.now()
+    phone has not reached the desk for `SILENT_AFTER` seconds (by the database's clock, the one
+    that stamped the contact; never the phone's)."""
+    now = now or database_now()
     seen = table.last_contact_at
     if seen is None:
         text = _("Its phone has not reached the desk yet")

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Now
 from django.utils.translation import gettext_lazy as _
 
 from rules.limits import MAX_HAND_NUMBER, MAX_MINUTES_LATE, MAX_PENALTY_POINTS
@@ -114,7 +115,8 @@ class Hand(models.Model):
         blank=True,
         help_text=_("How it was entered when no account was used, e.g. the table's link."),
     )
-    entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+    #: Stamped by the database's clock (one clock for every server process: common/clock.py).
+    entered_at = models.DateTimeField(_("entered at"), db_default=Now(), editable=False)
     submission = models.UUIDField(
         _("submission"),
         null=True,
@@ -279,7 +281,8 @@ class Penalty(models.Model):
         related_name="+",
         verbose_name=_("given by"),
     )
-    given_at = models.DateTimeField(_("given at"), auto_now_add=True)
+    #: Stamped by the database's clock, as a hand's `entered_at`.
+    given_at = models.DateTimeField(_("given at"), db_default=Now(), editable=False)
     cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
     cancelled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -478,7 +481,8 @@ class AuditEntry(models.Model):
         help_text=_("The random id a table link's device keeps in a cookie."),
     )
     device_agent = models.CharField(_("browser"), max_length=60, blank=True)
-    at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+    #: Stamped by the database's clock, as a hand's `entered_at`.
+    at = models.DateTimeField(_("when"), db_default=Now(), editable=False, db_index=True)
     changes = models.JSONField(_("what changed"), default=dict, blank=True)
 
     class Meta:

@@ -55,7 +55,17 @@ def register_players(tournament, count, **fields):
 
 
 def make_director(username="boss"):
-    return get_user_model().objects.create_user(username, password="pw-for-tests", is_staff=True)
+    """The laptop desk's director: its site administrator, who manages every tournament."""
+    return get_user_model().objects.create_user(
+        username, password="pw-for-tests", is_staff=True, is_superuser=True
+    )
+
+
+def make_tournament_director(tournament, username="director-a"):
+    """An account that directs `tournament` only (a federation server's director)."""
+    account = get_user_model().objects.create_user(username, password="pw-for-tests")
+    tournament.directors.add(account)
+    return account
 
 
 def make_user(username="someone"):

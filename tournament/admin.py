@@ -25,6 +25,7 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ("name", "venue", "slug")
     prepopulated_fields = {"slug": ("name",)}
     inlines = [SessionInline]
+    filter_horizontal = ("directors",)
 
 
 @admin.register(Registration)

@@ -1,40 +1,90 @@
 """Who may do what. Every view declares its audience with one of these mixins; the checks run on
 the server for every request, whatever the page shows or hides.
 
-- director: a staff account; may do everything.
-- public: anyone, read-only, and only what the director has published.
+- site administrator: an active superuser. Creates tournaments, gives each its directors,
+  manages accounts, and may manage every tournament. The first account of a desk is one.
+- director of a tournament: an account in `Tournament.directors`; manages that tournament only.
+  Whoever creates a tournament becomes one of its directors.
+- referee account: an account assigned to tables (`Table.referees`, scoring.access); enters
+  hands at those tables only.
+- public: anyone, read-only, and only what a director has published.
 """
 
 from django.contrib.auth.mixins import AccessMixin
+from django.db.models import Q
 from django.shortcuts import get_object_or_404
 
 from tournament.models import Tournament
 
 
-def is_director(user):
-    return bool(user and user.is_authenticated and user.is_active and user.is_staff)
+def _active(user):
+    return bool(user and user.is_authenticated and user.is_active)
 
 
-class DirectorRequiredMixin(AccessMixin):
-    """Directors only: anonymous users go to the login page, other accounts get 403."""
+def is_site_admin(user):
+    """An active superuser: creates tournaments and gives them directors."""
+    return _active(user) and user.is_superuser
 
-    raise_exception = False
 
-    def dispatch(self, request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return self.handle_no_permission()
-        if not is_director(request.user):
-            self.raise_exception = True
-            return self.handle_no_permission()
-        return super().dispatch(request, *args, **kwargs)
+def directed_tournaments(user):
+    """The tournaments this account manages: every one for a site administrator."""
+    if is_site_admin(user):
+        return Tournament.objects.all()
+    if not _active(user):
+        return Tournament.objects.none()
+    return Tournament.objects.filter(directors=user)
+
+
+def is_director(user, tournament):
+    """True when `user` manages `tournament` (a site administrator manages every one)."""
+    if not _active(user):
+        return False
+    if user.is_superuser:
+        return True
+    return tournament is not None and tournament.directors.filter(pk=user.pk).exists()
+
+
+def directs_any(user):
+    """True for a site administrator and for a director of at least one tournament."""
+    return is_site_admin(user) or (_active(user) and user.directed_tournaments.exists())
 
 
 def visible_tournaments(user):
-    """The tournaments this user may read: all for a director, the published ones otherwise."""
-    tournaments = Tournament.objects.all()
-    if not is_director(user):
-        tournaments = tournaments.filter(published=True)
-    return tournaments
+    """The tournaments this user may read: the published ones, and those the user manages."""
+    if is_site_admin(user):
+        return Tournament.objects.all()
+    if not _active(user):
+        return Tournament.objects.filter(published=True)
+    return Tournament.objects.filter(Q(published=True) | Q(directors=user)).distinct()
+
+
+class _Refused(AccessMixin):
+    """Anonymous users go to the login page; a logged-in account without the role gets 403."""
+
+    raise_exception = False
+
+    def refuse(self):
+        if self.request.user.is_authenticated:
+            self.raise_exception = True
+        return self.handle_no_permission()
+
+
+class SiteAdminRequiredMixin(_Refused):
+    """Site administrators only (creating tournaments, restoring archives, accounts)."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if not is_site_admin(request.user):
+            return self.refuse()
+        return super().dispatch(request, *args, **kwargs)
+
+
+class DirectorRequiredMixin(_Refused):
+    """Any account that manages at least one tournament (pages not tied to one tournament)."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if not directs_any(request.user):
+            return self.refuse()
+        return super().dispatch(request, *args, **kwargs)
 
 
 class TournamentMixin:
@@ -50,9 +100,19 @@ class TournamentMixin:
 
     def get_context_data(self, **kwargs):
         kwargs.setdefault("tournament", self.tournament)
-        kwargs.setdefault("is_director", is_director(self.request.user))
+        kwargs.setdefault("is_director", is_director(self.request.user, self.tournament))
         return super().get_context_data(**kwargs)
 
 
-class DirectorTournamentMixin(DirectorRequiredMixin, TournamentMixin):
-    """A director page of one tournament."""
+class DirectorTournamentMixin(_Refused, TournamentMixin):
+    """A director page of one tournament: its directors and the site administrators only.
+
+    The role is checked before the tournament is looked up, so a director of another
+    tournament learns nothing from the answer (403 whether or not the tournament exists).
+    """
+
+    def dispatch(self, request, *args, **kwargs):
+        tournament = Tournament.objects.filter(slug=kwargs.get("slug", "")).first()
+        if not is_director(request.user, tournament):
+            return self.refuse()
+        return super().dispatch(request, *args, **kwargs)

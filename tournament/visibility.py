@@ -7,16 +7,16 @@ from tournament.permissions import is_director
 
 
 def seating_visible(user, session):
-    return is_director(user) or session.seating_published
+    return is_director(user, session.tournament) or session.seating_published
 
 
 def results_visible(user, session):
-    return is_director(user) or session.results_published
+    return is_director(user, session.tournament) or session.results_published
 
 
 def visible_seating_sessions(user, tournament):
     sessions = tournament.sessions.drawn().order_by("number")
-    if not is_director(user):
+    if not is_director(user, tournament):
         sessions = sessions.filter(seating_published=True)
     return sessions
 
@@ -35,7 +35,7 @@ def confirmed_visible(user, tournament):
     session the director has not published.
     """
     sessions = tournament.sessions.confirmed().order_by("number")
-    if is_director(user):
+    if is_director(user, tournament):
         return list(sessions.values_list("number", flat=True))
     visible = []
     for number, published in sessions.values_list("number", "results_published"):

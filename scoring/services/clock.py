@@ -1,19 +1,20 @@
 """The session clock: started, paused and extended by the director, for all tables or one.
 
 The time left is always computed from stored instants (start, pause, seconds paused, minutes
-added), never counted down in memory, so every page and every worker agrees on it. The clock
+added), never counted down in memory, and every instant is the database's clock
+(`common.clock.database_now`), so every page and every server process agrees on it. The clock
 stops by itself when every table has closed: from then on the time is measured up to the last
 table's closing (a table's own clock, up to its closing), read from the database.
 """
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import Count, Max, Q
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common.clock import database_now
 from rules.limits import MAX_CLOCK_MINUTES_ADDED, MAX_CLOCK_MINUTES_TAKEN_BACK
 from scoring.models import AuditAction
 from scoring.services.audit import log_action
@@ -29,6 +30,7 @@ class ClockState:
     remaining: int  # seconds; negative once time is up
     total: int  # seconds allowed, extensions included
     stopped: bool = False  # every table closed (or this table closed): it no longer runs
+    now: dt.datetime | None = field(default=None, compare=False)  # when `remaining` was read
 
     @property
     def over(self):
@@ -43,7 +45,7 @@ class ClockState:
         """When time is up, if the clock runs; None when stopped or paused."""
         if not self.running:
             return None
-        return timezone.now() + dt.timedelta(seconds=self.remaining)
+        return (self.now or database_now()) + dt.timedelta(seconds=self.remaining)
 
     def as_dict(self):
         ends = self.ends_at
@@ -59,13 +61,14 @@ class ClockState:
 
 
 def clock_state(session, table=None, now=None, tables=None):
-    now = now or timezone.now()
+    """The clock of `session` (or of one `table`) at `now`, by default the database's time."""
     minutes = session.tournament.session_minutes + session.clock_extra_minutes
     if table is not None:
         minutes += table.extra_minutes
     total = minutes * 60
     if session.clock_started_at is None:
-        return ClockState(False, False, total, total)
+        return ClockState(False, False, total, total, now=now)
+    now = now or database_now()
     stopped_at = closed_at(session, table, tables)
     until = min(t for t in (session.clock_paused_at, stopped_at, now) if t is not None)
     elapsed = (until - session.clock_started_at).total_seconds() - session.clock_paused_seconds
@@ -75,6 +78,7 @@ def clock_state(session, table=None, now=None, tables=None):
         int(total - elapsed),
         total,
         stopped=stopped_at is not None,
+        now=now,
     )
 
 
@@ -113,7 +117,7 @@ def start_clock(session, *, actor):
         raise TableError(_("Only a seated session that is not confirmed can be timed."))
     if session.clock_started_at is not None:
         raise TableError(_("The clock of this session is already running."))
-    session.clock_started_at = timezone.now()
+    session.clock_started_at = database_now()
     session.status = SessionStatus.RUNNING
     session.save(update_fields=["clock_started_at", "status"])
     follow_sessions(session.tournament_id)
@@ -142,7 +146,7 @@ def pause_clock(session, *, actor):
     session = _lock(session)
     if session.clock_started_at is None or session.clock_paused_at is not None:
         raise TableError(_("The clock is not running."))
-    session.clock_paused_at = timezone.now()
+    session.clock_paused_at = database_now()
     session.save(update_fields=["clock_paused_at"])
     log_action(actor, AuditAction.CLOCK, session=session, changes={"clock": "paused"})
     return session
@@ -154,7 +158,7 @@ def resume_clock(session, *, actor):
     session = _lock(session)
     if session.clock_paused_at is None:
         raise TableError(_("The clock is not paused."))
-    paused = (timezone.now() - session.clock_paused_at).total_seconds()
+    paused = (database_now() - session.clock_paused_at).total_seconds()
     session.clock_paused_seconds += round(paused)
     session.clock_paused_at = None
     session.save(update_fields=["clock_paused_seconds", "clock_paused_at"])

@@ -7,10 +7,10 @@ table is closed; only confirmed sessions count in the standings.
 """
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
+from common.clock import database_now
 from common.i18n import translate_error
 from scoring.figures import table_figures
 from scoring.models import AuditAction, Penalty, SeatResult
@@ -43,7 +43,7 @@ def call_time(table, *, actor, revision=None):
     table = lock_table(table)
     check_writable(table, actor=actor, revision=revision)
     if table.time_up_at is None:
-        table.time_up_at = timezone.now()
+        table.time_up_at = database_now()
         table.time_up_after_hand = table.hands.current().count()
         table.save(update_fields=["time_up_at", "time_up_after_hand"])
         bump_revision(table)
@@ -120,7 +120,7 @@ def close_table(table, *, actor, revision=None):
         )
     rows = seat_results(snap)
     SeatResult.objects.bulk_create(rows)
-    table.closed_at = timezone.now()
+    table.closed_at = database_now()
     table.closed_by = actor.user
     table.save(update_fields=["closed_at", "closed_by"])
     bump_revision(table)
@@ -185,7 +185,7 @@ def confirm_session(session, *, actor):
             % {"tables": ", ".join(open_tables) or "—"}
         )
     session.status = SessionStatus.CONFIRMED
-    session.confirmed_at = timezone.now()
+    session.confirmed_at = database_now()
     session.confirmed_by = actor.user
     session.save(update_fields=["status", "confirmed_at", "confirmed_by"])
     follow_sessions(session.tournament_id)

@@ -34,9 +34,13 @@ def waiting_from(request):
 
 def heard_from(table, waiting=None):
     """Mark `table` as heard from now; with `waiting`, also what its phone reports waiting.
-    Returns True when it wrote."""
-    now = timezone.now()
-    old = now - timedelta(seconds=CONTACT_EVERY)
+    Returns True when it wrote.
+
+    The marks are the database's clock (`Now()`), and so is the decision to write: this
+    process's clock only guesses whether a write could be needed (saving a query per request);
+    the UPDATE's own condition decides, whichever process answers."""
+    every = timedelta(seconds=CONTACT_EVERY)
+    old = timezone.now() - every
     fresh = table.last_contact_at is not None and table.last_contact_at >= old
     changes = {}
     if not fresh:
@@ -54,5 +58,5 @@ def heard_from(table, waiting=None):
     rows = Table.objects.filter(pk=table.pk)
     if "waiting_reported" not in changes:
         # two phones at once: only the first of them writes
-        rows = rows.filter(Q(last_contact_at__isnull=True) | Q(last_contact_at__lt=old))
+        rows = rows.filter(Q(last_contact_at__isnull=True) | Q(last_contact_at__lt=Now() - every))
     return bool(rows.update(**changes))

@@ -8,10 +8,10 @@ changed) and get a new version only when their points change.
 """
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
+from common.clock import database_now
 from common.i18n import translate_error
 from scoring.models import AuditAction, Hand
 from scoring.services.audit import log_action
@@ -152,7 +152,7 @@ def _call_time_if_the_clock_ran_out(table, hands):
     from scoring.services.clock import clock_state
 
     if table.time_up_at is None and clock_state(table.session, table).over:
-        table.time_up_at = timezone.now()
+        table.time_up_at = database_now()
         table.time_up_after_hand = len(hands)
         table.save(update_fields=["time_up_at", "time_up_after_hand"])
 
@@ -321,7 +321,7 @@ def void_last_hand(table, *, actor, revision):
         changes={
             "before": {"entry": last.entry, "changes": list(last.changes)},
             "after": None,
-            "voided_at": timezone.now().isoformat(),
+            "voided_at": database_now().isoformat(),
         },
     )
     return last

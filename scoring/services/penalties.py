@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models.functions import Lower
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import rules
+from common.clock import database_now
 from common.i18n import translate_error
 from rules.limits import MAX_HAND_NUMBER, MAX_PENALTY_POINTS
 from scoring.models import INFRACTIONS, AuditAction, Penalty
@@ -266,7 +266,7 @@ def cancel_penalty(penalty, *, actor, reason):
         # Cancelling points changes the table's result: the table must be open (reopen it).
         check_writable(table, actor=actor, allow_closed=not (penalty.points or penalty.transfer))
         bump_revision(table)
-    penalty.cancelled_at = timezone.now()
+    penalty.cancelled_at = database_now()
     penalty.cancelled_by = actor.user
     penalty.cancel_reason = reason.strip()
     penalty.save(update_fields=["cancelled_at", "cancelled_by", "cancel_reason"])

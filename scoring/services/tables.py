@@ -8,12 +8,13 @@ stored point changes of every hand are checked against that recomputation.
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 import rules
 from common.errors import UserError
 from common.i18n import translate_error
-from scoring.models import AuditAction, AuditEntry, Hand, Penalty
+from scoring.models import Hand, Penalty
 from tournament.models import Table
 from tournament.rulesets import ruleset_for
 
@@ -210,20 +211,23 @@ def check_writable(table, *, actor, revision=None, allow_closed=False):
     if table.is_closed and not allow_closed:
         raise TableError(_("This table is closed. Only the director can reopen it."))
     if revision is not None and int(revision) != table.revision:
-        # What the other device did: only the hands and penalties saved after the page.
-        seen = seen_until(table, int(revision))
-        hands = Hand.objects.filter(table=table).order_by("-entered_at", "-id")
+        # What the other device did: the hands and penalties saved after the page's revision.
+        # Each save keeps the revision it produced, so no clock is compared (two server
+        # processes may stamp with clocks apart).
+        revision = int(revision)
+        hands = Hand.objects.filter(table=table)
         penalties = Penalty.objects.filter(table=table).select_related("registration__player")
-        if seen is not None:
-            hands, penalties = (
-                hands.filter(entered_at__gt=seen),
-                penalties.filter(given_at__gt=seen),
-            )
-        hands, penalties = hands[:3], penalties.order_by("-given_at", "-id")[:3]
+        if 0 < revision < table.revision:
+            hands = hands.filter(table_revision__gt=revision)
+            penalties = penalties.filter(table_revision__gt=revision)
+        newest = (F("table_revision").desc(nulls_last=True), "-id")
         latest = sorted(
-            [*hands, *penalties],
+            [*hands.order_by(*newest)[:3], *penalties.order_by(*newest)[:3]],
             reverse=True,
-            key=lambda item: getattr(item, "entered_at", None) or item.given_at,
+            key=lambda item: (
+                item.table_revision or 0,
+                getattr(item, "entered_at", None) or item.given_at,
+            ),
         )[:3]
         raise StaleTable(
             _(
@@ -232,33 +236,6 @@ def check_writable(table, *, actor, revision=None, allow_closed=False):
             ),
             latest=latest,
         )
-
-
-#: The audit actions of the writes that move a table's revision, one entry per write.
-REVISION_ACTIONS = (
-    AuditAction.HAND_SAVED,
-    AuditAction.HAND_CORRECTED,
-    AuditAction.PENALTY_GIVEN,
-    AuditAction.PENALTY_CANCELLED,
-    AuditAction.TIME_UP,
-    AuditAction.TABLE_CLOSED,
-    AuditAction.TABLE_REOPENED,
-    AuditAction.SUBSTITUTE_SEATED,
-)
-
-
-def seen_until(table, revision):
-    """When the last write a page built at `revision` knew of was recorded: everything saved
-    after it was saved meanwhile. None when the page knew no write (revision 0) or the
-    revision is not one this table had."""
-    unseen = table.revision - revision
-    if revision <= 0 or unseen <= 0:
-        return None
-    entries = AuditEntry.objects.filter(table=table, action__in=REVISION_ACTIONS).order_by(
-        "-at", "-id"
-    )
-    last_seen = entries.values_list("at", flat=True)[unseen : unseen + 1]
-    return next(iter(last_seen), None)
 
 
 def bump_revision(table):

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
+from common.clock import database_now
 from common.confirm import Confirmation, ConfirmFirst
 from common.errors import ErrorGoesBack
 from common.numbers import bounded_int, parse_int
@@ -85,7 +86,8 @@ class SessionDashboardView(SessionMixin, TemplateView):
         for table in tables:
             table.session = session  # the one already read: no query per table
         sessions = list(self.tournament.sessions.order_by("number"))
-        session_clock = clock.clock_state(session, tables=tables)
+        now = database_now()  # one instant for every table of the page
+        session_clock = clock.clock_state(session, tables=tables, now=now)
         late = dashboard.late_tables(tables, session_clock)
         rows = []
         for table in tables:
@@ -97,7 +99,7 @@ class SessionDashboardView(SessionMixin, TemplateView):
                     "state": code,
                     "state_label": label,
                     "link": table_link(self.request, table),
-                    "clock": clock.clock_state(session, table),
+                    "clock": clock.clock_state(session, table, now=now),
                     "seats": sorted(table.seats.all(), key=lambda seat: seat.wind),
                     "reopen_text": consequences.reopen_table(table, sessions)
                     if table.is_closed
@@ -105,7 +107,7 @@ class SessionDashboardView(SessionMixin, TemplateView):
                     "results": results,
                     "imbalance": dashboard.imbalance(table, results),
                     "late": late.get(table.pk, ""),
-                    "contact": dashboard.contact(table),
+                    "contact": dashboard.contact(table, now),
                 }
             )
         host = self.request.get_host().split(":")[0]
@@ -135,7 +137,7 @@ class DirectorActionView(ErrorGoesBack, SessionMixin, View):
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
-        text = self.act(access.actor_for(request))
+        text = self.act(access.actor_for(request, self.tournament))
         messages.success(request, text)
         return redirect(self.next_url())
 
@@ -224,7 +226,9 @@ class SeatSubstituteView(SessionMixin, TemplateView):
                 self.tournament.registrations, pk=form.cleaned_data["substitute"]
             )
             try:
-                closing.seat_substitute(seat, substitute, actor=access.actor_for(request))
+                closing.seat_substitute(
+                    seat, substitute, actor=access.actor_for(request, self.tournament)
+                )
             except TableError as exc:
                 form.add_error(None, str(exc))
             else:
@@ -293,7 +297,7 @@ class SessionPenaltiesView(SessionMixin, TemplateView):
             return self.render_to_response(self.get_context_data(form=form))
         data = form.cleaned_data
         registration = get_object_or_404(self.tournament.registrations, pk=data["registration"])
-        actor = access.actor_for(request)
+        actor = access.actor_for(request, self.tournament)
         try:
             if not data["confirmed"]:
                 proposal = penalties.propose(

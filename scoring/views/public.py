@@ -215,7 +215,7 @@ class ProjectorView(LivePageMixin, TournamentMixin, TemplateView):
             context["ruleset"] = ruleset_for(self.tournament)
             # The reveal follows the director's key or button within a second or two.
             context["poll_seconds"] = min(context["poll_seconds"], REVEAL_POLL_SECONDS)
-            if is_director(self.request.user):
+            if is_director(self.request.user, self.tournament):
                 context["reveal_url"] = reverse("projector-reveal", args=[self.tournament.slug])
         return context
 

@@ -12,7 +12,7 @@ from django.views.generic import TemplateView
 
 from common.errors import ErrorGoesBack
 from common.numbers import parse_int
-from scoring.access import Actor
+from scoring import access
 from scoring.services import reveal as reveal_services
 from scoring.services.reveal import RevealError, reveal_of
 from tournament.models import ProjectorMode
@@ -46,7 +46,7 @@ class RevealView(ErrorGoesBack, DirectorTournamentMixin, TemplateView):
         return context
 
     def post(self, request, *args, **kwargs):
-        actor = Actor(user=request.user)
+        actor = access.actor_for(request, self.tournament)
         action = request.POST.get("action", "")
         seen = parse_int(request.POST.get("step", ""), minimum=0, maximum=100)
         try:

@@ -129,7 +129,7 @@ class CutActionView(ConfirmFirst, CutPostView):
         )
 
     def act(self):
-        actor = access.actor_for(self.request)
+        actor = access.actor_for(self.request, self.tournament)
         if self.undo:
             stages.undo_cut(self.tournament, actor=actor)
             messages.success(self.request, _("The cut is undone: nobody is a finalist."))

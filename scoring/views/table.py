@@ -72,11 +72,11 @@ class TableAccessMixin:
                 response["Retry-After"] = str(access.BAD_TOKEN_WINDOW)
                 return response
             self.namespace, self.access_kwargs = "link", {"token": kwargs["token"]}
-            self.actor = access.actor_for(request, via_link=True)
+            self.actor = access.actor_for(request, self.table.session.tournament, via_link=True)
         else:
             self.table = access.table_for_account(request.user, kwargs["table_id"])
             self.namespace, self.access_kwargs = "account", {"table_id": self.table.pk}
-            self.actor = access.actor_for(request)
+            self.actor = access.actor_for(request, self.table.session.tournament)
         self.session = self.table.session
         self.tournament = self.session.tournament
         if (

@@ -2,6 +2,9 @@
 
 import os
 import stat
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.db.backends.sqlite3.base import DatabaseWrapper
@@ -79,6 +82,25 @@ def test_secret_key_is_generated_once_into_the_data_folder(tmp_path):
     assert len(first) >= 50
     path = tmp_path / "secret_key"
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+
+
+def test_processes_starting_at_once_on_a_new_data_folder_share_one_secret_key(tmp_path):
+    """Server processes started together (systemd, a deployment's script) each read or make
+    the key; they must end with the same one, or one's logins are invalid on the others."""
+    root = Path(__file__).resolve().parent.parent.parent
+    code = "import sys; from desk import config; print(config.secret_key({}, sys.argv[1]))"
+    starts = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(tmp_path)],
+            cwd=root,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(4)
+    ]
+    keys = {start.communicate(timeout=120)[0].strip() for start in starts}
+    assert keys == {(tmp_path / "secret_key").read_text(encoding="ascii").strip()}
+    assert [path.name for path in tmp_path.iterdir()] == ["secret_key"]
 
 
 def test_secret_key_from_the_environment_wins(tmp_path):

@@ -98,6 +98,10 @@ ONE_TOURNAMENT = "an archive holds one tournament: every row of it belongs to th
 
 #: (model, field): why the archive leaves it out. "id" is left out of every model.
 LEFT_OUT = {
+    (Tournament, "directors"): (
+        "accounts of one desk give no right on another: the account restoring an archive "
+        "becomes its director"
+    ),
     **{
         (Table, name): (
             "the phone's contact with this desk during the session (dashboard only): a "

@@ -14,7 +14,7 @@ from scoring import access
 from scoring.access import Actor
 from scoring.models import AuditEntry, Hand, Penalty, SeatResult
 from scoring.services.penalties import give_penalty
-from tests.factories import build, play_session
+from tests.factories import build, make_tournament_director, play_session
 from tournament.models import (
     Category,
     Player,
@@ -28,9 +28,11 @@ from tournament.models import (
 from tournament.services.categories import create_category, set_categories
 from tournament.services.teams import add_member, create_team
 
-#: URL name -> who may open it. "public": anyone (published content); "director": staff only;
+#: URL name -> who may open it. "public": anyone (published content); "director": the
+#: tournament's directors and the site administrators; "site-admin": site administrators only;
 #: "link": the holder of the table's secret link; "account": the table's referee accounts and
-#: directors; "user": any logged-in account; "login"/"i18n": Django's own.
+#: directors; "user": any logged-in account; "login"/"i18n": Django's own; "api": the JSON API,
+#: whose credentials are tokens, not the session (tests/api/test_roles.py).
 AUDIENCE = {
     "home": "public",
     "tournament": "public",
@@ -46,11 +48,17 @@ AUDIENCE = {
     "projector-state": "public",
     "live-version": "public",
     "table-results": "public",
-    "tournament-create": "director",
-    "tournament-restore": "director",
+    "tournament-create": "site-admin",
+    "tournament-restore": "site-admin",
     "tournament-archive": "director",
-    "lockouts": "director",
-    "lockout-clear": "director",
+    "accounts": "site-admin",
+    "directors": "director",
+    "director-remove": "site-admin",
+    "referees": "director",
+    "referee-account-new": "director",
+    "referee-remove": "director",
+    "lockouts": "site-admin",
+    "lockout-clear": "site-admin",
     "tournament-edit": "director",
     "scoring-settings": "director",
     "register-player": "director",
@@ -106,6 +114,28 @@ AUDIENCE = {
     "account:close": "account",
     "account:history": "account",
     "account:count-tiles": "account",
+    "api-tokens": "director",
+    "api-token-revoke": "director",
+    # The JSON API: its own credentials (tokens, table links), walked for every role by
+    # tests/api/test_roles.py; the schema and its documentation pages are public.
+    "api-tournaments": "api",
+    "api-tournament": "api",
+    "api-registrations": "api",
+    "api-sessions": "api",
+    "api-session": "api",
+    "api-table": "api",
+    "api-standings": "api",
+    "api-teams": "api",
+    "api-hands": "api",
+    "api-hand": "api",
+    "api-penalties": "api",
+    "api-import": "api",
+    "api-draw-preview": "api",
+    "api-draw": "api",
+    "api-publish": "api",
+    "api-schema": "public",
+    "api-docs": "public",
+    "api-redoc": "public",
     "login": "login",
     "logout": "login",
     "set_language": "i18n",
@@ -155,6 +185,11 @@ def database_state():
     state["closed"] = Table.objects.filter(closed_at__isnull=False).count()
     state["teams"] = sorted(Team.objects.values_list("name", "country"))
     state["categories"] = sorted(Category.objects.values_list("name", flat=True))
+    state["accounts"] = sorted(
+        get_user_model().objects.values_list("username", "is_superuser", "is_active")
+    )
+    state["directors"] = sorted(Tournament.directors.through.objects.values_list("pk", flat=True))
+    state["referees"] = sorted(Table.referees.through.objects.values_list("table_id", "user_id"))
     state["members"] = sorted(
         Registration.objects.values_list("pk", "team_id", "categories", "is_substitute")
     )
@@ -194,6 +229,8 @@ def world(db, director):
     table.referees.add(referee_a)
     referee_b = users.create_user("ref-b", password="x")
     b.sessions.get(number=1).tables.first().referees.add(referee_b)
+    director_a = make_tournament_director(a, "director-a")
+    director_b = make_tournament_director(b, "director-b")
     team = create_team(a, name="Kaze", country="ITA")
     add_member(a, team.pk, 1)
     add_member(a, team.pk, 2)
@@ -209,6 +246,8 @@ def world(db, director):
         "penalty": penalty,
         "referee_a": referee_a,
         "referee_b": referee_b,
+        "director_a": director_a,
+        "director_b": director_b,
     }
 
 
@@ -236,6 +275,12 @@ def concrete_urls(world):
         "tournament-archive": reverse("tournament-archive", args=[slug]),
         "lockouts": reverse("lockouts"),
         "lockout-clear": reverse("lockout-clear"),
+        "accounts": reverse("accounts"),
+        "directors": reverse("directors", args=[slug]),
+        "director-remove": reverse("director-remove", args=[slug]),
+        "referees": reverse("referees", args=[slug]),
+        "referee-account-new": reverse("referee-account-new", args=[slug]),
+        "referee-remove": reverse("referee-remove", args=[slug]),
         "tournament-edit": reverse("tournament-edit", args=[slug]),
         "scoring-settings": reverse("scoring-settings", args=[slug]),
         "register-player": reverse("register-player", args=[slug]),
@@ -274,6 +319,8 @@ def concrete_urls(world):
         "projector-reveal": reverse("projector-reveal", args=[slug]),
         "export": reverse("export", args=[slug, "standings", "csv"]),
         "referee-home": reverse("referee-home"),
+        "api-tokens": reverse("api-tokens", args=[slug]),
+        "api-token-revoke": reverse("api-token-revoke", args=[slug, 1]),
         "link-service-worker": reverse("link-service-worker"),
         "account-service-worker": reverse("account-service-worker"),
         **{
@@ -327,6 +374,13 @@ WRITES = {
     "country": "DEU",
     "team": "",
     "categories": "",
+    "username": "intruder",
+    "password": "a-l0ng-Passphrase!",
+    "new-username": "intruder2",
+    "new-password": "a-l0ng-Passphrase!",
+    "site_admin": "on",
+    "tables": "1-2",
+    "account": "1",
 }
 
 
@@ -343,6 +397,7 @@ def clients(world):
         "link holder of another table": holder,
         "referee of another tournament": logged_in(world["referee_b"]),
         "referee of another table": logged_in(world["referee_a"]),
+        "director of another tournament": logged_in(world["director_b"]),
     }
 
 
@@ -380,7 +435,7 @@ def test_public_pages_never_write(world):
 
 def test_the_director_reaches_every_page(world, director_client):
     for name, url in concrete_urls(world).items():
-        if AUDIENCE[name] in ("director", "public", "account", "link", "user"):
+        if AUDIENCE[name] in ("site-admin", "director", "public", "account", "link", "user"):
             assert director_client.get(url).status_code in (200, 405), name
 
 

@@ -1,12 +1,18 @@
 """Automatic SQLite backups: a consistent copy, taken in the background, the last N kept."""
 
+import os
 import sqlite3
+import subprocess
+import sys
 import time
 from contextlib import closing
+from pathlib import Path
 
 import pytest
 
 from common import backup
+
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def make_database(path, rows):
@@ -40,6 +46,63 @@ def test_backups_run_in_the_background_at_most_every_n_minutes(tmp_path, setting
     assert backup.maybe_backup() is None  # the newest copy is younger than 10 minutes
     settings.DESK_BACKUP_MINUTES = 0
     assert backup.maybe_backup() is None  # switched off
+
+
+def copies(folder):
+    return sorted(folder.glob("desk-*.sqlite3"))
+
+
+def test_no_backup_while_another_process_holds_the_lock(tmp_path):
+    source, folder = tmp_path / "desk.sqlite3", tmp_path / "backups"
+    make_database(source, 10)
+    with backup.claimed(folder) as mine:  # as another process taking a backup would
+        assert mine
+        assert backup.backup_if_due(source, folder, 10, 5) is None
+        with backup.claimed(folder) as again:
+            assert not again  # a second claim, even in this process, is refused
+    assert copies(folder) == []
+    made = backup.backup_if_due(source, folder, 10, 5)
+    assert copies(folder) == [made]
+    assert backup.backup_if_due(source, folder, 10, 5) is None  # not due for 10 minutes
+
+
+CALLER = """
+import sys
+from pathlib import Path
+from common import backup
+print("copied" if backup.backup_if_due(Path(sys.argv[1]), Path(sys.argv[2]), 10, 5) else "no")
+"""
+
+
+def test_two_processes_backing_up_at_once_make_one_copy(tmp_path):
+    source, folder = tmp_path / "desk.sqlite3", tmp_path / "backups"
+    make_database(source, 1000)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    callers = [
+        subprocess.Popen(
+            [sys.executable, "-c", CALLER, str(source), str(folder)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    answers = sorted(caller.communicate(timeout=120)[0].strip() for caller in callers)
+    # Whichever came second found the lock held, or a copy younger than 10 minutes.
+    assert answers == ["copied", "no"]
+    assert len(copies(folder)) == 1
+
+
+def test_a_postgresql_desk_is_never_backed_up_by_the_desk(db, settings, tmp_path, monkeypatch):
+    from django.db import connection
+
+    settings.DESK_BACKUP_MINUTES = 10
+    if connection.vendor == "sqlite":  # as on PostgreSQL
+        monkeypatch.setattr(connection, "vendor", "postgresql")
+    assert backup.database_file() is None
+    assert backup.maybe_backup() is None
+    assert not (tmp_path / "backups").exists()
 
 
 def test_only_a_sqlite_file_is_backed_up(db):

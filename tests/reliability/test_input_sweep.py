@@ -189,10 +189,19 @@ def role_pages(world, director_client):
         }
 
     return [
-        ("anonymous", others["anonymous"], audience("public", "director", "account")),
+        ("anonymous", others["anonymous"], audience("public", "site-admin", "director", "account")),
+        (
+            "director of another tournament",
+            others["director of another tournament"],
+            audience("director", "account"),
+        ),
         ("link holder", others["link holder of another table"], audience("link", "public")),
         ("table referee", referee, {**own, **audience("user", "public")}),
-        ("director", director_client, audience("public", "director", "account", "user", "i18n")),
+        (
+            "director",
+            director_client,
+            audience("public", "site-admin", "director", "account", "user", "i18n"),
+        ),
     ]
 
 

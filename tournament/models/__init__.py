@@ -421,6 +421,14 @@ class Tournament(models.Model):
         ),
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    #: The accounts that manage this tournament (tournament.permissions). A site administrator
+    #: manages every tournament; whoever creates one becomes one of its directors.
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="directed_tournaments",
+        verbose_name=_("directors"),
+    )
 
     class Meta:
         verbose_name = _("tournament")

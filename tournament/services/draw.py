@@ -18,6 +18,7 @@ preview says so), since they were drawn against a history that no longer holds.
 
 import hashlib
 import secrets
+from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -406,6 +407,12 @@ def write_draw(
     for table in Table.objects.filter(session__in=redrawn, hands__isnull=False).distinct():
         table.hands.all().delete()
     was_started = any(s.status == SessionStatus.RUNNING for s in redrawn)
+    # A referee account keeps its table numbers when a session is drawn again.
+    kept_referees = defaultdict(list)
+    for session_id, number, account_id in Table.referees.through.objects.filter(
+        table__session__in=redrawn
+    ).values_list("table__session_id", "table__number", "user_id"):
+        kept_referees[session_id, number].append(account_id)
     Table.objects.filter(session__in=redrawn).delete()
     not_started = {
         "clock_started_at": None,
@@ -424,6 +431,11 @@ def write_draw(
             Seat(table=table, session=session, registration=registration, wind=wind)
             for table, players in zip(created, tables, strict=True)
             for wind, registration in enumerate(players)
+        )
+        Table.referees.through.objects.bulk_create(
+            Table.referees.through(table=table, user_id=account_id)
+            for table in created
+            for account_id in kept_referees.get((session.pk, table.number), ())
         )
         session.status = SessionStatus.SEATED  # drawn again: started again by the director
         session.draw_seed = plan.seed

@@ -24,14 +24,17 @@ def unique_slug(name, exclude_pk=None):
 
 
 @transaction.atomic
-def create_tournament(**fields):
-    """Create a tournament and its sessions (numbered 1..session_count, all drafts)."""
+def create_tournament(*, creator=None, **fields):
+    """Create a tournament and its sessions (numbered 1..session_count, all drafts); `creator`
+    (the account creating it) becomes its first director."""
     if not fields.get("slug"):
         fields["slug"] = unique_slug(fields["name"])
     tournament = Tournament(**fields)
     tournament.full_clean()
     tournament.save()
     sync_sessions(tournament)
+    if creator is not None and creator.is_authenticated:
+        tournament.directors.add(creator)
     return tournament
 
 

@@ -1,9 +1,27 @@
 from django.urls import path
 
-from tournament.views import draw, players, teams, tournaments
+from tournament.views import accounts, draw, players, teams, tournaments
 
 urlpatterns = [
     path("tournaments/new/", tournaments.TournamentCreateView.as_view(), name="tournament-create"),
+    path("accounts/", accounts.AccountsView.as_view(), name="accounts"),
+    path("t/<slug:slug>/directors/", accounts.DirectorsView.as_view(), name="directors"),
+    path(
+        "t/<slug:slug>/directors/remove/",
+        accounts.RemoveDirectorView.as_view(),
+        name="director-remove",
+    ),
+    path("t/<slug:slug>/referees/", accounts.RefereesView.as_view(), name="referees"),
+    path(
+        "t/<slug:slug>/referees/new/",
+        accounts.NewRefereeAccountView.as_view(),
+        name="referee-account-new",
+    ),
+    path(
+        "t/<slug:slug>/referees/remove/",
+        accounts.RemoveRefereeView.as_view(),
+        name="referee-remove",
+    ),
     path(
         "t/<slug:slug>/settings/",
         tournaments.TournamentUpdateView.as_view(),

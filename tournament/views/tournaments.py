@@ -19,10 +19,11 @@ from tournament.forms import (
     TournamentForm,
 )
 from tournament.permissions import (
-    DirectorRequiredMixin,
     DirectorTournamentMixin,
+    SiteAdminRequiredMixin,
     TournamentMixin,
     is_director,
+    is_site_admin,
     visible_tournaments,
 )
 from tournament.rulesets import ruleset_for
@@ -54,7 +55,7 @@ class HomeView(SingleTableView):
         return visible_tournaments(self.request.user)
 
     def get_context_data(self, **kwargs):
-        kwargs["is_director"] = is_director(self.request.user)
+        kwargs["is_site_admin"] = is_site_admin(self.request.user)
         return super().get_context_data(**kwargs)
 
 
@@ -76,12 +77,12 @@ class TournamentView(TournamentMixin, MultiTableMixin, DetailView):
                 sessions,
                 prefix="session-",
                 user=self.request.user,
-                exclude=() if is_director(self.request.user) else ("dashboard",),
+                exclude=() if is_director(self.request.user, self.tournament) else ("dashboard",),
             ),
             RegistrationTable(
                 registrations,
                 prefix="player-",
-                director=is_director(self.request.user),
+                director=is_director(self.request.user, self.tournament),
                 teams=self.tournament.teams.exists(),
             ),
         ]
@@ -114,11 +115,11 @@ class TournamentFormMixin:
         return redirect(tournament)
 
 
-class TournamentCreateView(DirectorRequiredMixin, TournamentFormMixin, FormView):
+class TournamentCreateView(SiteAdminRequiredMixin, TournamentFormMixin, FormView):
     extra_context = {"title": gettext_lazy("New tournament")}
 
     def save(self, fields):
-        return create_tournament(**fields)
+        return create_tournament(creator=self.request.user, **fields)
 
 
 class TournamentUpdateView(DirectorTournamentMixin, TournamentFormMixin, FormView):

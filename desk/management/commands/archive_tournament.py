@@ -2,11 +2,11 @@
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from desk.archive import export_archive
-from tournament.models import Tournament
+from tournament.management.roles import add_account_argument, tournament_for
 
 
 class Command(BaseCommand):
@@ -14,13 +14,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("tournament", help="the tournament's short name (slug)")
+        add_account_argument(parser)
         parser.add_argument("-o", "--output", help="the file (default: <slug>-<date>.desk.gz)")
 
-    def handle(self, *args, tournament, output, **options):
-        try:
-            tournament = Tournament.objects.get(slug=tournament)
-        except Tournament.DoesNotExist:
-            raise CommandError(f"No tournament '{tournament}'.") from None
+    def handle(self, *args, tournament, account, output, **options):
+        tournament = tournament_for(tournament, account)
         path = Path(output or f"{tournament.slug}-{timezone.now():%Y%m%d-%H%M}.desk.gz")
         content = export_archive(tournament)
         path.write_bytes(content)

@@ -5,6 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from desk.archive import ArchiveError, restore, skipped_referees_message
+from tournament.management.roles import add_account_argument, site_admin_account
 
 
 class Command(BaseCommand):
@@ -12,13 +13,15 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file")
+        add_account_argument(parser)
 
-    def handle(self, *args, file, **options):
+    def handle(self, *args, file, account, **options):
+        restorer = site_admin_account(account)
         path = Path(file)
         if not path.is_file():
             raise CommandError(f"No file {path}.")
         try:
-            restored = restore(path.read_bytes())
+            restored = restore(path.read_bytes(), restored_by=restorer)
         except ArchiveError as exc:
             raise CommandError(str(exc)) from None
         tournament = restored.tournament

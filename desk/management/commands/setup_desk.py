@@ -59,7 +59,7 @@ class Command(BaseCommand):
             if latest is not None:
                 raise CommandError(lost_database_message(latest, database))
         password_file = settings.DATA_DIR / "director_password.txt"
-        if not User.objects.filter(is_staff=True).exists():
+        if not User.objects.filter(is_superuser=True).exists():
             password = os.environ.get("DESK_DIRECTOR_PASSWORD") or secrets.token_urlsafe(12)
             User.objects.create_superuser(DIRECTOR_USERNAME, "", password)
             files.write_private(password_file, password + "\n")
@@ -71,7 +71,7 @@ class Command(BaseCommand):
                 )
             )
         else:
-            director = User.objects.filter(username=DIRECTOR_USERNAME, is_staff=True).first()
+            director = User.objects.filter(username=DIRECTOR_USERNAME, is_superuser=True).first()
             password = ""
             if password_file.exists():
                 password = password_file.read_text(encoding="utf-8").strip()

@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand, CommandError
 from exports import ExportError
 from exports.build import ExportRequest, build_export
 from exports.exporters import EXPORTERS
-from tournament.models import Tournament
+from tournament.management.roles import add_account_argument, tournament_for
 
 
 class Command(BaseCommand):
@@ -28,6 +28,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("tournament", help="the tournament's short name (slug)")
+        add_account_argument(parser)
         parser.add_argument("what", choices=sorted(EXPORTERS))
         parser.add_argument(
             "--format",
@@ -59,10 +60,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
-        try:
-            tournament = Tournament.objects.get(slug=options["tournament"])
-        except Tournament.DoesNotExist:
-            raise CommandError(f"No tournament '{options['tournament']}'.") from None
+        tournament = tournament_for(options["tournament"], options["account"])
         what = options["what"]
         request = ExportRequest(
             what=what,

@@ -6,7 +6,7 @@ exactly the draw written (it is computed once, inside the writing transaction).
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.models import Tournament
+from tournament.management.roles import add_account_argument, tournament_for
 from tournament.services.draw import DrawError, write_draw
 
 
@@ -15,14 +15,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("tournament", help="the tournament's short name (slug)")
+        add_account_argument(parser)
         parser.add_argument("--session", type=int, help="draw only this session")
         parser.add_argument("--seed", type=int, help="the random seed (to reproduce a draw)")
 
-    def handle(self, *args, tournament, session, seed, **options):
-        try:
-            tournament = Tournament.objects.get(slug=tournament)
-        except Tournament.DoesNotExist:
-            raise CommandError(f"No tournament '{tournament}'.") from None
+    def handle(self, *args, tournament, account, session, seed, **options):
+        tournament = tournament_for(tournament, account)
         if seed is not None and not 0 <= seed < 2**63:
             raise CommandError("The seed is a whole number from 0 to 2**63 - 1.")
         try:

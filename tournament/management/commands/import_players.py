@@ -10,7 +10,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.models import Tournament
+from tournament.management.roles import add_account_argument, tournament_for
 from tournament.services.player_files import PlayerListError, check_size
 from tournament.services.player_import import import_players
 
@@ -20,6 +20,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("tournament", help="the tournament's short name (slug)")
+        add_account_argument(parser)
         parser.add_argument("file", help="a .csv or .xlsx file with a header row")
         parser.add_argument(
             "--substitutes", action="store_true", help="register the players as substitutes"
@@ -30,12 +31,8 @@ class Command(BaseCommand):
             help="a row with the name of a known player (and no other EMA id) is that player",
         )
 
-    def handle(self, *args, tournament, file, substitutes, match_by_name, **options):
-        try:
-            tournament = Tournament.objects.get(slug=tournament)
-        except Tournament.DoesNotExist:
-            known = ", ".join(Tournament.objects.values_list("slug", flat=True)) or "none"
-            raise CommandError(f"No tournament '{tournament}'. Known: {known}.") from None
+    def handle(self, *args, tournament, account, file, substitutes, match_by_name, **options):
+        tournament = tournament_for(tournament, account, list_known=True)
         path = Path(file)
         if not path.is_file():
             raise CommandError(f"No file {path}.")

@@ -1,0 +1,20 @@
+"""Every refusal of the API is JSON: `{"detail": "<message>"}`, with the status DRF gives it;
+a refusal of the desk's services (`common.errors.UserError`) is a 400 with the same message the
+pages show; a 404 the pages explain keeps its explanation."""
+
+from django.core.exceptions import ValidationError
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_handler
+
+from common.errors import ExplainedNotFound, UserError
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, UserError):
+        return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, ValidationError):  # a model's own check, raised through a service
+        return Response({"detail": exc.messages[0]}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, ExplainedNotFound):
+        return Response({"detail": str(exc)}, status=status.HTTP_404_NOT_FOUND)
+    return drf_handler(exc, context)

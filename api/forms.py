@@ -1,0 +1,30 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from api.models import TokenKind
+from api.tokens import NAME_MAX, referee_accounts
+
+
+class TokenForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=NAME_MAX,
+        help_text=_("Who uses it, e.g. “Streaming overlay” or “Federation rating site”."),
+    )
+    kind = forms.ChoiceField(label=_("Kind"), choices=TokenKind.choices, widget=forms.RadioSelect)
+    referee = forms.ModelChoiceField(
+        label=_("Referee account"),
+        queryset=None,
+        required=False,
+        help_text=_("For a referee token: the account whose tables it writes to."),
+    )
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["referee"].queryset = referee_accounts(tournament)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("kind") == TokenKind.REFEREE and not data.get("referee"):
+            self.add_error("referee", _("Choose the referee account of this token."))
+        return data

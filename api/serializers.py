@@ -1,0 +1,258 @@
+"""What the API answers, field by field (the schema at /api/schema/ is built from these)."""
+
+from fractions import Fraction
+
+from rest_framework import serializers
+
+
+def exact(value):
+    """An exact number as text: "12", "-7.5", or "21/4" when it has no finite decimal."""
+    if value is None:
+        return None
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    for digits in range(1, 7):
+        scaled = value * 10**digits
+        if scaled.denominator == 1:
+            text = f"{abs(scaled.numerator):0{digits + 1}d}"
+            sign = "-" if value < 0 else ""
+            return f"{sign}{text[:-digits]}.{text[-digits:]}"
+    return f"{value.numerator}/{value.denominator}"
+
+
+class TournamentSerializer(serializers.Serializer):
+    slug = serializers.SlugField()
+    name = serializers.CharField()
+    start_date = serializers.DateField()
+    end_date = serializers.DateField()
+    venue = serializers.CharField()
+    city = serializers.CharField()
+    country = serializers.CharField()
+    ruleset = serializers.CharField(help_text="The rule set's code.")
+    session_count = serializers.IntegerField()
+    status = serializers.CharField()
+    published = serializers.BooleanField()
+    has_teams = serializers.SerializerMethodField()
+
+    def get_has_teams(self, tournament) -> bool:
+        return tournament.teams.exists()
+
+
+class PlayerSerializer(serializers.Serializer):
+    first_name = serializers.CharField()
+    last_name = serializers.CharField()
+    full_name = serializers.CharField()
+    ema_id = serializers.CharField(allow_null=True)
+    country = serializers.CharField()
+    club = serializers.CharField()
+
+
+class RegistrationSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="The player's number in the tournament.")
+    status = serializers.CharField()
+    is_substitute = serializers.BooleanField()
+    player = PlayerSerializer()
+    team = serializers.CharField(source="team.name", allow_null=True)
+    categories = serializers.SerializerMethodField()
+
+    def get_categories(self, registration) -> list[str]:
+        return sorted(category.name for category in registration.categories.all())
+
+
+class SeatSerializer(serializers.Serializer):
+    wind = serializers.IntegerField(help_text="Starting seat: 0 East, 1 South, 2 West, 3 North.")
+    number = serializers.IntegerField(source="registration.number")
+    name = serializers.CharField(source="registration.player.full_name")
+
+
+class SeatingTableSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    seats = SeatSerializer(many=True)
+
+
+class SessionSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    state = serializers.CharField(source="state_label")
+    scheduled_start = serializers.DateTimeField(allow_null=True)
+    is_swiss = serializers.BooleanField()
+    seating_published = serializers.BooleanField()
+    results_published = serializers.BooleanField()
+
+
+class SessionDetailSerializer(SessionSerializer):
+    tables = SeatingTableSerializer(
+        many=True, allow_null=True, help_text="The seating; null while it is not public."
+    )
+
+
+class HandSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    version = serializers.IntegerField()
+    outcome = serializers.CharField()
+    changes = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Points by starting seat (East first)."
+    )
+    entry = serializers.DictField(help_text="The hand as the referee entered it.")
+    table_revision = serializers.IntegerField(allow_null=True)
+
+
+class PenaltySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField(source="registration.number")
+    kind = serializers.CharField()
+    hand_number = serializers.IntegerField(allow_null=True)
+    points = serializers.IntegerField()
+    transfer = serializers.IntegerField()
+    description = serializers.CharField(source="__str__")
+    table_revision = serializers.IntegerField(allow_null=True)
+
+
+class TableSerializer(serializers.Serializer):
+    session = serializers.IntegerField()
+    number = serializers.IntegerField()
+    revision = serializers.IntegerField(
+        help_text="Grows with every write: poll it, and send it back with a write."
+    )
+    closed = serializers.BooleanField()
+    seats = SeatSerializer(many=True)
+    totals = serializers.ListField(child=serializers.IntegerField())
+    hands = HandSerializer(many=True)
+    penalties = PenaltySerializer(many=True)
+
+
+class StandingRowSerializer(serializers.Serializer):
+    place = serializers.IntegerField(allow_null=True)
+    place_label = serializers.CharField()
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    country = serializers.CharField()
+    score = serializers.IntegerField()
+    final_score = serializers.CharField(help_text="Exact: a whole or decimal number as text.")
+    table_points = serializers.CharField(allow_null=True)
+    penalties = serializers.IntegerField()
+    sessions = serializers.DictField(
+        child=serializers.CharField(), help_text="Final score by session number."
+    )
+
+
+class StandingsSerializer(serializers.Serializer):
+    through = serializers.IntegerField(allow_null=True)
+    confirmed = serializers.ListField(child=serializers.IntegerField())
+    stage = serializers.CharField()
+    rows = StandingRowSerializer(many=True)
+
+
+class TeamSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    country = serializers.CharField()
+    members = serializers.ListField(child=serializers.IntegerField())
+
+
+class TeamRowSerializer(serializers.Serializer):
+    place = serializers.IntegerField(allow_null=True)
+    place_label = serializers.CharField()
+    name = serializers.CharField()
+    score = serializers.IntegerField()
+    final_score = serializers.CharField()
+    table_points = serializers.CharField(allow_null=True)
+    counted = serializers.ListField(child=serializers.IntegerField())
+
+
+class TeamsSerializer(serializers.Serializer):
+    teams = TeamSerializer(many=True)
+    through = serializers.IntegerField(allow_null=True)
+    standings = TeamRowSerializer(many=True)
+
+
+# -- writes -----------------------------------------------------------------------------------
+
+
+class TableWriteSerializer(serializers.Serializer):
+    """What every write to a table carries; the entry's own fields follow at the same level."""
+
+    revision = serializers.IntegerField(
+        min_value=0, help_text="The table's revision the write was built from."
+    )
+    submission = serializers.UUIDField(
+        help_text="A new random id per write: sent again, it answers the first result."
+    )
+
+
+class HandWriteSerializer(TableWriteSerializer):
+    outcome = serializers.CharField(
+        help_text=(
+            "The rule set's entry fields follow, named as on the table page's form "
+            "(e.g. MCR: outcome, winner, discarder, fan, flowers)."
+        )
+    )
+
+
+class PenaltyWriteSerializer(TableWriteSerializer):
+    registration = serializers.IntegerField(help_text="The player's number in the tournament.")
+    kind = serializers.CharField()
+
+
+class WriteResultSerializer(serializers.Serializer):
+    status = serializers.CharField(help_text="saved, duplicate")
+    message = serializers.CharField()
+    revision = serializers.IntegerField(help_text="The table's revision this write produced.")
+    hand = serializers.IntegerField(allow_null=True)
+    penalty = serializers.IntegerField(allow_null=True)
+
+
+class RefusalSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    revision = serializers.IntegerField(required=False, help_text="On 409: the table's revision.")
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), required=False
+    )
+    latest = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class ImportSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="The player list: CSV or Excel, as on the page.")
+    as_substitutes = serializers.BooleanField(default=False)
+    match_by_name = serializers.BooleanField(default=False)
+
+
+class ImportResultSerializer(serializers.Serializer):
+    summary = serializers.CharField()
+    created = serializers.IntegerField()
+    updated = serializers.IntegerField()
+    registered = serializers.IntegerField()
+    already_registered = serializers.IntegerField()
+    matches = serializers.ListField(child=serializers.CharField())
+
+
+class DrawSerializer(serializers.Serializer):
+    scope = serializers.RegexField(
+        r"^(remaining|[1-9][0-9]{0,2})$",
+        help_text='A session\'s number, or "remaining": every session not yet played.',
+    )
+    seed = serializers.IntegerField(
+        min_value=0, max_value=2**31 - 1, required=False, allow_null=True
+    )
+    fingerprint = serializers.CharField(
+        required=False, allow_blank=True, help_text="The preview's: refused if anything changed."
+    )
+    publish_seating = serializers.BooleanField(default=False)
+
+
+class DrawResultSerializer(serializers.Serializer):
+    sessions = serializers.ListField(child=serializers.IntegerField())
+    seed = serializers.IntegerField()
+    fingerprint = serializers.CharField()
+    tables = serializers.ListField(
+        child=serializers.ListField(child=serializers.ListField(child=serializers.IntegerField())),
+        help_text="Per session, per table, the four players' numbers (East first).",
+    )
+    repeats = serializers.IntegerField(allow_null=True, help_text="Repeated meetings.")
+    written = serializers.BooleanField()
+
+
+class PublishSerializer(serializers.Serializer):
+    seating = serializers.BooleanField(required=False, allow_null=True)
+    results = serializers.BooleanField(required=False, allow_null=True)

@@ -1,0 +1,32 @@
+"""Requests are throttled per token: each API token and each table link has its own budget, and
+requests without a credential share one per client address (`common.net.client_address`).
+The counts live in Django's cache, the shared database cache (or Redis), so every server
+process counts together. Rates: `settings.DESK_API_RATES` (environment
+`DESK_API_RATE_TOKEN`, `DESK_API_RATE_TABLE`, `DESK_API_RATE_ANONYMOUS`)."""
+
+from django.conf import settings
+from rest_framework.throttling import SimpleRateThrottle
+
+from api.principals import principal_of
+from common.net import client_address
+
+
+class PerTokenThrottle(SimpleRateThrottle):
+    def __init__(self):  # the rate is read per request, from the settings of the moment
+        self.key = None
+
+    def allow_request(self, request, view):
+        principal = principal_of(request)
+        if principal is None:
+            scope, who = "anonymous", client_address(request)
+        elif principal.token is not None:
+            scope, who = "token", principal.token.pk
+        else:
+            scope, who = "table", principal.table.pk
+        self.rate = settings.DESK_API_RATES[scope]
+        self.num_requests, self.duration = self.parse_rate(self.rate)
+        self.key = f"desk:api-throttle:{scope}:{who}"
+        return super().allow_request(request, view)
+
+    def get_cache_key(self, request, view):
+        return self.key

@@ -1,0 +1,147 @@
+"""The director's writes through the API (a director token of the tournament): importing a
+player list, drawing sessions, publishing a session's seating and results. The same services as
+the pages; a refusal answers 400 with the page's message."""
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api import serializers as s
+from api.principals import actor, check_slug, require_director
+from scoring.services import publication
+from tournament.models import Tournament
+from tournament.services.draw import plan_draw, write_draw
+from tournament.services.player_files import check_size
+from tournament.services.player_import import import_players
+
+REFUSED = dict.fromkeys((400, 401, 403, 404, 429), s.RefusalSerializer)
+
+
+def directed_tournament(request, slug):
+    check_slug(request, slug)
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is None:
+        raise NotFound
+    require_director(request, tournament)
+    return tournament
+
+
+def valid(serializer_class, request):
+    serializer = serializer_class(data=request.data)
+    if not serializer.is_valid():
+        errors = {
+            name: [str(error) for error in field_errors]
+            for name, field_errors in serializer.errors.items()
+        }
+        first = next(iter(errors.values()))[0]
+        raise ValidationError({"detail": first, "errors": errors})
+    return serializer.validated_data
+
+
+class PlayerImport(APIView):
+    parser_classes = [MultiPartParser, JSONParser]  # JSON: only to be told the file is missing
+
+    @extend_schema(request=s.ImportSerializer, responses={200: s.ImportResultSerializer, **REFUSED})
+    def post(self, request, slug):
+        """Import a player list (CSV or Excel): every row checked; nothing imported while any
+        row is bad (400 with the rows' messages). Name matches are new players unless
+        `match_by_name`."""
+        tournament = directed_tournament(request, slug)
+        data = valid(s.ImportSerializer, request)
+        upload = data["file"]
+        check_size(upload.size)
+        outcome = import_players(
+            tournament,
+            upload.name,
+            upload.read(),
+            as_substitutes=data["as_substitutes"],
+            match_by_name=data["match_by_name"],
+        )
+        if not outcome.ok:
+            rows = [str(error) for error in outcome.errors]
+            return Response(
+                {"detail": rows[0], "errors": {"file": rows}}, status=status.HTTP_400_BAD_REQUEST
+            )
+        return Response(
+            {
+                "summary": outcome.summary(),
+                "created": outcome.created,
+                "updated": outcome.updated,
+                "registered": outcome.registered,
+                "already_registered": outcome.already_registered,
+                "matches": outcome.match_lines(),
+            }
+        )
+
+
+def plan_answer(plan, written):
+    return {
+        "sessions": [session.number for session in plan.scope],
+        "seed": plan.seed,
+        "fingerprint": plan.fingerprint,
+        "tables": [
+            [[registration.number for registration in table] for table in tables]
+            for tables in plan.schedule
+        ],
+        "repeats": plan.report.repeats if plan.report else None,
+        "written": written,
+    }
+
+
+def session_number(data):
+    return None if data["scope"] == "remaining" else int(data["scope"])
+
+
+class DrawPreview(APIView):
+    @extend_schema(request=s.DrawSerializer, responses={200: s.DrawResultSerializer, **REFUSED})
+    def post(self, request, slug):
+        """Compute a draw without writing it: its tables, report and fingerprint. Writing it
+        with the same seed and fingerprint writes exactly these tables, or is refused if the
+        registrations changed meanwhile."""
+        tournament = directed_tournament(request, slug)
+        data = valid(s.DrawSerializer, request)
+        plan = plan_draw(tournament, session_number=session_number(data), seed=data.get("seed"))
+        return Response(plan_answer(plan, written=False))
+
+
+class DrawWrite(APIView):
+    @extend_schema(request=s.DrawSerializer, responses={200: s.DrawResultSerializer, **REFUSED})
+    def post(self, request, slug):
+        """Draw and write one session (or every unplayed one); `publish_seating` makes the
+        first drawn session's seating public in the same transaction."""
+        tournament = directed_tournament(request, slug)
+        data = valid(s.DrawSerializer, request)
+        plan = write_draw(
+            tournament,
+            session_number=session_number(data),
+            seed=data.get("seed"),
+            fingerprint=data.get("fingerprint") or None,
+            publish_seating=data["publish_seating"],
+        )
+        return Response(plan_answer(plan, written=True))
+
+
+class SessionPublish(APIView):
+    @extend_schema(
+        request=s.PublishSerializer,
+        responses={200: s.SessionSerializer, **REFUSED, 404: s.RefusalSerializer},
+    )
+    def post(self, request, slug, number):
+        """Make a session's seating or results public (true) or private again (false)."""
+        tournament = directed_tournament(request, slug)
+        session = get_object_or_404(tournament.sessions, number=number)
+        data = valid(s.PublishSerializer, request)
+        if data.get("seating") is None and data.get("results") is None:
+            raise ValidationError({"detail": _("Say what to publish: seating, results or both.")})
+        session = publication.publish(
+            session,
+            actor=actor(request, tournament),
+            seating=data.get("seating"),
+            results=data.get("results"),
+        )
+        return Response(s.SessionSerializer(session).data)
