@@ -183,6 +183,8 @@ if DESK_HTTPS:
 DESK_PROJECTOR_POLL_SECONDS = float(os.environ.get("DESK_PROJECTOR_POLL_SECONDS", "10"))
 #: How often the public standings ask whether they changed (seconds; never while hidden).
 DESK_LIVE_POLL_SECONDS = float(os.environ.get("DESK_LIVE_POLL_SECONDS", "30"))
+#: How long /live/ keeps the versions it computed in the shared cache (seconds; 0: never).
+DESK_LIVE_CACHE_SECONDS = float(os.environ.get("DESK_LIVE_CACHE_SECONDS", "2"))
 
 #: Automatic SQLite backups while sessions are played (common.backup): every N minutes, keep M.
 DESK_BACKUP_MINUTES = int(os.environ.get("DESK_BACKUP_MINUTES", "10"))

@@ -10,7 +10,9 @@ poll `/t/<slug>/live/` and fetch the page only when their version changed.
 
 import hashlib
 
+from django.conf import settings
 from django.contrib.messages import get_messages
+from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
@@ -79,6 +81,23 @@ def live_versions(tournament):
     unpublished results: their changes count too)."""
     standings = standings_version(tournament)
     return {page: version(tournament, standings) for page, version in LIVE_PAGES.items()}
+
+
+def polled_versions(tournament):
+    """`live_versions()` as `/live/` answers it: kept in the shared cache (every server process
+    sees it) for `DESK_LIVE_CACHE_SECONDS` (2), so a hall of phones polling costs one cache
+    look-up each and one computation every two seconds. A change reaches the phones at most
+    that much later; the pages themselves always compute their version afresh, so a 304 on a
+    page is never stale."""
+    seconds = settings.DESK_LIVE_CACHE_SECONDS
+    if seconds <= 0:
+        return live_versions(tournament)
+    key = f"live-versions:{tournament.pk}"
+    versions = cache.get(key)
+    if versions is None:
+        versions = live_versions(tournament)
+        cache.set(key, versions, seconds)
+    return versions
 
 
 def page_etag(request, version):

@@ -23,6 +23,7 @@ hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 def _test_settings(settings, tmp_path, request):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.DESK_BACKUP_MINUTES = 0  # the backup tests turn it on for themselves
+    settings.DESK_LIVE_CACHE_SECONDS = 0  # /live/ answers afresh; tests/scoring/test_live.py
     settings.DATA_DIR = tmp_path
     # A request in Italian leaves the language active in its thread: start each test in English.
     translation.activate("en")

@@ -199,3 +199,15 @@ def test_a_message_waiting_for_the_visitor_is_shown_not_answered_304(live):
     phone.cookies["messages"] = response.cookies["messages"].value
     page = asks(phone, live, "standings", etag)
     assert page.status_code == 200 and "Hello from the desk" in page.content.decode()
+
+
+def test_a_page_is_never_stale_behind_the_cached_versions(live, settings):
+    """/live/ may answer its versions up to two seconds old (the shared cache); the pages
+    compute theirs afresh, so the page itself is never answered 304 after a change."""
+    settings.DESK_LIVE_CACHE_SECONDS = 2
+    phone, etag = visitor(live, "standings")
+    before = phone.get(url_of(live, "live-version")).json()
+    rename(live)
+    assert phone.get(url_of(live, "live-version")).json() == before  # from the cache
+    response = asks(phone, live, "standings", etag)
+    assert response.status_code == 200 and "Renamed" in response.content.decode()

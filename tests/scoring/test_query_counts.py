@@ -32,6 +32,9 @@ STANDINGS_PAGE_CACHED_QUERIES = 11
 #: The live version phones poll (`/live/`): the tournament, the fingerprint (6), the sessions,
 #: the tables' closing, the seats. No page is rendered.
 LIVE_VERSION_QUERIES = 10
+#: The same while the versions are in the shared cache (DESK_LIVE_CACHE_SECONDS): the
+#: tournament and the cache look-up.
+LIVE_VERSION_CACHED_QUERIES = 2
 #: A phone's standings page answered 304: the tournament and the fingerprint (6).
 STANDINGS_PAGE_UNCHANGED_QUERIES = 7
 #: The session dashboard: the login session and its user, the tournament (twice since the
@@ -125,3 +128,13 @@ def test_the_live_version_and_an_unchanged_page_are_cheap(
     etag = client.get(url)["ETag"]
     with django_assert_max_num_queries(STANDINGS_PAGE_UNCHANGED_QUERIES):
         assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+
+def test_phones_polling_within_two_seconds_cost_a_cache_look_up(
+    tournament_played, client, settings, django_assert_max_num_queries
+):
+    settings.DESK_LIVE_CACHE_SECONDS = 2
+    live = reverse("live-version", args=[tournament_played.slug])
+    etag = client.get(live)["ETag"]
+    with django_assert_max_num_queries(LIVE_VERSION_CACHED_QUERIES):
+        assert client.get(live, HTTP_IF_NONE_MATCH=etag).status_code == 304
