@@ -8,10 +8,11 @@ Starts the desk under waitress (as `make serve` does) on 127.0.0.1 with a throwa
 holding a 400-player tournament (session 1 played and confirmed, session 2 seated). Then, at
 once: one referee per table enters the 16 hands of session 2 through the table's link (GET the
 page, POST the hand, as a phone does), corrects a hand now and then, and closes the table;
-meanwhile the pollers read the projector's state and the public standings. Referees pause
+meanwhile the pollers, phones on the projector or the public standings, ask `/live/` whether
+their page changed (If-None-Match, 304 while it did not) and fetch the page only when it did. Referees pause
 --think seconds between hands (10 s by default; a real MCR hand takes about 7 minutes, so the
 hall saves some 40 times faster than a real one); pollers come back every --poll seconds, one
-read in four being the standings.
+in four following the standings.
 
 Afterwards it checks that no hand was lost or duplicated, that every hand and table sums to
 zero, and that the stored results and the standings equal a recomputation from the hands.
@@ -28,6 +29,7 @@ p95 public pages under 50 ms). The last line:
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import re
@@ -49,6 +51,7 @@ import on_this_machine as deployment  # the deployment's own helpers (deploy/)
 REVISION = re.compile(rb'name="revision" value="(\d+)"')
 SUBMISSION = re.compile(rb'name="submission" value="([0-9a-f-]+)"')
 CSRF_COOKIE = re.compile(rb"csrftoken=([A-Za-z0-9]+)")
+ETAG = re.compile(rb"(?i)\r\netag: ([^\r\n]+)")
 
 
 #: What the devices connect to: a port, over https or not (the port of nginx or of one process).
@@ -75,7 +78,7 @@ class Http:
         self.reader = self.writer = None
         self.csrf = None
 
-    async def request(self, method, path, form=None):
+    async def request(self, method, path, form=None, headers=()):
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(
                 "127.0.0.1", self.target.port, ssl=_client_tls() if self.target.tls else None
@@ -86,6 +89,7 @@ class Http:
             "Host: 127.0.0.1",
             f"Content-Length: {len(body)}",
             "Connection: keep-alive",
+            *headers,
         ]
         if form is not None:
             headers += [
@@ -98,8 +102,11 @@ class Http:
         await self.writer.drain()
         head = await self.reader.readuntil(b"\r\n\r\n")
         status = int(head.split(b" ", 2)[1])
-        length = int(re.search(rb"(?i)content-length: (\d+)", head).group(1))
+        length = re.search(rb"(?i)content-length: (\d+)", head)  # none on a 304
+        length = int(length.group(1)) if length else 0
         content = await self.reader.readexactly(length)
+        etag = ETAG.search(head)
+        self.etag = etag.group(1).decode() if etag else None
         cookie = CSRF_COOKIE.search(head)
         if cookie:
             self.csrf = cookie.group(1).decode()
@@ -115,6 +122,7 @@ class Http:
 
 class Figures:
     def __init__(self):
+        self.unchanged = 0  # `/live/` answered 304: the phone's pages are current
         self.times = defaultdict(list)
         self.errors = defaultdict(int)
 
@@ -194,16 +202,30 @@ async def referee(target, token, figures, rng, think, corrections):
 
 
 async def poller(target, slug, figures, rng, interval, stop):
+    """A phone on the projector (three in four) or the standings, as static/desk/live.js does:
+    it asks `/live/` with the ETag it holds (a 304 while nothing changed) and fetches its page
+    only when the page's version changed."""
     http = Http(target)
     await asyncio.sleep(rng.uniform(0, interval))
-    turn = rng.randrange(4)
+    kind = "standings" if rng.randrange(4) == 0 else "projector"
+    live_etag, shown = None, None
     try:
         while not stop.is_set():
-            turn += 1
-            kind, page = (
-                ("standings", "standings") if turn % 4 == 0 else ("projector", "projector/state")
+            asked = [f"If-None-Match: {live_etag}"] if live_etag else []
+            answer = await figures.timed(
+                "live", http.request("GET", f"/t/{slug}/live/", headers=asked), {200, 304}
             )
-            await figures.timed(kind, http.request("GET", f"/t/{slug}/{page}/"), {200})
+            if answer == b"":
+                figures.unchanged += 1
+            elif answer:
+                live_etag = http.etag
+                version = json.loads(answer).get(kind)
+                if version != shown:
+                    page = await figures.timed(
+                        kind, http.request("GET", f"/t/{slug}/{kind}/"), {200}
+                    )
+                    if page is not None:
+                        shown = version
             await asyncio.sleep(interval * rng.uniform(0.8, 1.2))
     finally:
         http.close()
@@ -404,9 +426,9 @@ def describe(args, database):
     )
 
 
-def report(figures, seconds, tokens, lost, problems, queue_warnings, desk_cpu=None):
+def report(figures, seconds, tokens, lost, problems, queue_warnings, desk_cpu=None, phones=0):
     """The figures, beside their targets, and the integrity checks; returns the last line."""
-    public = figures.times["standings"] + figures.times["projector"]
+    public = figures.times["standings"] + figures.times["projector"] + figures.times["live"]
     saves, reads = figures.times["save"], figures.times["page"] + public
     errors = sum(figures.errors.values())
     print(
@@ -420,12 +442,20 @@ def report(figures, seconds, tokens, lost, problems, queue_warnings, desk_cpu=No
         ("public pages", public),
         ("  standings", figures.times["standings"]),
         ("  projector", figures.times["projector"]),
+        ("  /live/", figures.times["live"]),
     ):
         if values:
             print(
                 f"{label:<14}{percentile(values, 0.5):>9.0f}{percentile(values, 0.95):>9.0f}"
                 f"{percentile(values, 0.99):>9.0f}{max(values) * 1000:>9.0f}"
             )
+    live = figures.times["live"]
+    if live and phones:
+        public_requests = len(public) / seconds * 100 / phones
+        print(
+            f"phones: {public_requests:.1f} requests/s per 100 phones; /live/ answered 304 "
+            f"{figures.unchanged} times in {len(live)} ({figures.unchanged / len(live):.0%})"
+        )
     if desk_cpu is not None and saves + reads:
         print(
             f"desk processes: {desk_cpu:.0f} s of CPU, {desk_cpu / len(saves + reads) * 1000:.0f} ms "
@@ -500,7 +530,18 @@ def main():
         refused = [f"the session cannot be confirmed: {exc}"]
     lost, problems = verify(tournament, tokens)
     problems += refused
-    print(report(figures, seconds, tokens, lost, problems, servers.queue_warnings(), servers.cpu))
+    print(
+        report(
+            figures,
+            seconds,
+            tokens,
+            lost,
+            problems,
+            servers.queue_warnings(),
+            servers.cpu,
+            phones=args.pollers,
+        )
+    )
 
 
 if __name__ == "__main__":
