@@ -42,7 +42,8 @@ def standings_page_version(tournament, standings=None):
 
 def projector_version(tournament, standings=None):
     """What the projector shows: the standings' version and the sessions (publication, the
-    draw, the clock), the tables (the clock stops when the last one closes) and the seats."""
+    draw, the clock), whether each session's tables are all closed (its clock stops then) and
+    the seats."""
     standings = standings or standings_version(tournament)
     sessions = list(
         tournament.sessions.order_by("number").values_list(
@@ -58,12 +59,26 @@ def projector_version(tournament, standings=None):
             "clock_extra_minutes",
         )
     )
-    tables = Table.objects.filter(session__tournament=tournament).aggregate(
-        count=Count("pk"),
-        closed=Count("pk", filter=Q(closed_at__isnull=False)),
-        last=Max("closed_at"),
-        extra=Sum("extra_minutes"),
-    )
+    # The projector shows no single table's closing, only a session's clock stopping when its
+    # last table closes: a session's tables count by whether any is open, and the time of the
+    # last closing only once none is (so a hall of phones does not fetch the projector again
+    # for every table that closes).
+    tables = [
+        (
+            row["session_id"],
+            row["open"] == 0,
+            row["last"] if row["open"] == 0 else None,
+            row["extra"],
+        )
+        for row in Table.objects.filter(session__tournament=tournament)
+        .values("session_id")
+        .annotate(
+            open=Count("pk", filter=Q(closed_at__isnull=True)),
+            last=Max("closed_at"),
+            extra=Sum("extra_minutes"),
+        )
+        .order_by("session_id")
+    ]
     # A new draw writes new seats; a substitute changes a seat's player.
     seats = Seat.objects.filter(session__tournament=tournament).aggregate(
         count=Count("pk"), last=Max("pk"), players=Sum("registration_id")
