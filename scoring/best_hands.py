@@ -100,6 +100,34 @@ def best_hands(tournament, user, session_number=None, limit=MAX_ROWS):
     return result
 
 
+def hand_of_session(tournament, user, session_number):
+    """The best hand of one session whose results this viewer may see (None without one), as
+    the projector shows it. Kept in the shared cache per standings version: the projector of a
+    hall full of phones would otherwise rank every hand of the session for each of them. Any
+    change of the session's hands (a correction is a new row) or of the players changes the
+    key."""
+    from django.core.cache import cache
+    from django.db.models import Count, Max
+
+    from scoring.standings import CACHE_SECONDS, standings_version
+
+    # A correction on a reopened table is a new version of the hand (a new row) at once.
+    hands = Hand.objects.filter(
+        table__session__tournament=tournament, table__session__number=session_number
+    ).aggregate(count=Count("pk"), last=Max("pk"))
+    version = standings_version(tournament)
+    key = (
+        f"hand-of-session:{tournament.pk}:{session_number}:{hands['count']}:{hands['last']}:"
+        f"{version}"
+    )
+    found = cache.get(key)
+    if found is None:
+        best = best_hands(tournament, user, session_number, limit=1)
+        found = best.rows[0] if best.rows else False
+        cache.set(key, found, CACHE_SECONDS)
+    return found or None
+
+
 def _winners(hands):
     """{(table id, starting seat): player} of the winners of `hands`, in one query."""
     hands = list(hands)

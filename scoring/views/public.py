@@ -17,7 +17,7 @@ from common.errors import ExplainedNotFound
 from common.numbers import parse_int
 from common.text import search_key
 from rules.limits import INT32_MAX
-from scoring.best_hands import best_hands
+from scoring.best_hands import hand_of_session
 from scoring.live import LivePageMixin, projector_version
 from scoring.presentation import hand_rows
 from scoring.services.clock import clock_state
@@ -208,8 +208,10 @@ class ProjectorView(LivePageMixin, TournamentMixin, TemplateView):
             if view:
                 context.update(projector_view(self.tournament, view, content))
             context["ruleset"] = ruleset_for(self.tournament)
-            best = best_hands(self.tournament, self.request.user, content.through, limit=1)
-            context["hand_of_session"] = best.rows[0] if best.rows else None
+            # `through` is a confirmed session this viewer may see: the same hand for everyone
+            context["hand_of_session"] = hand_of_session(
+                self.tournament, self.request.user, content.through
+            )
         elif kind == "reveal":
             context.update(reveal_context(content))
             context["ruleset"] = ruleset_for(self.tournament)

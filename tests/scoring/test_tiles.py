@@ -307,3 +307,29 @@ def test_the_wind_range_error_is_translated():
         riichi.count_han_fu(parse(HAND), win_tile=None, tsumo=False, seat_wind=4, prevalent_wind=0)
     with translation.override("it"):
         assert translate_error(caught.value) == "Vento di posto va da 0 a 3 (Est, Sud, Ovest, Nord)"
+
+
+def test_the_projectors_hand_of_the_session_follows_a_correction(client, cup, director):
+    """The hand of the session is kept in the shared cache; a correction (the table reopened,
+    the session confirmed again) shows the new hand."""
+    from scoring.services.hands import correct_hand
+
+    session, fan, _count, _chicken = finished_cup(cup, director, tiles_fan_bonus=30)
+    session.results_published = True
+    session.save(update_fields=["results_published"])
+    cup.projector_mode = "standings"
+    cup.save(update_fields=["projector_mode"])
+    url = reverse("projector", args=[cup.slug])
+    assert f"{fan + 30} fan" in client.get(url).content.decode()
+    assert f"{fan + 30} fan" in client.get(url).content.decode()  # from the cache now
+    actor = Actor(user=director)
+    table = session.tables.order_by("number").first()
+    closing.reopen_table(table, actor=actor)
+    table.refresh_from_db()
+    correct_hand(table, 1, {**DISCARD, "fan": fan + 60}, actor=actor, revision=table.revision)
+    table.refresh_from_db()
+    closing.close_table(table, actor=actor)
+    session.refresh_from_db()
+    closing.confirm_session(session, actor=actor)
+    page = client.get(url).content.decode()
+    assert f"{fan + 60} fan" in page and f"{fan + 30} fan" not in page
