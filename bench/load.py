@@ -120,11 +120,17 @@ class Http:
             self.writer.close()
 
 
+#: The first seconds of the run, when every phone and referee opens its page at once.
+OPENING_SECONDS = 30
+
+
 class Figures:
     def __init__(self):
         self.unchanged = 0  # `/live/` answered 304: the phone's pages are current
         self.times = defaultdict(list)
+        self.after_opening = defaultdict(list)  # the same, for requests made after the opening
         self.errors = defaultdict(int)
+        self.began = time.perf_counter()
 
     async def timed(self, kind, call, expected):
         started = time.perf_counter()
@@ -134,6 +140,8 @@ class Figures:
             self.errors[f"{kind}: {type(exc).__name__}"] += 1
             return None
         self.times[kind].append(time.perf_counter() - started)
+        if started - self.began > OPENING_SECONDS:
+            self.after_opening[kind].append(time.perf_counter() - started)
         if status not in expected:
             self.errors[f"{kind}: HTTP {status}"] += 1
             return None
@@ -449,6 +457,14 @@ def report(figures, seconds, tokens, lost, problems, queue_warnings, desk_cpu=No
                 f"{label:<14}{percentile(values, 0.5):>9.0f}{percentile(values, 0.95):>9.0f}"
                 f"{percentile(values, 0.99):>9.0f}{max(values) * 1000:>9.0f}"
             )
+    late = figures.after_opening
+    late_public = late["standings"] + late["projector"] + late["live"]
+    if late_public and late["save"]:
+        print(
+            f"after the first {OPENING_SECONDS} s (every device opening its page at once): "
+            f"p95 save {percentile(late['save'], 0.95):.0f} ms, "
+            f"p95 public pages {percentile(late_public, 0.95):.0f} ms"
+        )
     live = figures.times["live"]
     if live and phones:
         public_requests = len(public) / seconds * 100 / phones
