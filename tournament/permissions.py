@@ -12,6 +12,7 @@ the server for every request, whatever the page shows or hides.
 
 from django.contrib.auth.mixins import AccessMixin
 from django.db.models import Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from tournament.models import Tournament
@@ -106,8 +107,11 @@ class TournamentMixin:
     """
 
     def dispatch(self, request, *args, **kwargs):
-        self.tournament = get_object_or_404(visible_tournaments(request.user), slug=kwargs["slug"])
+        self.tournament = self.find_tournament(request, kwargs["slug"])
         return super().dispatch(request, *args, **kwargs)
+
+    def find_tournament(self, request, slug):
+        return get_object_or_404(visible_tournaments(request.user), slug=slug)
 
     def get_context_data(self, **kwargs):
         kwargs.setdefault("tournament", self.tournament)
@@ -126,4 +130,14 @@ class DirectorTournamentMixin(_Refused, TournamentMixin):
         tournament = Tournament.objects.filter(slug=kwargs.get("slug", "")).first()
         if not is_director(request.user, tournament):
             return self.refuse()
+        if tournament is None:  # a site administrator, at an address of no tournament
+            raise Http404
+        self._directed = tournament
         return super().dispatch(request, *args, **kwargs)
+
+    def find_tournament(self, request, slug):
+        return self._directed  # found and checked above: no second lookup
+
+    def get_context_data(self, **kwargs):
+        kwargs.setdefault("is_director", True)
+        return super().get_context_data(**kwargs)
