@@ -5,6 +5,7 @@ Everything here is read-only and shows only what the director published
 """
 
 from dataclasses import replace
+from functools import partial
 
 from django.conf import settings
 from django.http import JsonResponse
@@ -23,7 +24,7 @@ from scoring.presentation import hand_rows
 from scoring.services.clock import clock_state
 from scoring.services.reveal import reveal_of
 from scoring.services.tables import snapshot
-from scoring.standings import cached_standings
+from scoring.standings import CACHE_SECONDS, cached_standings
 from scoring.tables import standings_rows
 from scoring.views.groups import view_context
 from tournament.models import ProjectorMode, Seat, SessionStatus
@@ -196,17 +197,24 @@ class ProjectorView(LivePageMixin, TournamentMixin, TemplateView):
             poll_seconds=settings.DESK_PROJECTOR_POLL_SECONDS,
             running=running,
             clock=clock_state(running) if running else None,
+            # The seating and the standings on the screen are the same for every viewer of one
+            # version (in their language): the template keeps them in the shared cache, and
+            # `tables` and `rows` are only worked out when it has not got them. A hall of
+            # phones opening the projector at once costs one rendering, not one each.
+            screen_seconds=CACHE_SECONDS,
+            screen_view="",
         )
         if kind == "seating":
             context["session"] = content
-            context["tables"] = _tables(content)
+            context["tables"] = partial(_tables, content)
         elif kind == "standings":
             context["standings"] = content
-            context["rows"] = standings_rows(content)
+            context["rows"] = partial(standings_rows, content)
             # ?view=teams or a sub-ranking (?view=country:ITA): scoring/views/groups.py.
             view = self.request.GET.get("view", "")
             if view:
                 context.update(projector_view(self.tournament, view, content))
+                context["screen_view"] = context["view"]  # the view's own name for it
             context["ruleset"] = ruleset_for(self.tournament)
             # `through` is a confirmed session this viewer may see: the same hand for everyone
             context["hand_of_session"] = hand_of_session(

@@ -217,3 +217,85 @@ def test_a_page_is_never_stale_behind_the_cached_versions(live, settings):
     assert phone.get(url_of(live, "live-version")).json() == before  # from the cache
     response = asks(phone, live, "standings", etag)
     assert response.status_code == 200 and "Renamed" in response.content.decode()
+
+
+def screen_of(response):
+    """The projector's screen (its `<main>`): the clock in the header shows the seconds left."""
+    page = response.content.decode()
+    return page[page.index("<main") : page.index("</main>")]
+
+
+def seat_a_substitute(tournament):
+    """A substitute takes a seat of session 2 (registered before the projector was read, so
+    only the seat changes)."""
+    from scoring.services import closing
+
+    table = tournament.sessions.get(number=2).tables.order_by("number").first()
+    closing.seat_substitute(table.seats.get(wind=2), tournament.substitute, actor=tournament.actor)
+
+
+SCREEN_CHANGES = [
+    *CHANGES,
+    pytest.param(seat_a_substitute, id="substitute-seated"),
+    pytest.param(None, id="nothing"),
+]
+
+
+@pytest.mark.parametrize("view", ["", "teams"])
+@pytest.mark.parametrize("change", SCREEN_CHANGES)
+def test_the_projector_from_the_shared_cache_is_the_one_made_afresh(live, change, view):
+    """The projector's seating and standings are kept in the shared cache per version and
+    language: after any change, what the next phone gets is what a desk with an empty cache
+    makes (nothing stale), and with no change it is read from the cache."""
+    from django.core.cache import cache
+
+    from tournament.models import Team
+    from tournament.services.registrations import register_player
+
+    tournament = live
+    team = Team.objects.create(tournament=tournament, name="Red")
+    tournament.registrations.filter(number__in=[1, 2]).update(team=team)
+    tournament.substitute = register_player(
+        tournament, first_name="Sub", last_name="Stitute", is_substitute=True
+    )
+    if change in (give, correct_after_confirmation):
+        confirm_and_publish(tournament)
+    address = url_of(tournament, "projector") + (f"?view={view}" if view else "")
+    Client().get(address)  # the first phone: the screen is now in the cache
+    if change is not None:
+        change(tournament)
+    cached = Client().get(address)
+    assert cached.status_code == 200
+    cache.clear()
+    assert screen_of(cached) == screen_of(Client().get(address))
+
+
+def test_a_hall_of_phones_costs_one_seating(live, monkeypatch):
+    """The first phone on the projector reads the seats; the next ones get the screen from
+    the shared cache, in their language; a change of seat is read again."""
+    from scoring.views import public
+
+    reads = []
+    real = public._tables
+
+    def counted(session):
+        reads.append(session.number)
+        return real(session)
+
+    monkeypatch.setattr(public, "_tables", counted)
+    address = url_of(live, "projector")
+    first = Client().get(address)
+    for _ in range(5):
+        assert screen_of(Client().get(address)) == screen_of(first)
+    assert reads == [2]
+    italian = Client(HTTP_ACCEPT_LANGUAGE="it").get(address)
+    assert "Tavolo" in screen_of(italian) and reads == [2, 2]
+    from tournament.services.registrations import register_player
+
+    live.substitute = register_player(
+        live, first_name="Sub", last_name="Stitute", is_substitute=True
+    )
+    Client().get(address)
+    seat_a_substitute(live)
+    assert "Stitute" in screen_of(Client().get(address))
+    assert len(reads) == 4
