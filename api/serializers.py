@@ -212,10 +212,47 @@ class RefusalSerializer(serializers.Serializer):
     latest = serializers.ListField(child=serializers.CharField(), required=False)
 
 
-class ImportSerializer(serializers.Serializer):
+class ImportPreviewSerializer(serializers.Serializer):
     file = serializers.FileField(help_text="The player list: CSV or Excel, as on the page.")
     as_substitutes = serializers.BooleanField(default=False)
-    match_by_name = serializers.BooleanField(default=False)
+
+
+class ImportSerializer(ImportPreviewSerializer):
+    match_by_name = serializers.BooleanField(
+        default=False, help_text="Every name match is the same person."
+    )
+    same_person = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=100_000),
+        required=False,
+        max_length=5000,
+        help_text="The lines whose name match is the same person (the preview's `rows`).",
+    )
+    fingerprint = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=64,
+        help_text="The preview's: nothing is imported if a known player changed meanwhile.",
+    )
+
+
+class ImportRowSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    first_name = serializers.CharField()
+    last_name = serializers.CharField()
+    how = serializers.ChoiceField(
+        choices=["new", "ema", "name"],
+        help_text="A new player, the same person by EMA id, or a known player of the same name.",
+    )
+    known = serializers.CharField(help_text="The known player: name, club, country, EMA id.")
+    registered_here = serializers.BooleanField()
+    same_by_default = serializers.BooleanField(
+        help_text="Imported as the known player unless told otherwise."
+    )
+
+
+class ImportPreviewResultSerializer(serializers.Serializer):
+    fingerprint = serializers.CharField()
+    rows = ImportRowSerializer(many=True)
 
 
 class ImportResultSerializer(serializers.Serializer):

@@ -21,6 +21,11 @@ v1 = [
     path(TABLE + "hands/<int:hand>/", table_writes.HandCorrect.as_view(), name="api-hand"),
     path(TABLE + "penalties/", table_writes.PenaltyCreate.as_view(), name="api-penalties"),
     path(T + "players/import/", director_writes.PlayerImport.as_view(), name="api-import"),
+    path(
+        T + "players/import/preview/",
+        director_writes.PlayerImportPreview.as_view(),
+        name="api-import-preview",
+    ),
     path(T + "draw/preview/", director_writes.DrawPreview.as_view(), name="api-draw-preview"),
     path(T + "draw/", director_writes.DrawWrite.as_view(), name="api-draw"),
     path(

@@ -17,7 +17,7 @@ from scoring.services import publication
 from tournament.models import Tournament
 from tournament.services.draw import plan_draw, write_draw
 from tournament.services.player_files import check_size
-from tournament.services.player_import import import_players
+from tournament.services.player_import import fingerprint, import_players, preview_import
 
 REFUSED = dict.fromkeys((400, 401, 403, 404, 429), s.RefusalSerializer)
 
@@ -43,6 +43,56 @@ def valid(serializer_class, request):
     return serializer.validated_data
 
 
+def refused_rows(outcome):
+    """400 with every bad row's message (the first as `detail`)."""
+    rows = [str(error) for error in outcome.errors]
+    return Response(
+        {"detail": rows[0], "errors": {"file": rows}}, status=status.HTTP_400_BAD_REQUEST
+    )
+
+
+def uploaded(request, serializer_class):
+    data = valid(serializer_class, request)
+    upload = data["file"]
+    check_size(upload.size)
+    return data, upload.name, upload.read()
+
+
+class PlayerImportPreview(APIView):
+    parser_classes = [MultiPartParser, JSONParser]  # JSON: only to be told the file is missing
+
+    @extend_schema(
+        request=s.ImportPreviewSerializer,
+        responses={200: s.ImportPreviewResultSerializer, **REFUSED},
+    )
+    def post(self, request, slug):
+        """What importing this list would do, writing nothing: each row is a new player, the
+        same person as a known player by EMA id (`ema`) or a known player of the same name
+        (`name`), who is the same person only when the import says so (`same_person`,
+        `match_by_name`). Send the `fingerprint` back with the import: it is refused if a known
+        player changed meanwhile. A bad list: 400 with the rows' messages."""
+        tournament = directed_tournament(request, slug)
+        data, filename, content = uploaded(request, s.ImportPreviewSerializer)
+        preview = preview_import(
+            tournament, filename, content, as_substitutes=data["as_substitutes"]
+        )
+        if not preview.ok:
+            return refused_rows(preview)
+        rows = [
+            {
+                "line": planned.row.line,
+                "first_name": planned.row.first_name,
+                "last_name": planned.row.last_name,
+                "how": planned.how,
+                "known": planned.known,
+                "registered_here": planned.registered_here,
+                "same_by_default": planned.same_by_default,
+            }
+            for planned in preview.plan
+        ]
+        return Response({"fingerprint": fingerprint(preview.plan), "rows": rows})
+
+
 class PlayerImport(APIView):
     parser_classes = [MultiPartParser, JSONParser]  # JSON: only to be told the file is missing
 
@@ -50,24 +100,22 @@ class PlayerImport(APIView):
     def post(self, request, slug):
         """Import a player list (CSV or Excel): every row checked; nothing imported while any
         row is bad (400 with the rows' messages). Name matches are new players unless
-        `match_by_name`."""
+        `match_by_name` or `same_person` (lines) say otherwise; with the `fingerprint` of a
+        preview, nothing is imported (400) if a known player changed since."""
         tournament = directed_tournament(request, slug)
-        data = valid(s.ImportSerializer, request)
-        upload = data["file"]
-        check_size(upload.size)
+        data, filename, content = uploaded(request, s.ImportSerializer)
         outcome = import_players(
             tournament,
-            upload.name,
-            upload.read(),
+            filename,
+            content,
             as_substitutes=data["as_substitutes"],
             match_by_name=data["match_by_name"],
+            same_person=dict.fromkeys(data.get("same_person", []), True),
             editor=request.auth.user,
+            expected=data.get("fingerprint") or None,
         )
         if not outcome.ok:
-            rows = [str(error) for error in outcome.errors]
-            return Response(
-                {"detail": rows[0], "errors": {"file": rows}}, status=status.HTTP_400_BAD_REQUEST
-            )
+            return refused_rows(outcome)
         return Response(
             {
                 "summary": outcome.summary(),

@@ -5,6 +5,7 @@ import uuid
 
 import pytest
 import yaml
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from openapi_schema_validator import OAS30Validator
 
@@ -77,3 +78,9 @@ def test_the_draw_and_import_answers_match_the_schema(world, document):
         )
     imports = "/api/v1/tournaments/{slug}/players/import/"
     check(document, "post", imports, director.post(concrete(imports, world), {}, format="json"))
+    preview = imports + "preview/"
+    check(document, "post", preview, director.post(concrete(preview, world), {}, format="json"))
+    listed = "First name,Last name\nAnna,Rossi\n"
+    for text in (listed, listed + ",\n,x\n"):
+        upload = SimpleUploadedFile("players.csv", text.encode(), content_type="text/csv")
+        check(document, "post", preview, director.post(concrete(preview, world), {"file": upload}))

@@ -84,3 +84,102 @@ def test_publishing_the_results(world):
     assert response.status_code == 200
     assert response.json()["results_published"] is True
     assert world["a"].sessions.get(number=2).results_published
+
+
+IMPORTS = "/api/v1/tournaments/alpha/players/import/"
+#: Line 2 a new player, line 3 a player of tournament A (a name match registered here), line 4 a
+#: name match with a player the desk knows from elsewhere.
+LIST = (
+    "First name,Last name,EMA id,Country,Club\n"
+    "Anna,Rossi,,ITA,Bologna\n"
+    "{known_first},{known_last},,,\n"
+    "Mario,Bianchi,,ITA,\n"
+)
+
+
+def player_list(world):
+    from tournament.models import Player
+
+    Player.objects.create(first_name="Mario", last_name="Bianchi", country="ITA")
+    known = world["a"].registrations.get(number=1).player
+    text = LIST.format(known_first=known.first_name, known_last=known.last_name)
+    return known, text
+
+
+def upload(text):
+    return SimpleUploadedFile("players.csv", text.encode(), content_type="text/csv")
+
+
+def counts():
+    from tournament.models import Player
+
+    return Player.objects.count(), Registration.objects.count()
+
+
+def test_the_import_preview_says_what_each_row_is_and_writes_nothing(world):
+    api = world["clients"]["director A"]
+    known, text = player_list(world)
+    before = counts()
+    response = api.post(IMPORTS + "preview/", {"file": upload(text)})
+    assert response.status_code == 200, response.content
+    answer = response.json()
+    rows = {row["line"]: row for row in answer["rows"]}
+    assert rows[2]["how"] == "new" and rows[2]["known"] == ""
+    assert rows[3]["how"] == "name" and rows[3]["registered_here"] and rows[3]["same_by_default"]
+    assert known.full_name in rows[3]["known"]
+    assert rows[4]["how"] == "name" and not rows[4]["registered_here"]
+    assert not rows[4]["same_by_default"]
+    assert answer["fingerprint"]
+    assert counts() == before
+
+
+def test_the_previewed_import_with_its_choices(world):
+    """Imported with the preview's fingerprint, line 4 said to be the known Mario Bianchi: one
+    new player (Anna), Mario registered as the player the desk knew."""
+    from tournament.models import Player
+
+    api = world["clients"]["director A"]
+    _, text = player_list(world)
+    players, registrations = counts()
+    fingerprint = api.post(IMPORTS + "preview/", {"file": upload(text)}).json()["fingerprint"]
+    response = api.post(
+        IMPORTS, {"file": upload(text), "fingerprint": fingerprint, "same_person": [4]}
+    )
+    assert response.status_code == 200, response.content
+    assert response.json()["registered"] == 2  # Anna and Mario; line 3 was registered already
+    assert counts() == (players + 1, registrations + 2)
+    assert Player.objects.filter(first_name="Mario", last_name="Bianchi").count() == 1
+
+
+def test_an_import_after_a_known_player_changed_is_refused(world):
+    """The known player of line 3 gets another club between the preview and the import: the
+    import is refused with the page's message and nothing is written."""
+    from tournament.services import registrations as registration_services
+
+    api = world["clients"]["director A"]
+    known, text = player_list(world)
+    fingerprint = api.post(IMPORTS + "preview/", {"file": upload(text)}).json()["fingerprint"]
+    registration_services.update_player(
+        known,
+        expected=registration_services.player_values(known),
+        **{**registration_services.player_values(known), "club": "Elsewhere"},
+    )
+    before = counts()
+    response = api.post(IMPORTS, {"file": upload(text), "fingerprint": fingerprint})
+    assert response.status_code == 400
+    assert "changed since this preview" in response.json()["detail"]
+    assert counts() == before
+
+
+def test_a_bad_list_is_refused_by_the_preview_too(world):
+    api = world["clients"]["director A"]
+    response = api.post(IMPORTS + "preview/", {"file": upload(CSV + "Luca,,,ITA,\n")})
+    assert response.status_code == 400
+    assert "4" in response.json()["detail"]
+    assert response.json()["errors"]["file"]
+
+
+def test_only_the_director_previews_an_import(world):
+    for role in ("referee", "director B", "anonymous"):
+        response = world["clients"][role].post(IMPORTS + "preview/", {"file": upload(CSV)})
+        assert response.status_code in (401, 403), role

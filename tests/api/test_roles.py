@@ -48,6 +48,7 @@ EXPECTED = {
     ("post", "/api/v1/tournaments/{slug}/sessions/{number}/tables/{table}/hands/{hand}/"): W,
     ("post", "/api/v1/tournaments/{slug}/sessions/{number}/tables/{table}/penalties/"): W,
     ("post", "/api/v1/tournaments/{slug}/players/import/"): D,
+    ("post", "/api/v1/tournaments/{slug}/players/import/preview/"): D,
     ("post", "/api/v1/tournaments/{slug}/draw/preview/"): D,
     ("post", "/api/v1/tournaments/{slug}/draw/"): D,
     ("post", "/api/v1/tournaments/{slug}/sessions/{number}/publish/"): D,

@@ -130,6 +130,7 @@ AUDIENCE = {
     "api-hand": "api",
     "api-penalties": "api",
     "api-import": "api",
+    "api-import-preview": "api",
     "api-draw-preview": "api",
     "api-draw": "api",
     "api-publish": "api",

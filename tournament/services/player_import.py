@@ -74,6 +74,7 @@ __all__ = [
     "import_players",
     "parse_rows",
     "plan_import",
+    "preview_import",
     "read_player_list",
 ]
 
@@ -218,11 +219,13 @@ def import_players(
     match_by_name=False,
     same_person=None,
     editor=None,
+    expected=None,
 ):
     """Read, check and (only if every row is good) apply a player list in one go.
 
     Name matches are new players unless `match_by_name` or `same_person` (see `apply_import`)
-    say otherwise. Returns ImportResult.
+    say otherwise; `expected` is the fingerprint of a preview (`preview_import`): nothing is
+    written when the plan changed since. Returns ImportResult.
     """
     rows, errors = read_player_list(filename, data)
     if errors:
@@ -234,4 +237,16 @@ def import_players(
         same_person=same_person,
         match_by_name=match_by_name,
         editor=editor,
+        expected=expected,
     )
+
+
+def preview_import(tournament, filename, data, *, as_substitutes=False):
+    """What importing this list would do, writing nothing: an ImportResult whose `plan` says
+    for each row whether it is a new player, the same person by EMA id or a name match (with
+    the known player), or whose `errors` say which rows are bad."""
+    rows, errors = read_player_list(filename, data)
+    result = ImportResult(rows=rows, errors=errors)
+    if not errors:
+        result.plan, result.errors = plan_import(tournament, rows, as_substitutes=as_substitutes)
+    return result

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from common.text import fingerprint as stamp
 from tournament.models import Player
 from tournament.services.player_groups import check_groups
 from tournament.services.player_rows import PlayerRow, RowError
@@ -144,4 +145,6 @@ def _namesake_registered_here(row, registered):
 
 
 def fingerprint(plan):
-    return [planned.fingerprint() for planned in plan]
+    """The stamp of a plan as the director (or an API client) saw it: importing with it is
+    refused when any row's known player changed meanwhile."""
+    return stamp(*(planned.fingerprint() for planned in plan))

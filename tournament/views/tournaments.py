@@ -35,7 +35,7 @@ from tournament.services.player_import import (
     apply_import,
     fingerprint,
     plan_import,
-    read_player_list,
+    preview_import,
 )
 from tournament.services.registrations import RegistrationError, register_player
 from tournament.services.tournaments import (
@@ -206,19 +206,19 @@ class ImportPlayersView(DirectorTournamentMixin, FormView):
 
     def form_valid(self, form):
         upload = form.cleaned_data["file"]
-        rows, errors = read_player_list(upload.name, upload.read())
-        plan = []
         as_substitutes = form.cleaned_data["as_substitutes"]
-        if not errors:
-            plan, errors = plan_import(self.tournament, rows, as_substitutes=as_substitutes)
-        if errors:
+        preview = preview_import(
+            self.tournament, upload.name, upload.read(), as_substitutes=as_substitutes
+        )
+        if preview.errors:
             return self.render_to_response(
-                self.get_context_data(form=form, errors=[str(error) for error in errors])
+                self.get_context_data(form=form, errors=[str(error) for error in preview.errors])
             )
+        plan = preview.plan
         token = _store_preview(
             self.request,
             self.tournament,
-            rows,
+            preview.rows,
             plan,
             as_substitutes=as_substitutes,
             filename=upload.name,
