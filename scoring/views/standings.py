@@ -1,11 +1,12 @@
 """Standings and player pages (read-only)."""
 
+import copy
 import re
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Q
-from django.http import Http404
+from django.http import Http404, QueryDict
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
@@ -17,7 +18,6 @@ from scoring.live import LivePageMixin
 from scoring.models import Hand, Penalty, SeatResult
 from scoring.standings import (
     cached_standings,
-    compute_standings,
     tie_break_note,
 )
 from scoring.tables import standings_rows, standings_table
@@ -27,9 +27,23 @@ from tournament.permissions import TournamentMixin
 from tournament.rulesets import ruleset_for
 from tournament.visibility import confirmed_visible, visible_seating_sessions
 
-#: What a column sort in the address looks like ("-name", "place,name"); anything else (10,000
-#: characters, a NUL) is not a column: the table ignores it and the page is not cached under it.
-SORT = re.compile(r"[-\w,]{0,100}", re.ASCII)
+#: The columns a visitor may sort the standings by (`?sort=name`, `?sort=-s3_score`): the
+#: table's own, and each session's pair. Anything else (an unknown name, 10,000 characters, a
+#: NUL, a second column) sorts nothing: the cached table has one entry per real column.
+SORTABLE = re.compile(
+    r"-?(place|movement|name|number|country|club|table_points|score|final_score|stage_label"
+    r"|transfers|penalties|s(?P<session>[1-9][0-9]{0,2})_(tp|final|score))",
+    re.ASCII,
+)
+
+
+def standings_sort(asked, through):
+    """The column `?sort=` names, if the standings after session `through` have it, else ""."""
+    first = asked.split(",", 1)[0]
+    match = SORTABLE.fullmatch(first)
+    if match is None or int(match.group("session") or 0) > (through or 0):
+        return ""
+    return first
 
 
 class StandingsView(LivePageMixin, TournamentMixin, TemplateView):
@@ -71,25 +85,27 @@ class StandingsView(LivePageMixin, TournamentMixin, TemplateView):
         context.update(view_context(self.tournament, self.request.GET.get("view", ""), through))
         if context["view_kind"] != PLAYERS:
             return context
-        sort = self.request.GET.get("sort", "")
-        if confirmed and not SORT.fullmatch(sort):
-            context["table_html"] = self.render_table(through)
-        elif confirmed:
+        if confirmed:
+            sort = standings_sort(self.request.GET.get("sort", ""), through)
             # The page's live version: the standings' fingerprint and the tournament's name.
             version = self.live_version()
             key = f"standings:{self.tournament.pk}:{through}:{get_language()}:{sort}:{version}"
             context["table_html"] = cache.get(key)
             if context["table_html"] is None:
-                context["table_html"] = self.render_table(through)
+                context["table_html"] = self.render_table(through, sort)
                 cache.set(key, context["table_html"], self.cache_seconds)
         return context
 
-    def render_table(self, through):
-        standings = compute_standings(self.tournament, through=through)
-        table = standings_table(standings, standings_rows(standings), self.request)
-        return render_to_string(
-            "scoring/standings_table.html", {"table": table}, request=self.request
-        )
+    def render_table(self, through, sort):
+        """The table sorted by `sort`, made from that alone: its column links carry no other
+        parameter of this address (the HTML is kept for every visitor who sorts the same)."""
+        standings = cached_standings(self.tournament, through=through)
+        request = copy.copy(self.request)
+        request.GET = QueryDict(mutable=True)
+        if sort:
+            request.GET["sort"] = sort
+        table = standings_table(standings, standings_rows(standings), request)
+        return render_to_string("scoring/standings_table.html", {"table": table}, request=request)
 
 
 def won_from_tiles(seats):

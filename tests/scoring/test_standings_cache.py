@@ -2,6 +2,8 @@
 (`cached_standings`, the standings page's rendered table): every change that moves them gives a
 new version, so the cached standings after the change equal a fresh computation."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -192,3 +194,45 @@ def test_teams_categories_and_the_cut_change_the_version(played):
     changed()
     played.team_counted = 3
     changed()
+
+
+def standings_entries():
+    """The rendered standings tables in the shared cache (the database cache's rows)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT cache_key FROM desk_cache WHERE cache_key LIKE %s", ["%standings:%"])
+        return {key for (key,) in cursor.fetchall()}
+
+
+def table_of_page(response):
+    page = response.content.decode()
+    return page[page.index('<table class="desk-table') : page.index("</table>")]
+
+
+def test_the_standings_sorted_by_a_column_and_nothing_else(played, client):
+    """A visitor sorts by one of the table's columns; the cached table's column links carry no
+    other parameter of that visitor's address, so no visitor's address reaches another's page."""
+    url = reverse("standings", args=[played.slug])
+    sorted_page = table_of_page(client.get(url, {"sort": "-s2_score", "junk": "x1y2"}))
+    again = table_of_page(client.get(url, {"sort": "-s2_score"}))
+    assert "junk" not in sorted_page and "x1y2" not in again
+    assert "sort=s2_score" in again  # the column's link sorts the other way round
+    by_name = client.get(url, {"sort": "name"}).content.decode()
+    names = re.findall(r'<a href="/t/cached/players/\d+/">([^<]+)</a>', by_name)
+    assert names == sorted(names, key=lambda name: name.split()[-1]) and len(names) == 16
+
+
+def test_made_up_sorts_do_not_fill_the_cache(played, client):
+    """Anything that is not one of the table's columns sorts nothing and shares the unsorted
+    table's cache entry: an address with a thousand made-up sorts stores one table, not a
+    thousand (each a recomputation and 170 kB at 400 players)."""
+    url = reverse("standings", args=[played.slug])
+    default = table_of_page(client.get(url))
+    before = standings_entries()
+    for sort in ("zzz1", "-nope", "name,place", "s9_score", "s2_scorex", "x" * 500, "place;"):
+        asked = client.get(url, {"sort": sort})
+        assert asked.status_code == 200
+        if sort != "name,place":
+            assert table_of_page(asked) == default, sort
+    assert len(standings_entries() - before) == 1  # "name,place" sorts by its first column
