@@ -8,9 +8,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from api import serializers as s
+from api.conditional import ETAG, IF_NONE_MATCH, NOT_MODIFIED, ConditionalRead
 from api.principals import (
     TABLE,
     check_slug,
@@ -36,9 +36,23 @@ THROUGH = OpenApiParameter(
 
 
 def answers(body):
-    """The statuses a read answers: the body, or a refusal (`{"detail": ...}`)."""
+    """The statuses a read answers: the body, 304 to a matching If-None-Match
+    (`api.conditional`), or a refusal (`{"detail": ...}`)."""
     refused = s.RefusalSerializer
-    return {200: body, 400: refused, 401: refused, 403: refused, 404: refused, 429: refused}
+    return {
+        200: body,
+        304: NOT_MODIFIED,
+        400: refused,
+        401: refused,
+        403: refused,
+        404: refused,
+        429: refused,
+    }
+
+
+def read_schema(body, *parameters):
+    """The schema of a read: its answers, and the conditional GET's headers."""
+    return extend_schema(parameters=[*parameters, IF_NONE_MATCH, ETAG], responses=answers(body))
 
 
 def tournament_for(request, slug, *, visible=True):
@@ -64,8 +78,8 @@ def seats_of():
     )
 
 
-class TournamentList(APIView):
-    @extend_schema(responses=answers(s.TournamentSerializer(many=True)))
+class TournamentList(ConditionalRead):
+    @read_schema(s.TournamentSerializer(many=True))
     def get(self, request):
         """The published tournaments, and the tournament of a director token."""
         query = Q(published=True)
@@ -78,14 +92,14 @@ class TournamentList(APIView):
         return Response(s.TournamentSerializer(tournaments, many=True).data)
 
 
-class TournamentDetail(APIView):
-    @extend_schema(responses=answers(s.TournamentSerializer))
+class TournamentDetail(ConditionalRead):
+    @read_schema(s.TournamentSerializer)
     def get(self, request, slug):
         return Response(s.TournamentSerializer(tournament_for(request, slug)).data)
 
 
-class RegistrationList(APIView):
-    @extend_schema(responses=answers(s.RegistrationSerializer(many=True)))
+class RegistrationList(ConditionalRead):
+    @read_schema(s.RegistrationSerializer(many=True))
     def get(self, request, slug):
         """The registered players, by number."""
         tournament = tournament_for(request, slug)
@@ -98,16 +112,16 @@ class RegistrationList(APIView):
         return Response(s.RegistrationSerializer(registrations, many=True).data)
 
 
-class SessionList(APIView):
-    @extend_schema(responses=answers(s.SessionSerializer(many=True)))
+class SessionList(ConditionalRead):
+    @read_schema(s.SessionSerializer(many=True))
     def get(self, request, slug):
         tournament = tournament_for(request, slug)
         sessions = tournament.sessions.order_by("number")
         return Response(s.SessionSerializer(sessions, many=True).data)
 
 
-class SessionDetail(APIView):
-    @extend_schema(responses=answers(s.SessionDetailSerializer))
+class SessionDetail(ConditionalRead):
+    @read_schema(s.SessionDetailSerializer)
     def get(self, request, slug, number):
         """A session and its seating (null until the director makes it public)."""
         tournament = tournament_for(request, slug)
@@ -133,8 +147,8 @@ def table_readable(request, table):
     )
 
 
-class TableDetail(APIView):
-    @extend_schema(responses=answers(s.TableSerializer))
+class TableDetail(ConditionalRead):
+    @read_schema(s.TableSerializer)
     def get(self, request, slug, number, table):
         """A table: its revision, seats, hands (current versions) and penalties.
 
@@ -188,8 +202,8 @@ def through_for(request, tournament):
     return confirmed, (confirmed[-1] if confirmed else None)
 
 
-class StandingsView(APIView):
-    @extend_schema(parameters=[THROUGH], responses=answers(s.StandingsSerializer))
+class StandingsView(ConditionalRead):
+    @read_schema(s.StandingsSerializer, THROUGH)
     def get(self, request, slug):
         """The standings after a confirmed session (the same figures as the standings page)."""
         tournament = tournament_for(request, slug)
@@ -220,8 +234,8 @@ def standing_row(row):
     }
 
 
-class TeamsView(APIView):
-    @extend_schema(parameters=[THROUGH], responses=answers(s.TeamsSerializer))
+class TeamsView(ConditionalRead):
+    @read_schema(s.TeamsSerializer, THROUGH)
     def get(self, request, slug):
         """The teams with their players' numbers, and the team standings (empty lists when the
         tournament has no teams)."""
