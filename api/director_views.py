@@ -12,6 +12,8 @@ from api.forms import TokenForm
 from api.models import TokenKind
 from api.tokens import TokenError, create_token, revoke_token
 from common.errors import ErrorGoesBack
+from scoring.access import actor_for
+from scoring.models import AuditAction
 from tournament.permissions import DirectorTournamentMixin
 
 
@@ -26,6 +28,13 @@ class TokensView(DirectorTournamentMixin, FormView):
         kwargs["tokens"] = self.tournament.api_tokens.select_related("user").order_by(
             "revoked_at", "-created_at", "pk"
         )
+        kwargs["history"] = (
+            self.tournament.audit_entries.filter(
+                action__in=(AuditAction.TOKEN_CREATED, AuditAction.TOKEN_REVOKED)
+            )
+            .select_related("user")
+            .order_by("-at", "-id")
+        )
         return super().get_context_data(**kwargs)
 
     def form_valid(self, form):
@@ -38,6 +47,7 @@ class TokensView(DirectorTournamentMixin, FormView):
                 kind=kind,
                 creator=self.request.user,
                 referee=data["referee"] if kind == TokenKind.REFEREE else None,
+                actor=actor_for(self.request, self.tournament),
             )
         except TokenError as exc:
             form.add_error(None, str(exc))
@@ -60,6 +70,8 @@ class RevokeTokenView(ErrorGoesBack, DirectorTournamentMixin, View):
         return reverse("api-tokens", args=[self.tournament.slug])
 
     def post(self, request, *args, **kwargs):
-        token = revoke_token(self.tournament, kwargs["token_id"])
+        token = revoke_token(
+            self.tournament, kwargs["token_id"], actor=actor_for(request, self.tournament)
+        )
         messages.success(request, _("API token “%(name)s” revoked.") % {"name": token.name})
         return redirect(self.tokens_url())

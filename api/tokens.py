@@ -2,6 +2,9 @@
 
 A secret is "mtd_" and 43 URL-safe characters (256 random bits). The desk keeps its sha256
 and its first characters (the prefix shown in the list); the secret is shown once.
+
+Creating and revoking a token writes the tournament's audit trail in the same transaction: its
+name, kind, prefix and account, never the secret nor its digest.
 """
 
 import hashlib
@@ -17,6 +20,9 @@ from django.utils.translation import gettext as _
 
 from api.models import ApiToken, TokenKind
 from common.errors import UserError
+from scoring.access import Actor
+from scoring.models import AuditAction
+from scoring.services.audit import log_action
 from tournament.models import Table, Tournament
 from tournament.permissions import is_director
 
@@ -50,9 +56,22 @@ def referee_accounts(tournament):
     )
 
 
+def _described(token):
+    """What the audit trail keeps of a token: what tells it apart, nothing that opens it."""
+    return {
+        "token": token.name,
+        "kind": token.kind,
+        "prefix": token.prefix,
+        "account": token.user.get_username(),
+    }
+
+
 @transaction.atomic
-def create_token(tournament, *, name, kind, creator, referee=None):
-    """A new token of `tournament`; returns (token, secret). The secret is not kept."""
+def create_token(tournament, *, name, kind, creator, referee=None, actor=None):
+    """A new token of `tournament`; returns (token, secret). The secret is not kept.
+
+    `actor` (an `Actor` of `creator`, with the device of the request) goes in the audit trail;
+    left None, the creator's account does."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     name = (name or "").strip()
     if not name or len(name) > NAME_MAX:
@@ -80,18 +99,33 @@ def create_token(tournament, *, name, kind, creator, referee=None):
         prefix=secret[:PREFIX_LENGTH],
         digest=digest(secret),
     )
+    log_action(
+        actor or Actor(user=creator),
+        AuditAction.TOKEN_CREATED,
+        tournament=tournament,
+        changes=_described(token),
+    )
     return token, secret
 
 
 @transaction.atomic
-def revoke_token(tournament, token_id):
-    """Revoke a token of `tournament` (revoking it twice changes nothing); returns it."""
-    token = ApiToken.objects.select_for_update().filter(tournament=tournament, pk=token_id).first()
+def revoke_token(tournament, token_id, *, actor):
+    """`actor` revokes a token of `tournament` (revoking it twice changes nothing, and writes
+    the audit trail once); returns it."""
+    token = (
+        ApiToken.objects.select_for_update()
+        .select_related("user")
+        .filter(tournament=tournament, pk=token_id)
+        .first()
+    )
     if token is None:
         raise TokenError(_("There is no such API token in this tournament."))
     if token.revoked_at is None:
         ApiToken.objects.filter(pk=token.pk).update(revoked_at=Now())
         token.refresh_from_db()
+        log_action(
+            actor, AuditAction.TOKEN_REVOKED, tournament=tournament, changes=_described(token)
+        )
     return token
 
 

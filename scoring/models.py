@@ -430,6 +430,8 @@ class AuditAction(models.TextChoices):
     SESSION_CONFIRMED = "session_confirmed", _("Session confirmed")
     CUT_MADE = "cut_made", _("Cut to the final made")
     CUT_UNDONE = "cut_undone", _("Cut to the final undone")
+    TOKEN_CREATED = "token_created", _("API token created")
+    TOKEN_REVOKED = "token_revoked", _("API token revoked")
 
 
 class AuditEntry(models.Model):

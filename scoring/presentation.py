@@ -246,6 +246,19 @@ def _names(entry):
     return ", ".join(r.player.full_name for r in entry.registrations.all())
 
 
+def _token_sentence(changes):
+    """ "Director token “Overlay” of director-a, starting mtd_Ab12Cd34" (an API token as the
+    trail keeps it: never its secret)."""
+    words = {
+        "token": changes.get("token", "?"),
+        "account": changes.get("account", "?"),
+        "prefix": changes.get("prefix", "?"),
+    }
+    if changes.get("kind") == "referee":
+        return _("Referee token “%(token)s” of %(account)s, starting %(prefix)s") % words
+    return _("Director token “%(token)s” of %(account)s, starting %(prefix)s") % words
+
+
 def describe_audit(entry):
     """An audit entry as a sentence with the players' names, from its stored data: "Anna Rossi
     won on Marco Bianchi's discard, 12 fan · …", not "winner 1 · discarder 3 · wind 0".
@@ -298,6 +311,8 @@ def describe_audit(entry):
             }
             for item in changes["results"]
         )
+    if action in (AuditAction.TOKEN_CREATED, AuditAction.TOKEN_REVOKED):
+        return _token_sentence(changes)
     if action == AuditAction.SUBSTITUTE_SEATED:
         by_number = {r.number: r.player.full_name for r in entry.registrations.all()}
         return _("%(substitute)s takes the seat of %(replaced)s") % {

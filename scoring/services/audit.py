@@ -8,12 +8,27 @@ from scoring.models import AuditEntry
 
 
 def log_action(
-    actor, action, *, table=None, session=None, registrations=(), hand_number=None, changes=None
+    actor,
+    action,
+    *,
+    table=None,
+    session=None,
+    tournament=None,
+    registrations=(),
+    hand_number=None,
+    changes=None,
 ):
-    """Record `action` done by `actor` (an `Actor`), on a table or a session."""
+    """Record `action` done by `actor` (an `Actor`), on a table or a session, or on the whole
+    `tournament` (an entry of no session, e.g. an API token created)."""
     session = session or (table.session if table is not None else None)
+    if session is not None:
+        tournament_id = session.tournament_id
+    elif tournament is not None:
+        tournament_id = tournament.pk
+    else:
+        raise ValueError("An audit entry belongs to a table, a session or a tournament.")
     entry = AuditEntry.objects.create(
-        tournament_id=session.tournament_id,
+        tournament_id=tournament_id,
         session=session,
         table=table,
         action=action,

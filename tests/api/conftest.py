@@ -62,7 +62,7 @@ def world(db):
     revoked, tokens["revoked"] = create_token(
         a, name="old", kind=TokenKind.DIRECTOR, creator=director
     )
-    revoke_token(a, revoked.pk)
+    revoke_token(a, revoked.pk, actor=Actor(user=director))
     clients = {"anonymous": client_with()}
     clients["table link"] = client_with(f"Table {table.token}")
     for role, secret in tokens.items():

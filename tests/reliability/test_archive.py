@@ -1,6 +1,8 @@
 """A tournament archive restores into an empty desk with identical standings and exports."""
 
+import gzip
 import io
+import json
 import subprocess
 
 import pytest
@@ -9,11 +11,13 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from api.models import TokenKind
+from api.tokens import create_token, revoke_token
 from desk.archive import ArchiveError, export_archive, read_archive, restore_archive
 from desk.services import delete_tournament
 from exports.build import ExportRequest, build_export
 from scoring.access import Actor
-from scoring.models import AuditEntry, Hand, Penalty
+from scoring.models import AuditAction, AuditEntry, Hand, Penalty
 from scoring.services.hands import correct_hand
 from scoring.services.penalties import cancel_penalty, give_penalty
 from scoring.standings import compute_standings
@@ -196,3 +200,38 @@ def test_correction_history_survives_the_archive(eventful, director):
         )
         == versions
     )
+
+
+def test_audit_entries_of_no_session_survive_the_archive(db, director):
+    """API tokens are not archived, but who created and revoked them is (entries of the
+    tournament, with no session or table)."""
+    tournament = build(slug="tokens")
+    token, secret = create_token(
+        tournament, name="Overlay", kind=TokenKind.DIRECTOR, creator=director
+    )
+    revoke_token(tournament, token.pk, actor=Actor(user=director))
+
+    def token_entries():
+        return sorted(
+            (
+                a.action,
+                a.user.username,
+                a.session_id,
+                a.table_id,
+                json.dumps(a.changes, sort_keys=True),
+            )
+            for a in AuditEntry.objects.filter(
+                action__in=(AuditAction.TOKEN_CREATED, AuditAction.TOKEN_REVOKED)
+            )
+        )
+
+    before = token_entries()
+    assert len(before) == 2
+    archive = export_archive(tournament)
+    assert secret not in gzip.decompress(archive).decode()
+    delete_tournament(tournament)
+    assert not AuditEntry.objects.exists()
+    restored = restore_archive(archive)
+    assert token_entries() == before
+    assert restored.audit_entries.filter(session=None).count() == 2
+    assert content(export_archive(restored)) == content(archive)
