@@ -73,14 +73,16 @@ def create_token(tournament, *, name, kind, creator, referee=None, actor=None):
     `actor` (an `Actor` of `creator`, with the device of the request) goes in the audit trail;
     left None, the creator's account does."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not is_director(creator, tournament):
+        raise TokenError(
+            _("Only a director of the tournament can create or revoke its API tokens.")
+        )
     name = (name or "").strip()
     if not name or len(name) > NAME_MAX:
         raise TokenError(
             _("Give the token a name of at most %(max)s characters.") % {"max": NAME_MAX}
         )
     if kind == TokenKind.DIRECTOR:
-        if not is_director(creator, tournament):
-            raise TokenError(_("Only a director of the tournament can create a director token."))
         user = creator
     elif kind == TokenKind.REFEREE:
         if referee is None or not referee_accounts(tournament).filter(pk=referee.pk).exists():
@@ -120,6 +122,10 @@ def revoke_token(tournament, token_id, *, actor):
     )
     if token is None:
         raise TokenError(_("There is no such API token in this tournament."))
+    if not is_director(actor.user, tournament):
+        raise TokenError(
+            _("Only a director of the tournament can create or revoke its API tokens.")
+        )
     if token.revoked_at is None:
         ApiToken.objects.filter(pk=token.pk).update(revoked_at=Now())
         token.refresh_from_db()

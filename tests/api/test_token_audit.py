@@ -185,3 +185,25 @@ def test_an_entry_needs_a_table_a_session_or_a_tournament(cup):
     session = cup["tournament"].sessions.get(number=1)
     entry = log_action(Actor(user=cup["director"]), AuditAction.CLOCK, session=session)
     assert entry.tournament_id == session.tournament_id and entry.session == session
+
+
+def test_only_a_director_of_the_tournament_creates_or_revokes_its_tokens(cup):
+    """The service itself refuses, whatever page or script calls it: the director of another
+    tournament and a referee account create no token of either kind and revoke none."""
+    other = make_tournament_director(build(slug="beta"), "director-b")
+    tournament = cup["tournament"]
+    token, _secret = create_token(
+        tournament, name="Overlay", kind=TokenKind.DIRECTOR, creator=cup["director"]
+    )
+    before = (ApiToken.objects.count(), token_entries().count())
+    for outsider in (other, cup["referee"]):
+        for kind in (TokenKind.DIRECTOR, TokenKind.REFEREE):
+            with pytest.raises(TokenError, match="Only a director"):
+                create_token(
+                    tournament, name="Mine", kind=kind, creator=outsider, referee=cup["referee"]
+                )
+        with pytest.raises(TokenError, match="Only a director"):
+            revoke_token(tournament, token.pk, actor=Actor(user=outsider))
+    token.refresh_from_db()
+    assert token.revoked_at is None
+    assert (ApiToken.objects.count(), token_entries().count()) == before
