@@ -18,6 +18,7 @@ from scoring.live import LivePageMixin
 from scoring.models import Hand, Penalty, SeatResult
 from scoring.standings import (
     cached_standings,
+    compute_standings,
     tie_break_note,
 )
 from scoring.tables import standings_rows, standings_table
@@ -99,7 +100,7 @@ class StandingsView(LivePageMixin, TournamentMixin, TemplateView):
     def render_table(self, through, sort):
         """The table sorted by `sort`, made from that alone: its column links carry no other
         parameter of this address (the HTML is kept for every visitor who sorts the same)."""
-        standings = cached_standings(self.tournament, through=through)
+        standings = compute_standings(self.tournament, through=through)
         request = copy.copy(self.request)
         request.GET = QueryDict(mutable=True)
         if sort:
