@@ -2,6 +2,7 @@
 
 from fractions import Fraction
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 
@@ -225,8 +226,27 @@ class ImportSerializer(ImportPreviewSerializer):
         child=serializers.IntegerField(min_value=1, max_value=100_000),
         required=False,
         max_length=5000,
-        help_text="The lines whose name match is the same person (the preview's `rows`).",
+        help_text="The lines whose name match is the known player (the preview's `rows`).",
     )
+    new_person = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=100_000),
+        required=False,
+        max_length=5000,
+        help_text=(
+            "The lines whose name match is another person: a new player, even when the known "
+            "player of that name is registered here already (`same_by_default`)."
+        ),
+    )
+
+    def validate(self, data):
+        both = set(data.get("same_person", [])) & set(data.get("new_person", []))
+        if both:
+            raise serializers.ValidationError(
+                _("Line %(line)s cannot be both the same person and a new player.")
+                % {"line": min(both)}
+            )
+        return data
+
     fingerprint = serializers.CharField(
         required=False,
         allow_blank=True,

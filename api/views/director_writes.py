@@ -31,12 +31,23 @@ def directed_tournament(request, slug):
     return tournament
 
 
+def error_messages(errors):
+    """DRF's errors of one field as sentences: a list field's are per item ({0: [...]}), said
+    as "item 1: ..."."""
+    if isinstance(errors, dict):
+        return [
+            _("item %(number)s: %(message)s") % {"number": index + 1, "message": message}
+            for index, item_errors in errors.items()
+            for message in error_messages(item_errors)
+        ]
+    return [str(error) for error in errors]
+
+
 def valid(serializer_class, request):
     serializer = serializer_class(data=request.data)
     if not serializer.is_valid():
         errors = {
-            name: [str(error) for error in field_errors]
-            for name, field_errors in serializer.errors.items()
+            name: error_messages(field_errors) for name, field_errors in serializer.errors.items()
         }
         first = next(iter(errors.values()))[0]
         raise ValidationError({"detail": first, "errors": errors})
@@ -68,9 +79,10 @@ class PlayerImportPreview(APIView):
     def post(self, request, slug):
         """What importing this list would do, writing nothing: each row is a new player, the
         same person as a known player by EMA id (`ema`) or a known player of the same name
-        (`name`), who is the same person only when the import says so (`same_person`,
-        `match_by_name`). Send the `fingerprint` back with the import: it is refused if a known
-        player changed meanwhile. A bad list: 400 with the rows' messages."""
+        (`name`), imported as that player when `same_by_default` (registered here already) or
+        when the import says so (`same_person`, `match_by_name`), as a new player otherwise or
+        when the import says `new_person`. Send the `fingerprint` back with the import: it is
+        refused if a known player changed meanwhile. A bad list: 400 with the rows' messages."""
         tournament = directed_tournament(request, slug)
         data, filename, content = uploaded(request, s.ImportPreviewSerializer)
         preview = preview_import(
@@ -99,9 +111,11 @@ class PlayerImport(APIView):
     @extend_schema(request=s.ImportSerializer, responses={200: s.ImportResultSerializer, **REFUSED})
     def post(self, request, slug):
         """Import a player list (CSV or Excel): every row checked; nothing imported while any
-        row is bad (400 with the rows' messages). Name matches are new players unless
-        `match_by_name` or `same_person` (lines) say otherwise; with the `fingerprint` of a
-        preview, nothing is imported (400) if a known player changed since."""
+        row is bad (400 with the rows' messages). A name match is a new player unless the
+        known player of that name is registered here already (`same_by_default` in the
+        preview), `match_by_name` or `same_person` (lines) say otherwise; `new_person` (lines)
+        makes it a new player in every case. With the `fingerprint` of a preview, nothing is
+        imported (400) if a known player changed since."""
         tournament = directed_tournament(request, slug)
         data, filename, content = uploaded(request, s.ImportSerializer)
         outcome = import_players(
@@ -110,7 +124,10 @@ class PlayerImport(APIView):
             content,
             as_substitutes=data["as_substitutes"],
             match_by_name=data["match_by_name"],
-            same_person=dict.fromkeys(data.get("same_person", []), True),
+            same_person={
+                **dict.fromkeys(data.get("same_person", []), True),
+                **dict.fromkeys(data.get("new_person", []), False),
+            },
             editor=request.auth.user,
             expected=data.get("fingerprint") or None,
         )

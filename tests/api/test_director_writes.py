@@ -1,5 +1,6 @@
 """A director token's writes: importing players, the draw, publishing a session."""
 
+import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tournament.models import Registration
@@ -183,3 +184,50 @@ def test_only_the_director_previews_an_import(world):
     for role in ("referee", "director B", "anonymous"):
         response = world["clients"][role].post(IMPORTS + "preview/", {"file": upload(CSV)})
         assert response.status_code in (401, 403), role
+
+
+def test_a_namesake_registered_here_can_be_imported_as_another_person(world):
+    """Line 3 has the name of player 1 of tournament A (registered here: the same person by
+    default, as importing the same list twice must not duplicate anyone); `new_person` makes it
+    a new player, as the page's "New player" choice does."""
+    api = world["clients"]["director A"]
+    known, text = player_list(world)
+    players, registrations = counts()
+    fingerprint = api.post(IMPORTS + "preview/", {"file": upload(text)}).json()["fingerprint"]
+    response = api.post(
+        IMPORTS, {"file": upload(text), "fingerprint": fingerprint, "new_person": [3]}
+    )
+    assert response.status_code == 200, response.content
+    assert response.json()["registered"] == 3  # Anna, the other namesake and Mario
+    assert counts() == (players + 3, registrations + 3)
+    assert world["a"].registrations.filter(player__last_name=known.last_name).count() == 2
+
+
+def test_new_person_wins_over_match_by_name(world):
+    api = world["clients"]["director A"]
+    _, text = player_list(world)
+    players, _registrations = counts()
+    response = api.post(
+        IMPORTS, {"file": upload(text), "match_by_name": True, "new_person": [3, 4]}
+    )
+    assert response.status_code == 200, response.content
+    assert counts()[0] == players + 3  # Anna and two namesakes imported as new players
+
+
+@pytest.mark.parametrize(
+    ("choices", "said"),
+    [
+        ({"same_person": ["abc"]}, "item 1: A valid integer is required."),
+        ({"same_person": [2, 0]}, "item 2: Ensure this value is greater than or equal to 1."),
+        ({"new_person": [10**12]}, "item 1: Ensure this value is less than or equal to 100000."),
+        ({"same_person": [4], "new_person": [4]}, "Line 4 cannot be both"),
+    ],
+)
+def test_bad_line_choices_are_refused_with_a_clear_message(world, choices, said):
+    api = world["clients"]["director A"]
+    _, text = player_list(world)
+    before = counts()
+    response = api.post(IMPORTS, {"file": upload(text), **choices})
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith(said)
+    assert counts() == before

@@ -156,8 +156,8 @@ def apply_import(
     """Write the rows in one transaction. Returns ImportResult.
 
     `same_person` maps a row's line to the director's choice for a name match (True: the same
-    person; missing: the default, see `PlannedRow.same_by_default`); `match_by_name` makes every
-    name match the same person. `expected` is the fingerprint of the plan the director saw: when
+    person, False: a new player; missing: `match_by_name`, which makes every other name match the
+    same person, else the default, see `PlannedRow.same_by_default`). `expected` is the fingerprint of the plan the director saw: when
     the known players changed since, nothing is written and the result has `changed` set and
     the new plan. A known player whose details `editor` may not change (`may_change_player`:
     they play in a tournament it does not direct) is registered as they are; `editor` None is
@@ -189,7 +189,8 @@ def apply_import(
         for planned in result.plan:
             same = planned.same_by_default
             if planned.how == SAME_NAME:
-                same = match_by_name or same_person.get(planned.row.line, same)
+                # a choice for this very line first, then the choice for every line
+                same = same_person.get(planned.row.line, match_by_name or same)
             known = describe_player(planned.player)
             known_kept = same and planned.player is not None and editor is not None
             if known_kept and not may_change_player(editor, planned.player):
