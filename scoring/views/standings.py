@@ -28,23 +28,39 @@ from tournament.permissions import TournamentMixin
 from tournament.rulesets import ruleset_for
 from tournament.visibility import confirmed_visible, visible_seating_sessions
 
-#: The columns a visitor may sort the standings by (`?sort=name`, `?sort=-s3_score`): the
-#: table's own, and each session's pair. Anything else (an unknown name, 10,000 characters, a
-#: NUL, a second column) sorts nothing: the cached table has one entry per real column.
-SORTABLE = re.compile(
-    r"-?(place|movement|name|number|country|club|table_points|score|final_score|stage_label"
-    r"|transfers|penalties|s(?P<session>[1-9][0-9]{0,2})_(tp|final|score))",
-    re.ASCII,
-)
+#: A column sort in the address: a name, or "-" and a name ("-s3_score").
+SORT = re.compile(r"(?P<column>-?[a-z0-9_]{1,30})", re.ASCII)
 
 
-def standings_sort(asked, through):
-    """The column `?sort=` names, if the standings after session `through` have it, else ""."""
+def sortable_columns(tournament, through):
+    """The columns of the standings table after session `through` (`scoring.tables.
+    standings_table`, from the rule set alone: no standings are computed for this)."""
+    ruleset = ruleset_for(tournament)
+    uses_tp = "table_points" in ruleset.ranking_fields
+    total = "final_score" if ruleset.shows_final_score else "score"
+    per_session = ["final" if ruleset.shows_final_score else "score"] + (["tp"] if uses_tp else [])
+    columns = {"place", "name", "number", "country", "club", total, "transfers", "penalties"}
+    if uses_tp:
+        columns.add("table_points")
+    if through > 1:
+        columns.add("movement")
+    columns.update(f"s{number}_{kind}" for number in range(1, through + 1) for kind in per_session)
+    return columns
+
+
+def standings_sort(asked, tournament, through):
+    """The column `?sort=` names if the table after session `through` has it, else "" (the
+    table's own order, by place). Anything else (an unknown name, a column of another rule set,
+    10,000 characters, a NUL, a second column) sorts nothing: the cached table has one entry
+    per real column and direction, not one per address."""
     first = asked.split(",", 1)[0]
-    match = SORTABLE.fullmatch(first)
-    if match is None or int(match.group("session") or 0) > (through or 0):
+    if not SORT.fullmatch(first) or first == "place":
         return ""
-    return first
+    column = first.removeprefix("-")
+    if column == "stage_label":  # shown once the cut to the final is made
+        made = tournament.registrations.filter(finalist__isnull=False).exists()
+        return first if made else ""
+    return first if column in sortable_columns(tournament, through) else ""
 
 
 class StandingsView(LivePageMixin, TournamentMixin, TemplateView):
@@ -87,7 +103,7 @@ class StandingsView(LivePageMixin, TournamentMixin, TemplateView):
         if context["view_kind"] != PLAYERS:
             return context
         if confirmed:
-            sort = standings_sort(self.request.GET.get("sort", ""), through)
+            sort = standings_sort(self.request.GET.get("sort", ""), self.tournament, through)
             # The page's live version: the standings' fingerprint and the tournament's name.
             version = self.live_version()
             key = f"standings:{self.tournament.pk}:{through}:{get_language()}:{sort}:{version}"
