@@ -299,3 +299,44 @@ def test_a_hall_of_phones_costs_one_seating(live, monkeypatch):
     seat_a_substitute(live)
     assert "Stitute" in screen_of(Client().get(address))
     assert len(reads) == 4
+
+
+def test_a_directors_projector_never_reaches_the_public_through_the_cache(db, director):
+    """The director sees the seating and results before they are public. In every projector
+    mode, after the director's projector filled the shared cache, a visitor's screen is the one
+    made for a visitor with an empty cache: session 2 drawn but its seating private, then
+    session 2 confirmed but its results private."""
+    from django.core.cache import cache
+
+    from scoring.services import closing
+    from tournament.models import ProjectorMode
+
+    actor = Actor(user=director)
+    tournament = build_played("private", actor, players=16, sessions=3, confirmed=1, seat_next=True)
+    mine = Client()
+    mine.force_login(director)
+    address = url_of(tournament, "projector")
+
+    def compare():
+        for mode in ProjectorMode.values:
+            tournament.projector_mode = mode
+            tournament.save()
+            for view in ("", "teams", "country:ITA"):
+                asked = {"view": view} if view else {}
+                cache.clear()
+                assert mine.get(address, asked).status_code in (200, 404)
+                public = Client().get(address, asked)
+                cache.clear()
+                fresh = Client().get(address, asked)
+                assert public.status_code == fresh.status_code, (mode, view)
+                if public.status_code == 200:
+                    assert screen_of(public) == screen_of(fresh), (mode, view)
+
+    compare()
+    session = tournament.sessions.get(number=2)
+    for table in session.tables.all():
+        play(table, [mcr_entry(n) for n in range(1, 17)], actor)
+        close(table, actor)
+    closing.confirm_session(session, actor=actor)
+    tournament.refresh_from_db()
+    compare()
