@@ -30,6 +30,7 @@ p95 public pages under 50 ms). The last line:
 import argparse
 import asyncio
 import functools
+import gzip
 import json
 import os
 import random
@@ -96,6 +97,7 @@ class Http:
             "Host: 127.0.0.1",
             f"Content-Length: {len(body)}",
             "Connection: keep-alive",
+            "Accept-Encoding: gzip",  # as every phone's browser (nginx compresses pages)
             *headers,
         ]
         if form is not None:
@@ -109,9 +111,13 @@ class Http:
         await self.writer.drain()
         head = await self.reader.readuntil(b"\r\n\r\n")
         status = int(head.split(b" ", 2)[1])
-        length = re.search(rb"(?i)content-length: (\d+)", head)  # none on a 304
-        length = int(length.group(1)) if length else 0
-        content = await self.reader.readexactly(length)
+        if re.search(rb"(?i)\r\ntransfer-encoding: chunked", head):  # compressed by nginx
+            content = await self.read_chunks()
+        else:
+            length = re.search(rb"(?i)content-length: (\d+)", head)  # none on a 304
+            content = await self.reader.readexactly(int(length.group(1)) if length else 0)
+        if re.search(rb"(?i)\r\ncontent-encoding: gzip", head):
+            content = gzip.decompress(content)
         etag = ETAG.search(head)
         self.etag = etag.group(1).decode() if etag else None
         cookie = CSRF_COOKIE.search(head)
@@ -121,6 +127,16 @@ class Http:
             self.writer.close()
             self.reader = self.writer = None
         return status, content
+
+    async def read_chunks(self):
+        parts = []
+        while True:
+            size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+            if size == 0:
+                await self.reader.readuntil(b"\r\n")  # the end (nginx sends no trailer)
+                return b"".join(parts)
+            parts.append(await self.reader.readexactly(size))
+            await self.reader.readexactly(2)
 
     def close(self):
         if self.writer is not None:
@@ -513,6 +529,13 @@ def report(figures, seconds, tokens, lost, problems, queue_warnings, desk_cpu=No
         ),
     ):
         print(f"{label:<26}{measured:>7.0f}{unit:<3}  {'met' if met else 'MISSED'}")
+    pages = figures.times["standings"] + figures.times["projector"]
+    if pages:
+        print(
+            "(public pages: every request a phone makes, its `/live/` questions and its page "
+            f"fetches; the {len(pages)} page fetches alone: p95 {percentile(pages, 0.95):.0f} ms, "
+            "most of them in the opening)"
+        )
     return (
         f"load: {len(saves)} saves, {errors + len(problems)} errors, {lost} lost, "
         f"p95 save {p95_save:.0f} ms, p95 public {p95_public:.0f} ms"

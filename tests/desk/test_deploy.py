@@ -2,6 +2,7 @@
 front of a desk process, as the systemd unit runs it, serves pages over https, static files
 itself, and passes the client's address and scheme, which the desk believes from it only."""
 
+import gzip
 import http.client
 import importlib.util
 import os
@@ -43,6 +44,7 @@ def test_the_site_file_keeps_the_production_settings():
     for header in ("X-Forwarded-For", "X-Forwarded-Proto", "Host"):
         assert f"proxy_set_header {header} " in site
     assert "return 301 https://$host$request_uri;" in site
+    assert "gzip on;" in site and "application/json" in site  # pages and the API, compressed
     assert len(re.findall(r"^    server 127\.0\.0\.1:\d+;$", site, re.MULTILINE)) >= 2
     unit = (BASE_DIR / "deploy" / "desk@.service").read_text()
     assert "--listen=127.0.0.1:%i" in unit and "EnvironmentFile=/etc/desk/desk.env" in unit
@@ -124,6 +126,13 @@ def test_nginx_serves_the_desk_and_its_static_files(deployment):
     assert status == 200, body[:500]
     assert b"<html" in body.lower()
     assert "max-age=" in headers.get("Strict-Transport-Security", "")  # the desk knows https
+    # A phone asks for compressed pages: nginx compresses the desk's HTML and JSON.
+    status, zipped_headers, zipped = ask(
+        deployment["https"], "/", headers={"Accept-Encoding": "gzip"}
+    )
+    assert status == 200 and zipped_headers.get("Content-Encoding") == "gzip"
+    page = gzip.decompress(zipped)  # the same page (its CSRF token masked anew)
+    assert page.startswith(body[:200]) and len(zipped) < len(page) / 2
     status, headers, body = ask(deployment["https"], "/static/probe.txt")
     assert (status, body) == (200, b"served by nginx\n")  # a file only nginx's folder has
     status, headers, _ = ask(deployment["http"], "/", tls=False)
