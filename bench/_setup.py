@@ -4,6 +4,7 @@ DATABASE_URL), and a tournament of any size built through the desk's services.""
 import argparse
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -148,3 +149,19 @@ def build_tournament(players, sessions, *, slug="bench", seed=1, played=None, pr
         session.save(update_fields=["results_published", "seating_published"])
         progress(f"  session {session.number}: {len(hands)} hands, closed and confirmed")
     return tournament, director
+
+
+def collect_static(env):
+    """The static files a production server (DEBUG off, WhiteNoise or nginx) serves."""
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+
+
+def percentile(values, share):
+    """The `share` percentile of `values` (seconds), in milliseconds; 0 without values."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else 0

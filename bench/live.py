@@ -34,15 +34,16 @@ import json
 import os
 import random
 import re
-import socket
-import subprocess
 import sys
 import threading
 import time
 from collections import defaultdict
 from pathlib import Path
 
-from _setup import ROOT, build_tournament, django_setup
+from _setup import ROOT, build_tournament, collect_static, django_setup, percentile
+
+sys.path.insert(0, str(ROOT / "deploy"))
+import on_this_machine as deployment  # the deployment's own helpers (deploy/)
 
 #: Per 100 phones, every phone awake on the page.
 TARGETS = {
@@ -245,48 +246,6 @@ class Hall(threading.Thread):
             connection.close()
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start_server(port, threads, log_path, env):
-    """The server as `make serve` runs it; its log goes to a file."""
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
-    log = open(log_path, "wb")  # noqa: SIM115 - closed by the caller with the server
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "waitress",
-            f"--listen=127.0.0.1:{port}",
-            f"--threads={threads}",
-            "--connection-limit=1000",
-            "--backlog=2048",
-            "desk.wsgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    server.log = log
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("the server did not start: " + Path(log_path).read_text())
-
-
 async def run_phones(port, slug, args, figures, hall):
     stop = asyncio.Event()
     phones = [
@@ -311,11 +270,6 @@ async def run_phones(port, slug, args, figures, hall):
     stop.set()
     hall.stop.set()
     await asyncio.gather(*phones)
-
-
-def percentile(values, share):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else 0
 
 
 def verdict(ok):
@@ -454,7 +408,7 @@ def main():
     session.save()
     clock.start_session(session, actor=actor)
     cost = version_cost(tournament.slug)
-    port = free_port()
+    (port,) = deployment.free_ports(1)
     os.environ["DESK_DATA_DIR"] = str(settings.DATA_DIR)
     env = {
         **os.environ,
@@ -463,8 +417,11 @@ def main():
         "DESK_LIVE_POLL_SECONDS": str(args.poll),
         "DESK_PROJECTOR_POLL_SECONDS": str(args.projector_poll),
     }
-    log_path = Path(settings.DATA_DIR) / "server.log"
-    server = start_server(port, args.threads, log_path, env)
+    collect_static(env)
+    # The server as `make serve` and desk@.service run it; its log goes to a file.
+    server = deployment.start_desk(
+        port, env=env, log_path=Path(settings.DATA_DIR) / "server.log", threads=args.threads
+    )
     connection.close()
     hall = Hall(tournament, actor, args.think, args.change_every)
     figures = Figures()
@@ -474,9 +431,7 @@ def main():
     finally:
         hall.stop.set()
         hall.join(30)
-        server.terminate()
-        server.wait(20)
-        server.log.close()
+        deployment.stop(server)
     print(f"{hall.saved} hands saved, {hall.renamed} players renamed during the windows")
     print(
         f"one version request answered 304, alone (median of 50): {cost[0]:.1f} ms computed, "

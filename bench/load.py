@@ -37,7 +37,6 @@ import random
 import re
 import ssl
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -45,7 +44,7 @@ import urllib.parse
 from collections import defaultdict
 from pathlib import Path
 
-from _setup import ROOT, build_tournament, django_setup
+from _setup import ROOT, build_tournament, collect_static, django_setup, percentile
 
 sys.path.insert(0, str(ROOT / "deploy"))
 import on_this_machine as deployment  # the deployment's own helpers (deploy/)
@@ -332,15 +331,6 @@ def desk_cpu_seconds(processes):
     return total
 
 
-def collect_static(env):
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-        cwd=ROOT,
-        env=env,
-        check=True,
-    )
-
-
 def start_servers(args, data_dir):
     """--processes desk processes on free ports as `make serve` and desk@.service run them
     (DEBUG off); with --nginx, the shipped nginx site in front of them over https. Their logs
@@ -373,11 +363,6 @@ def start_servers(args, data_dir):
         servers.stop()
         raise
     return servers
-
-
-def percentile(values, share):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000 if ordered else 0
 
 
 def verify(tournament, tables):
