@@ -111,6 +111,12 @@ def upload(text):
     return SimpleUploadedFile("players.csv", text.encode(), content_type="text/csv")
 
 
+def previewed_import(api, text, **choices):
+    """Preview the list, then import it with the preview's fingerprint and `choices`."""
+    fingerprint = api.post(IMPORTS + "preview/", {"file": upload(text)}).json()["fingerprint"]
+    return api.post(IMPORTS, {"file": upload(text), "fingerprint": fingerprint, **choices})
+
+
 def counts():
     from tournament.models import Player
 
@@ -142,10 +148,7 @@ def test_the_previewed_import_with_its_choices(world):
     api = world["clients"]["director A"]
     _, text = player_list(world)
     players, registrations = counts()
-    fingerprint = api.post(IMPORTS + "preview/", {"file": upload(text)}).json()["fingerprint"]
-    response = api.post(
-        IMPORTS, {"file": upload(text), "fingerprint": fingerprint, "same_person": [4]}
-    )
+    response = previewed_import(api, text, same_person=[4])
     assert response.status_code == 200, response.content
     assert response.json()["registered"] == 2  # Anna and Mario; line 3 was registered already
     assert counts() == (players + 1, registrations + 2)
@@ -193,10 +196,7 @@ def test_a_namesake_registered_here_can_be_imported_as_another_person(world):
     api = world["clients"]["director A"]
     known, text = player_list(world)
     players, registrations = counts()
-    fingerprint = api.post(IMPORTS + "preview/", {"file": upload(text)}).json()["fingerprint"]
-    response = api.post(
-        IMPORTS, {"file": upload(text), "fingerprint": fingerprint, "new_person": [3]}
-    )
+    response = previewed_import(api, text, new_person=[3])
     assert response.status_code == 200, response.content
     assert response.json()["registered"] == 3  # Anna, the other namesake and Mario
     assert counts() == (players + 3, registrations + 3)
