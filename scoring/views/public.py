@@ -5,7 +5,7 @@ Everything here is read-only and shows only what the director published
 """
 
 from dataclasses import replace
-from functools import partial
+from functools import cached_property, partial
 
 from django.conf import settings
 from django.http import JsonResponse
@@ -180,17 +180,21 @@ class ProjectorView(LivePageMixin, TournamentMixin, TemplateView):
     template_name = "scoring/projector.html"
     live_page = "projector"
 
+    @cached_property
+    def running(self):
+        """The session whose clock the projector shows, looked up once per request."""
+        return running_session(self.tournament)
+
     def live_etag(self):
         # A running clock shows the seconds left when the page was made: never from a cache.
-        running = running_session(self.tournament)
-        if running is not None and clock_state(running).running:
+        if self.running is not None and clock_state(self.running).running:
             return None
         return super().live_etag()
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         kind, content = projector_content(self.tournament, self.request.user)
-        running = running_session(self.tournament)
+        running = self.running
         context.update(
             kind=kind,
             version=self.live_version(),
