@@ -59,8 +59,10 @@ messages:
 		echo "gettext is not installed (apt-get install gettext): the desk runs in English only"; \
 	fi
 
+# The system packages, then the pinned axe-core the browser tests run on every page (npm).
 packages:
 	@bin/ensure-packages
+	@bin/fetch-axe
 
 # The static checks: lint, formatting, the layers (import-linter), the types of the pure packages.
 checks: $(DEV_STAMP)
