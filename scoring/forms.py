@@ -19,7 +19,7 @@ from rules.limits import (
 from scoring.presentation import seat_order
 from scoring.services.penalties import INFRACTIONS
 from scoring.tile_fields import TILE_FIELDS, add_tile_fields, tiles_input
-from tournament.models import WIND_LETTERS
+from tournament.models import WIND_NAMES
 
 #: A seat that is not one of the table's four (an old page, a tampered form).
 SEAT_ERRORS = {
@@ -39,13 +39,14 @@ class TableFormMixin(forms.Form):
 
 
 def seat_label(seat, wind):
-    """A seat's button or row label: its wind letter, then the player's last name on a line of
-    its own (wrapped at spaces only, cut with an ellipsis if one word is still too long), the
-    full name in the tooltip."""
+    """A seat's button or row label: its seat wind's name ("East": what a screen reader says
+    and what a voice command names), then the player's last name on a line of its own (wrapped
+    at spaces only, cut with an ellipsis if one word is still too long), the full name in the
+    tooltip."""
     player = seat.registration.player
     return format_html(
         '<span class="seat-wind">{}</span> <span class="seat-name" title="{}">{}</span>',
-        WIND_LETTERS[wind],
+        WIND_NAMES[wind],
         player.full_name,
         player.last_name or player.full_name,
     )

@@ -49,6 +49,8 @@
     var history = [];
     var mode = "concealed";
     var honours = (t.honours || "E S W N Wh G R").split(" ");
+    var honourNames = (t.honourNames || "").split("|");
+    var suitNames = (t.suitNames || "").split("|");
     var modeLabels = (t.modes || "").split("|");
 
     function size() { return hand.concealed.length + 3 * hand.melds.length + (hand.win ? 1 : 0); }
@@ -136,8 +138,13 @@
       for (var number = 1; number <= (suit === "z" ? 7 : 9); number += 1) {
         var tile = number + suit;
         var text = suit === "z" ? honours[number - 1] : String(number);
-        var item = button("tile suit-" + suit, text, tile);
+        // Named by what it shows ("5p", "Wh": a voice command says what it sees); the tile's
+        // name in words ("5 dots", "White dragon") is its description.
+        var item = button("tile suit-" + suit, text);
         if (suit !== "z") { item.appendChild(make("small", "", suit)); }
+        var longName = suit === "z" ? honourNames[number - 1]
+          : (suitNames[SUITS.indexOf(suit)] || "").replace("{n}", String(number));
+        if (longName) { item.title = longName; }
         item.dataset.tile = tile;
         item.addEventListener("click", tap.bind(null, tile));
         row.appendChild(item);
@@ -149,6 +156,7 @@
     var plus = button("tile-step", "+", t.moreFlowers);
     var flowerValue = make("output", "tile-flowers", "0");
     var counter = make("span", "tile-size");
+    counter.setAttribute("role", "status");  // "5 of 14 tiles", said after each tap
     var undo = button("tile-tool", t.undo);
     var clear = button("tile-tool", t.clear);
     tools.appendChild(make("span", "tile-label", t.flowers));
@@ -170,7 +178,9 @@
       write();
     });
     counter.textContent = (t.tilesCount || "{n} / 14").replace("{n}", "0");
-    modeButtons[0].setAttribute("aria-pressed", "true");
+    modeButtons.forEach(function (item) {  // six toggle buttons, one of them pressed
+      item.setAttribute("aria-pressed", item.dataset.mode === mode ? "true" : "false");
+    });
 
     function winnerChosen() {
       return form.querySelector('input[name="winner"]:checked, input[name="winners"]:checked');
