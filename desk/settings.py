@@ -187,7 +187,7 @@ if DESK_HTTPS:
 # scripts, styles, images, fonts and data from the desk itself and nowhere else; no inline
 # script or style, no eval, no plugin, no frame around or inside a page. Data for a script rides
 # in `json_script` blocks (type="application/json", never executed). Every Chromium test fails
-# on any refusal (tests/browser/audit.py); docs/security.md says more.
+# on any refusal (tests/browser/audit.py); docs/content-security-policy.md says more.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [csp.SELF],
