@@ -29,7 +29,7 @@ from openpyxl.utils import get_column_letter
 from exports import ExportError, xlsx
 from exports.rows import INT, POINTS, TEXT
 from scoring.models import SeatResult
-from scoring.tables import standings_rows
+from scoring.standings.lists import standings_rows
 from tournament.models import RegistrationStatus
 from tournament.rulesets import ruleset_for
 

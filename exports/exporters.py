@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from exports import ExportError
-from scoring.standings import compute_standings
+from scoring.standings.ranking import compute_standings
 
 
 def drawn_session(tournament, request):
@@ -139,7 +139,7 @@ class SubRankingsExporter(Exporter):
     def render_csv(self, tournament, request):
         from exports import csv_file
         from exports.group_rows import sub_rankings_sheet
-        from scoring.sub_rankings import find_group
+        from scoring.standings.sub_rankings import find_group
 
         group = None
         if request.group:

@@ -26,10 +26,10 @@ from api.principals import actor, check_slug, require_writer
 from scoring.forms import HandEntryForm, PenaltyForm
 from scoring.models import Hand, Penalty
 from scoring.presentation import describe_changes
+from scoring.referee import answers as queued
+from scoring.referee.table import saved_message
 from scoring.services import hands, penalties
 from scoring.services.tables import StaleTable, TableError, check_writable, entry_state, snapshot
-from scoring.views import queued
-from scoring.views.table import saved_message
 from tournament.models import WIND_LETTERS, Tournament
 
 ANSWERS = {

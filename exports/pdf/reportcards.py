@@ -7,7 +7,7 @@ score (riichi: the final score too), the table points (where the rule set uses t
 at the table, the penalties (empty where there is none) and the running rank after the session;
 the totals; and a small line chart of the running rank (rank 1 at the top).
 
-The figures are the standings' own (`scoring.standings.compute_standings`): the running rank
+The figures are the standings' own (`scoring.standings.ranking.compute_standings`): the running rank
 after session n is the place in the standings after session n (the same rows ranked over the
 sessions up to n, with the tournament's tie-breakers). All the players in one file come in
 the order of the standings (final place, then player number; disqualified players last), or one
@@ -48,7 +48,7 @@ from exports.pdf.base import (
     print_date,
 )
 from exports.pdf.names import LEADING, fit_name
-from scoring.standings import StandingRow, compute_standings, rank_rows
+from scoring.standings.ranking import StandingRow, compute_standings, rank_rows
 from tournament.models import WIND_NAMES, Seat
 from tournament.rulesets import ruleset_for
 

@@ -1,6 +1,6 @@
 """The standings after a confirmed session, for the notice board and the archive.
 
-The rows are `scoring.tables.standings_rows()`, the very dicts the standings page shows, so the
+The rows are `scoring.standings.lists.standings_rows()`, the very dicts the standings page shows, so the
 screen and the paper never differ: place ("=3" when shared), player (last name, first name; a
 withdrawn or disqualified player is marked), number, country, club, the rule set's totals
 (MCR: table points and score; riichi: final score in thousands; classic: score and table points
@@ -10,7 +10,7 @@ they fit the page and else one above the other in one column per session, for an
 sessions (A4, landscape when the sessions need it). Names and clubs print whole
 (`exports.pdf.names`): they shrink, then wrap at spaces and hyphens. The header row is
 repeated on every page. Substitutes never appear. Under the table, the tie-breakers in the
-director's order and the seed of the lots (`scoring.standings.tie_break_note`), as on the page.
+director's order and the seed of the lots (`scoring.standings.ranking.tie_break_note`), as on the page.
 """
 
 from fractions import Fraction
@@ -35,8 +35,8 @@ from exports.pdf.base import (
     styles,
 )
 from exports.pdf.names import NameFlowable
-from scoring.standings import compute_standings, tie_break_note
-from scoring.tables import standings_rows
+from scoring.standings.lists import standings_rows
+from scoring.standings.ranking import compute_standings, tie_break_note
 from tournament.rulesets import ruleset_for
 
 SIZE = 8  # font size of the rows

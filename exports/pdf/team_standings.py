@@ -18,8 +18,8 @@ from exports import ExportError
 from exports.pdf.base import FONT_CONDENSED, FONT_CONDENSED_BOLD, LIGHT, PdfDocument
 from exports.pdf.names import NameFlowable
 from exports.pdf.standings import printable_standings
-from scoring.group_tables import team_rows, total_name
-from scoring.team_standings import team_standings
+from scoring.standings.rows import team_rows, total_name
+from scoring.standings.teams import team_standings
 from tournament.rulesets import ruleset_for
 
 SIZE = 9  # a team's row

@@ -10,9 +10,10 @@ from django.urls import reverse
 
 from common.errors import UserError, UserErrorMiddleware, back_url
 from desk.archive import ArchiveError
+from draw.errors import DrawError
+from draw.writing import write_draw
 from exports import ExportError
 from scoring.services.tables import StaleTable, TableError
-from tournament.services.draw import DrawError, write_draw
 from tournament.services.player_import import PlayerListError
 from tournament.services.registrations import RegistrationError, register_player
 from tournament.services.tournaments import TournamentError, create_tournament
