@@ -1,22 +1,20 @@
 """Correcting a hand of an open table from its referee page (link or account); a queued
-correction (header X-Desk-Queue) gets a JSON answer (scoring/views/queued.py)."""
+correction (header X-Desk-Queue) gets a JSON answer (`scoring.referee.answers`)."""
 
-from django.contrib import messages
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from scoring.forms import HandEntryForm, TableFormMixin
 from scoring.models import Hand
 from scoring.presentation import describe_changes, describe_hand, seat_order
-from scoring.referee import answers as queued
+from scoring.referee import saves
+from scoring.referee.answers import TableAnswers
 from scoring.referee.table import TableAccessMixin
-from scoring.services import hands
-from scoring.services.tables import StaleTable, TableError, snapshot
+from scoring.services.tables import snapshot
 from scoring.tiles.fields import tiles_initial
 
 
-class CorrectHandView(TableAccessMixin, TemplateView):
+class CorrectHandView(TableAccessMixin, TableAnswers, TemplateView):
     """Correct a hand of an open table: a new version; later hands are settled again."""
 
     template_name = "scoring/correct_hand.html"
@@ -68,61 +66,9 @@ class CorrectHandView(TableAccessMixin, TemplateView):
         return context
 
     def post(self, request, *args, **kwargs):
-        snap = snapshot(self.table)
         hand = self.get_hand()
-        form = self.get_form(snap, hand, request.POST)
-        if form.is_valid():
-            try:
-                new = hands.correct_hand(
-                    self.table,
-                    hand.number,
-                    form.entry(),
-                    actor=self.actor,
-                    revision=form.cleaned_data["revision"],
-                    submission=form.cleaned_data["submission"],
-                    tiles=form.tiles_input(),
-                )
-            except hands.DuplicateSubmission as duplicate:
-                if self.queued:
-                    return queued.answer(
-                        "duplicate",
-                        self.table,
-                        message=_("This correction was already saved."),
-                        hand=duplicate.hand.number,
-                        revision=duplicate.hand.table_revision,
-                    )
-                return self.back()
-            except StaleTable as exc:
-                if self.queued:
-                    return queued.answer(
-                        "stale",
-                        self.table,
-                        message=str(exc),
-                        latest=queued.latest_lines(exc, snap.seats),
-                    )
-                form.add_error(None, str(exc))
-            except TableError as exc:
-                if self.queued:
-                    self.table.refresh_from_db()
-                    status = "invalid" if not self.table.is_closed else "refused"
-                    return queued.answer(status, self.table, message=str(exc))
-                form.add_error(None, str(exc))
-            else:
-                text = _("Hand %(number)s corrected (version %(version)s): %(changes)s") % {
-                    "number": new.number,
-                    "version": new.version,
-                    "changes": describe_changes(new.changes, snap.seats),
-                }
-                messages.success(request, text)
-                if self.queued:
-                    return queued.answer(
-                        "saved",
-                        self.table,
-                        message=text,
-                        hand=new.number,
-                        revision=new.table_revision,
-                    )
-                return self.back()
-        elif self.queued:
-            return queued.invalid(self.table, form)
-        return self.render_to_response(self.get_context_data(form=form))
+        form = self.get_form(snapshot(self.table), hand, request.POST)
+        return self.answer(saves.correct_hand(self.table, hand.number, form, actor=self.actor))
+
+    def show_form(self, outcome):
+        return self.render_to_response(self.get_context_data(form=outcome.form))

@@ -1,21 +1,19 @@
 """A penalty given from the table's referee page (link or account): computed and shown, then
 confirmed; a queued penalty (header X-Desk-Queue) is computed as it arrives and gets a JSON
-answer (scoring/views/queued.py)."""
+answer (`scoring.referee.answers`)."""
 
-from django.contrib import messages
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from scoring.forms import PenaltyForm, TableFormMixin
-from scoring.referee import answers as queued
+from scoring.referee import answers, saves
 from scoring.referee.table import TableAccessMixin
 from scoring.services import penalties
-from scoring.services.tables import StaleTable, TableError, snapshot
+from scoring.services.tables import TableError, snapshot
 from tournament.models import WIND_LETTERS, Registration
 
 
-class TablePenaltyView(TableAccessMixin, TemplateView):
+class TablePenaltyView(TableAccessMixin, answers.TableAnswers, TemplateView):
     """A penalty at this table: first shown with its computed points, then confirmed."""
 
     template_name = "scoring/table_penalty.html"
@@ -56,14 +54,12 @@ class TablePenaltyView(TableAccessMixin, TemplateView):
     def post(self, request, *args, **kwargs):
         form = self.get_form(request.POST)
         if not form.is_valid():
-            if self.queued:
-                return queued.invalid(self.table, form)
-            return self.render_to_response(self.get_context_data(form=form))
+            return self.answer(answers.invalid(self.table, form))
         data = form.cleaned_data
         registration = get_object_or_404(self.registrations(), pk=data["registration"])
-        try:
-            # A queued penalty was typed without the desk: it is computed as it arrives.
-            if not data["confirmed"] and not self.queued:
+        # A queued penalty was typed without the desk: it is computed as it arrives.
+        if not data["confirmed"] and not self.queued:
+            try:
                 proposal = penalties.propose(
                     self.session,
                     registration,
@@ -72,48 +68,16 @@ class TablePenaltyView(TableAccessMixin, TemplateView):
                     director=self.actor.is_director,
                     **form.params(),
                 )
-                confirm = form.data.copy()
-                confirm["confirmed"] = "True"
-                return self.render_to_response(
-                    self.get_context_data(form=self.get_form(confirm), proposal=proposal)
-                )
-            penalty = penalties.give_penalty(
-                self.session,
-                registration,
-                data["kind"],
-                actor=self.actor,
-                table=self.table,
-                revision=data["revision"],
-                hand_number=data.get("hand_number"),
-                infraction=data["infraction_name"],
-                submission=data["submission"],
-                **form.params(),
+            except TableError as exc:
+                return self.answer(answers.invalid(self.table, form, message=str(exc)))
+            confirm = form.data.copy()
+            confirm["confirmed"] = "True"
+            return self.render_to_response(
+                self.get_context_data(form=self.get_form(confirm), proposal=proposal)
             )
-        except penalties.DuplicatePenalty as duplicate:
-            text = _("This penalty was already saved: %(penalty)s") % {"penalty": duplicate.penalty}
-            if self.queued:
-                return queued.answer(
-                    "duplicate", self.table, message=text, revision=duplicate.penalty.table_revision
-                )
-            messages.info(request, text)
-            return self.back()
-        except StaleTable as exc:
-            if self.queued:
-                seats = snapshot(self.table).seats
-                return queued.answer(
-                    "stale", self.table, message=str(exc), latest=queued.latest_lines(exc, seats)
-                )
-            form.add_error(None, str(exc))
-            return self.render_to_response(self.get_context_data(form=form))
-        except TableError as exc:
-            if self.queued:
-                self.table.refresh_from_db()
-                status = "refused" if self.table.is_closed else "invalid"
-                return queued.answer(status, self.table, message=str(exc))
-            form.add_error(None, str(exc))
-            return self.render_to_response(self.get_context_data(form=form))
-        text = _("Penalty saved: %(penalty)s") % {"penalty": penalty}
-        messages.success(request, text)
-        if self.queued:
-            return queued.answer("saved", self.table, message=text, revision=penalty.table_revision)
-        return self.back()
+        seats = snapshot(self.table).seats
+        outcome = saves.give_penalty(self.table, registration, form, actor=self.actor, seats=seats)
+        return self.answer(outcome)
+
+    def show_form(self, outcome):
+        return self.render_to_response(self.get_context_data(form=outcome.form))

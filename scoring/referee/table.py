@@ -16,21 +16,16 @@ from scoring import access
 from scoring.forms import HandEntryForm, TableFormMixin
 from scoring.models import AuditEntry, Hand
 from scoring.presentation import (
-    describe_changes,
     describe_hand,
-    describe_penalty,
     hand_rows,
     seat_cards,
     seat_order,
     signed,
 )
-from scoring.referee import answers as queued
+from scoring.referee import answers, saves
 from scoring.services import closing, consequences, contact, hands
 from scoring.services.clock import clock_state
 from scoring.services.tables import (
-    StaleTable,
-    TableError,
-    check_writable,
     entry_state,
     snapshot,
 )
@@ -51,14 +46,14 @@ class TableAccessMixin:
         return access.remember_device(request, response)
 
     def guarded_dispatch(self, request, *args, **kwargs):
-        self.queued = queued.is_queued(request)
+        self.queued = answers.is_queued(request)
         if "token" in kwargs:
             address = client_address(request)
             try:
                 self.table = access.table_for_token(kwargs["token"], address)
             except ExplainedNotFound as exc:
                 if self.queued:  # the link was renewed, or its session is over
-                    return queued.answer("refused", None, message=str(exc))
+                    return answers.queue_answer(answers.refused(None, str(exc)))
                 raise
             except access.TooManyBadLinks:
                 response = HttpResponse(
@@ -85,25 +80,19 @@ class TableAccessMixin:
             and not access.pin_accepted(request, self.table)
         ):
             if self.queued and request.method == "POST":
-                return queued.answer(
-                    "refused",
-                    self.table,
-                    message=_("Type the table's PIN first: reload the page."),
-                    revision=None,  # nothing of the table for a device without its PIN
-                    held=True,
-                )
+                message = _("Type the table's PIN first: reload the page.")
+                return answers.queue_answer(answers.refused(self.table, message, held=True))
             return self.ask_pin(request)
         if not self.actor.is_director:  # the dashboard's "last reached the desk"
             contact.heard_from(self.table, contact.waiting_from(request))
         if self.queued and request.method == "POST":
-            early = queued.already_saved(request, self.table)
+            early = saves.already_saved(self.table, request.POST.get("submission"))
             if early is not None:
-                return early
+                return answers.queue_answer(early)
         if not self.actor.is_director and not self.session.is_current:
             if self.queued and request.method == "POST":
-                return queued.answer(
-                    "refused", self.table, message=access.not_current_reason(self.session)
-                )
+                reason = access.not_current_reason(self.session)
+                return answers.queue_answer(answers.refused(self.table, reason))
             return self.page(
                 "scoring/table_waiting.html",
                 {"reason": access.not_current_reason(self.session)},
@@ -150,7 +139,7 @@ class TableAccessMixin:
         }
 
 
-class TableView(TableAccessMixin, TemplateView):
+class TableView(TableAccessMixin, answers.TableAnswers, TemplateView):
     """GET: the table (players, winds, totals, the next hand's form). POST: save that hand."""
 
     template_name = "scoring/table.html"
@@ -218,89 +207,26 @@ class TableView(TableAccessMixin, TemplateView):
 
     def post(self, request, *args, **kwargs):
         if not self.writable():
-            return self.refused(TableError(_("This table takes no more hands.")))
+            return self.answer(
+                saves.not_writable(self.table, self.actor)
+                or answers.refused(self.table, _("This table takes no more hands."))
+            )
         form = self.form_for(*entry_state(self.table), request.POST)
-        if not form.is_valid():
-            if self.queued:
-                return queued.invalid(self.table, form)
-            return self.render_to_response(self.get_context_data(form=form))
-        try:
-            hand, _settlement = hands.record_hand(
-                self.table,
-                form.entry(),
-                actor=self.actor,
-                revision=form.cleaned_data["revision"],
-                submission=form.cleaned_data["submission"],
-                session_number=form.cleaned_data["session"],
-                tiles=form.tiles_input(),
-            )
-        except hands.DuplicateSubmission as duplicate:
-            text = _("Hand %(number)s was already saved.") % {"number": duplicate.hand.number}
-            if self.queued:
-                return queued.answer(
-                    "duplicate",
-                    self.table,
-                    message=text,
-                    hand=duplicate.hand.number,
-                    revision=duplicate.hand.table_revision,
-                )
-            messages.info(request, text)
-            return self.back()
-        except StaleTable as exc:
-            if self.queued:
-                return queued.answer(
-                    "stale",
-                    self.table,
-                    message=str(exc),
-                    latest=queued.latest_lines(exc, form.seats),
-                )
-            return self.stale(form, exc)
-        except TableError as exc:
-            self.table.refresh_from_db()
-            if not self.writable():  # closed meanwhile: no form to show, the page says why
-                return self.refused(exc)
-            form.add_error(None, str(exc))
-            if self.queued:
-                return queued.invalid(self.table, form)
-            return self.render_to_response(self.get_context_data(form=form))
-        # Queued too: the page the phone loads next says what was saved.
-        messages.success(request, saved_message(hand, form.seats))
-        if self.queued:
-            return queued.answer(
-                "saved",
-                self.table,
-                message=saved_message(hand, form.seats),
-                hand=hand.number,
-                revision=hand.table_revision,
-            )
-        return self.back()
+        return self.answer(saves.save_hand(self.table, form, actor=self.actor))
 
-    def refused(self, fallback):
-        """A write to a table that takes none: say why on the table's page."""
-        try:
-            check_writable(self.table, actor=self.actor)
-        except TableError as exc:
-            fallback = exc
-        if self.queued:
-            return queued.answer("refused", self.table, message=str(fallback))
-        messages.error(self.request, str(fallback))
-        return self.back()
-
-    def stale(self, form, exc):
-        """Keep what was typed, with the fresh revision, and show what the other device saved."""
+    def show_form(self, outcome):
+        if outcome.status != answers.STALE:
+            return self.render_to_response(self.get_context_data(form=outcome.form))
+        # Keep what was typed, with the fresh revision, and show what the other device saved.
         self.table.refresh_from_db()
         snap = snapshot(self.table)
-        data = form.data.copy()
+        data = outcome.form.data.copy()
         data.update(TableFormMixin.table_initial(self.table))
         fresh = self.hand_form(snap, data)
         fresh.is_valid()
-        fresh.add_error(None, str(exc))
-        latest = [
-            describe_hand(item, snap.seats) if isinstance(item, Hand) else describe_penalty(item)
-            for item in exc.latest
-        ]
+        fresh.add_error(None, outcome.message)
         return self.render_to_response(
-            self.get_context_data(snap=snap, form=fresh, stale=latest), status=409
+            self.get_context_data(snap=snap, form=fresh, stale=list(outcome.latest)), status=409
         )
 
 
@@ -324,13 +250,6 @@ def washout_outcome(snap):
         if code in ("washout", "draw"):
             return code
     return None
-
-
-def saved_message(hand, seats):
-    return _("Hand %(number)s saved: %(changes)s") % {
-        "number": hand.number,
-        "changes": describe_changes(hand.changes, seats),
-    }
 
 
 class TableWriteView(ErrorGoesBack, TableAccessMixin, View):
