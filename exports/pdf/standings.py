@@ -24,7 +24,6 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from common import formatting
 from common.i18n import translate_text
-from exports import ExportError
 from exports.pdf.base import (
     FONT_CONDENSED,
     FONT_CONDENSED_BOLD,
@@ -35,8 +34,9 @@ from exports.pdf.base import (
     styles,
 )
 from exports.pdf.names import NameFlowable
+from exports.sources import confirmed_standings
 from scoring.standings.lists import standings_rows
-from scoring.standings.ranking import compute_standings, tie_break_note
+from scoring.standings.ranking import tie_break_note
 from tournament.rulesets import ruleset_for
 
 SIZE = 8  # font size of the rows
@@ -301,29 +301,6 @@ class StandingsDocument(PdfDocument):
         return [table, Spacer(1, 3 * mm), Paragraph(markup(note), styles()["small"])]
 
 
-def printable_standings(tournament, through=None):
-    """The standings after the last confirmed session (or confirmed session `through`);
-    ExportError, with a message for the director, when there is nothing to print yet."""
-    standings = compute_standings(tournament, through=through)
-    if standings.through is None:
-        raise ExportError(
-            _(
-                "No session of %(tournament)s has been confirmed yet: the standings "
-                "are printed after the first confirmed session."
-            )
-            % {"tournament": tournament.name}
-        )
-    if through is not None and through not in standings.session_numbers:
-        raise ExportError(
-            _(
-                "Session %(number)s has not been confirmed yet: its standings can "
-                "be printed once the director confirms it."
-            )
-            % {"number": through}
-        )
-    return standings
-
-
 def render_standings(tournament, *, through=None):
     """The standings after the last confirmed session (or confirmed session `through`)."""
-    return StandingsDocument(tournament, printable_standings(tournament, through)).render()
+    return StandingsDocument(tournament, confirmed_standings(tournament, through)).render()

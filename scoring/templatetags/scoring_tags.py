@@ -3,16 +3,11 @@
 from django import template
 
 from common import formatting
-from scoring.presentation import describe_audit, describe_details
+from scoring.presentation import describe_audit
 from scoring.tiles.reading import count_lines, count_summary, verdict_text
 from tournament.rulesets import ruleset_for
 
 register = template.Library()
-
-
-@register.filter
-def audit_details(changes):
-    return describe_details(changes)
 
 
 @register.filter
