@@ -87,6 +87,7 @@ def more_pages(slug, director):
         reverse("stage-cut", args=[slug]),
         reverse("api-tokens", args=[slug]),
         reverse("lockouts"),
+        reverse("tournament-delete", args=[slug]),
         reverse("export", args=[slug, "seating", "pdf"]),
         reverse("api-docs"),
         reverse("admin:index"),
