@@ -11,7 +11,7 @@ calculation beside them, it never replaces them.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,8 @@ from rules.tiles import parse, parse_tiles
 FAN = "fan"
 HAN_FU = "han_fu"
 VALID = "valid"
+#: riichi: one yaku with five counters on the table (EMA 2008 §3.4.11): not a win
+TOO_FEW_YAKU = "too_few_yaku"
 
 
 @dataclass(frozen=True)
@@ -48,8 +50,9 @@ class CountItem:
 class TileCount:
     """The calculation of one hand: what it fills in, its lines, and the verdict.
 
-    ``verdict`` is ``valid``, ``under_minimum`` (MCR: a winning shape under 8 fan without flowers)
-    or ``invalid_shape`` (not a winning hand); both of the last two help decide a false Hu.
+    ``verdict`` is ``valid``, ``under_minimum`` (MCR: a winning shape under 8 fan without flowers),
+    ``invalid_shape`` (not a winning hand) or ``too_few_yaku`` (riichi: one yaku with five
+    counters on the table); all but the first help decide a false Hu or a chombo.
     """
 
     tiles: str
@@ -258,9 +261,17 @@ class RiichiTileCounter(TileCounter):
         CountFlag("chankan", _("Robbing a kong (chankan)")),
     )
 
-    def __init__(self, edition: str, wins: tuple[str, ...], self_drawn: str) -> None:
+    def __init__(
+        self,
+        edition: str,
+        wins: tuple[str, ...],
+        self_drawn: str,
+        needs_two_yaku: Callable[[int], bool] = lambda _counters: False,
+    ) -> None:
         self.edition = edition
         self.wins, self.self_drawn_outcome = wins, self_drawn
+        # the rule set's own test of EMA 2008 §3.4.11 (counters -> two yaku needed)
+        self.needs_two_yaku = needs_two_yaku
 
     def missing(self) -> Message | None:
         from rules.riichi.hands import _package
@@ -303,11 +314,15 @@ class RiichiTileCounter(TileCounter):
         )
         items = tuple(CountItem(0, name, name, 1, han) for name, han in result.yaku)
         fills = riichi_value(result.han, result.fu, result.yakuman)
+        verdict = VALID
+        if not result.yakuman and self.needs_two_yaku(state.honba) and result.yaku_count < 2:
+            verdict = TOO_FEW_YAKU
         return TileCount(
             " ".join(text.split()),
             chosen,
             fills,
             items,
+            verdict,
             extra={
                 "dora": " ".join(dora_tiles),
                 "ura": " ".join(ura_tiles),

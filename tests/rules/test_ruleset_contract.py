@@ -141,6 +141,8 @@ def test_editions_differ_only_in_data():
         "uma",
         "counted_yakuman_base",
         "max_yakuman",
+        "red_fives",
+        "five_counters_two_yaku",
         "chombo_payment",
         "chombo_final_penalty",
         "abortive_draws",

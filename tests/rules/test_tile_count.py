@@ -126,8 +126,9 @@ def test_riichi_yakuman_is_entered_as_such():
     assert not counter.matches({"han": (0, 0, 13, 0), "fu": (0, 0, 30, 0)}, 2, count)
 
 
-@pytest.mark.parametrize(("code", "yakuman"), [("riichi2008", 2), ("riichi2016", 1)])
-def test_a_thirteen_sided_wait_is_a_double_yakuman_only_in_2008(code, yakuman):
+@pytest.mark.parametrize(("code", "yakuman"), [("riichi2008", 1), ("riichi2016", 1)])
+def test_a_thirteen_sided_wait_is_one_yakuman_in_both_editions(code, yakuman):
+    # EMA 2008 §4.2: "Gli yakuman non sono cumulativi"; only Big Four Winds is worth 2
     ruleset = get_ruleset(code)
     entry = {"outcome": "ron", "winners": (2,), "discarder": 0}
     _w, count = ruleset.tile_counter().count_entry(
