@@ -108,6 +108,16 @@ class ClassicOptions(RackOptions):
         settable=False,
         help_text=_("FIMJ: two players may win on the same discard."),
     )
+    prevalent_from_breach: bool = option(
+        False,
+        label=_("First prevalent wind from the first breach"),
+        kind=BOOL,
+        settable=False,
+        help_text=_(
+            "FIMJ: the first prevalent wind is the wind of the player who opens the first "
+            "breach in the wall (European: always East)."
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -186,6 +196,7 @@ FIMJ = FimjOptions(
     round_payments=True,
     variant_label=_("FIMJ"),
     multiple_win=True,
+    prevalent_from_breach=True,
 )
 
 VARIANTS = {"european": EUROPEAN, "fimj": FIMJ}
@@ -357,6 +368,23 @@ class ClassicRuleSet(RackRuleSet):
             ),
         )
 
+    def tile_counter(self) -> Any:
+        """Count from tiles (docs/rules.md §7.3): each player's points and doubles."""
+        from functools import partial
+
+        from rules.rack_count import COMMON_CONDITIONS, FIMJ_CONDITIONS
+        from rules.rack_tile_count import RackTileCounter
+
+        fimj = self.options.multiple_win  # the FIMJ variant: its conditions and limit tiers
+        return RackTileCounter(
+            partial(count_points, variant=self.options.code, options=self.options),
+            FIMJ_CONDITIONS if fimj else COMMON_CONDITIONS,
+            wins=(MAHJONG,),
+            multiple=MULTIPLE_WIN if fimj else None,
+            fills=_fimj_fills if fimj else _european_fills,
+            limit_tiers=fimj,
+        )
+
     def _winners(self, entry: dict[str, Any]) -> tuple[int, ...]:
         if entry["outcome"] == MULTIPLE_WIN:
             return tuple(entry["winners"])
@@ -416,3 +444,19 @@ class ClassicRuleSet(RackRuleSet):
             deltas[seat] += amount
             deltas[offender] -= amount
         return tuple(deltas)  # type: ignore[return-value]
+
+
+def _european_fills(count: Any) -> dict[str, int]:
+    return {
+        "points": count.points,
+        "doubles": count.doubles,
+        "limit_hand": int(bool(count.limit_hand)),
+    }
+
+
+def _fimj_fills(count: Any) -> dict[str, int]:
+    return {**_european_fills(count), "limit_hand": 0, "limit_tier": count.limit_tier or 0}
+
+
+# Counting a hand from its tiles lives in rules.classic_count; re-exported here.
+from rules.classic_count import count_points  # noqa: E402

@@ -306,7 +306,9 @@ def count_fan(
             rest.remove(other)
             reading = _ask(calculator, tuple(packs), tuple(rest), other, conditions)
             if reading is not None:
-                readings.append(by_the_book(reading, self_drawn=self_drawn, winning_tile_shown=False))
+                readings.append(
+                    by_the_book(reading, self_drawn=self_drawn, winning_tile_shown=False)
+                )
         best = max(readings, key=lambda found: sum(i.count * i.fan_each for i in found))
         items = best
     else:
@@ -324,9 +326,7 @@ def _ask(
 ) -> tuple[FanItem, ...] | None:
     """The library's fan with Green Book numbers, or None when the tiles are not a win."""
     try:
-        answer = calculator(
-            packs, tuple(_gb(tile) for tile in closed), _gb(win), *conditions, True
-        )
+        answer = calculator(packs, tuple(_gb(tile) for tile in closed), _gb(win), *conditions, True)
     except TypeError as exc:
         if "NOT_WIN" in str(exc):
             return None

@@ -25,6 +25,8 @@ HAN_FU = "han_fu"
 VALID = "valid"
 #: riichi: one yaku with five counters on the table (EMA 2008 §3.4.11): not a win
 TOO_FEW_YAKU = "too_few_yaku"
+#: FAN, HAN_FU or POINTS (the classic games: each player's points and doubles)
+POINTS = "points"
 
 
 @dataclass(frozen=True)
@@ -37,13 +39,30 @@ class CountFlag:
 
 @dataclass(frozen=True)
 class CountItem:
-    """One line of a count: an MCR fan (Green Book number) or a riichi yaku (number 0)."""
+    """One line of a count: an MCR fan (Green Book number), a riichi yaku (number 0), or in the
+    classic games points or doubles (``unit`` "points" or "doubles", ``tiles`` the set)."""
 
     number: int
     name: str
     italian: str
     count: int
     value: int
+    unit: str = ""
+    tiles: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "number": self.number,
+            "name": self.name,
+            "italian": self.italian,
+            "count": self.count,
+            "value": self.value,
+        }
+        if self.unit:
+            data["unit"] = self.unit
+        if self.tiles:
+            data["tiles"] = self.tiles
+        return data
 
 
 @dataclass(frozen=True)
@@ -68,16 +87,7 @@ class TileCount:
             "tiles": self.tiles,
             "flags": list(self.flags),
             "fills": dict(self.fills),
-            "items": [
-                {
-                    "number": item.number,
-                    "name": item.name,
-                    "italian": item.italian,
-                    "count": item.count,
-                    "value": item.value,
-                }
-                for item in self.items
-            ],
+            "items": [item.as_json() for item in self.items],
             "verdict": self.verdict,
             **dict(self.extra),
         }

@@ -86,7 +86,9 @@ def _to136(
         free = [copy for copy in copies if kind * 4 + copy not in used]
         if not free:
             raise RuleError(
-                _("The set has three plain {tile} and the red 0{suit}: type the red one as 0{suit}"),
+                _(
+                    "The set has three plain {tile} and the red 0{suit}: type the red one as 0{suit}"
+                ),
                 tile=tile,
                 suit=suit,
             )

@@ -53,7 +53,7 @@ def test_a_fimj_multiple_win_and_a_replayed_hand_through_the_form(client, db):
     assert replayed.changes == (0, 0, 0, 0) and replayed.winner is None
     page = client.get(response.url).content.decode()
     assert "Hand replayed" in page
-    assert f"Hand 3, round 1 of 4, East is {names[1]}" in page  # the player, not "seat 1"
+    assert f"Hand 3, East round (1 of 4), East is {names[1]}" in page  # the player, not "seat 1"
 
 
 def test_a_multiple_win_with_one_winner_is_refused_and_saves_nothing(client, db):
