@@ -18,6 +18,7 @@ from typing import Any
 from rules.base import TableState
 from rules.errors import RuleError
 from rules.i18n import Message, _, message
+from rules.riichi.presets import edition_preset
 from rules.tiles import parse, parse_tiles
 
 FAN = "fan"
@@ -102,6 +103,8 @@ class TileCounter(ABC):
     flags: tuple[CountFlag, ...] = ()
     #: True when the count takes dora indicators.
     takes_dora: bool = False
+    #: True when the tiles may hold red fives (0m, 0p, 0s: EMA Riichi 2008).
+    red_fives: bool = False
 
     def flag_names(self) -> frozenset[str]:
         return frozenset(flag.name for flag in self.flags)
@@ -280,6 +283,7 @@ class RiichiTileCounter(TileCounter):
     ) -> None:
         self.edition = edition
         self.wins, self.self_drawn_outcome = wins, self_drawn
+        self.red_fives = edition_preset(edition).red_fives > 0
         # the rule set's own test of EMA 2008 §3.4.11 (counters -> two yaku needed)
         self.needs_two_yaku = needs_two_yaku
 

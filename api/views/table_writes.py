@@ -182,7 +182,9 @@ class HandCreate(TableWrite):
     def write(self, table, data, who):
         ruleset, seats, state = entry_state(table)
         data["session"] = str(table.session.number)
-        form = HandEntryForm(data, ruleset=ruleset, state=state, seats=seats)
+        form = HandEntryForm(
+            data, ruleset=ruleset, state=state, seats=seats, first_wind=table.first_wind
+        )
         if not form.is_valid():
             return invalid(form)
         try:
@@ -194,6 +196,7 @@ class HandCreate(TableWrite):
                 submission=form.cleaned_data["submission"],
                 session_number=form.cleaned_data["session"],
                 tiles=form.tiles_input(),
+                first_wind=form.first_wind(),
             )
         except hands.DuplicateSubmission as duplicate:
             return self.already_saved(table, duplicate.hand.submission)
@@ -225,7 +228,13 @@ class HandCorrect(TableWrite):
                 _("There is no hand %(number)s at this table.") % {"number": self.hand_number}
             )
         data["session"] = str(table.session.number)
-        form = HandEntryForm(data, ruleset=snap.ruleset, state=line.state, seats=snap.seats)
+        form = HandEntryForm(
+            data,
+            ruleset=snap.ruleset,
+            state=line.state,
+            seats=snap.seats,
+            first_wind=table.first_wind,
+        )
         if not form.is_valid():
             return invalid(form)
         try:
@@ -236,7 +245,8 @@ class HandCorrect(TableWrite):
                 actor=who,
                 revision=form.cleaned_data["revision"],
                 submission=form.cleaned_data["submission"],
-                tiles=form.tiles_input() if "tiles" in data else None,
+                tiles=form.tiles_input() if form.gives_tiles(data) else None,
+                first_wind=form.first_wind(),
             )
         except hands.DuplicateSubmission as duplicate:
             return self.already_saved(table, duplicate.hand.submission)

@@ -164,6 +164,7 @@ class TableView(TableAccessMixin, TemplateView):
             ruleset=ruleset,
             state=state,
             seats=seats,
+            first_wind=self.table.first_wind,
             initial={**TableFormMixin.table_initial(self.table), "session": self.session.number},
         )
 
@@ -190,7 +191,7 @@ class TableView(TableAccessMixin, TemplateView):
             state_text=describe_state(snap),
             clock=clock_state(self.session, self.table),
             table_form=TableFormMixin(initial=TableFormMixin.table_initial(self.table)),
-            washout=washout_outcome(snap),
+            washout=None if asks_first_wind(snap) else washout_outcome(snap),
             **self.queue_context(),
             results=list(
                 self.table.results.select_related("registration__player").order_by("place", "wind")
@@ -233,6 +234,7 @@ class TableView(TableAccessMixin, TemplateView):
                 submission=form.cleaned_data["submission"],
                 session_number=form.cleaned_data["session"],
                 tiles=form.tiles_input(),
+                first_wind=form.first_wind(),
             )
         except hands.DuplicateSubmission as duplicate:
             text = _("Hand %(number)s was already saved.") % {"number": duplicate.hand.number}
@@ -316,6 +318,12 @@ def describe_state(snap):
     for seat in snap.seats:
         names[seat.wind] = seat.registration.player.full_name
     return translate_message(message.template, message.params, names)
+
+
+def asks_first_wind(snap):
+    """The FIMJ table's first hand asks who opened the first breach: no one-tap washout then
+    (docs/rules.md §4.3); the hand form asks it."""
+    return snap.ruleset.asks_first_wind and not snap.lines
 
 
 def washout_outcome(snap):

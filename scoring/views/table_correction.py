@@ -34,6 +34,7 @@ class CorrectHandView(TableAccessMixin, TemplateView):
             state=line.state,
             seats=snap.seats,
             entry=None if data else hand.entry,
+            first_wind=self.table.first_wind,
             initial={
                 **TableFormMixin.table_initial(self.table),
                 "session": self.session.number,
@@ -81,6 +82,7 @@ class CorrectHandView(TableAccessMixin, TemplateView):
                     revision=form.cleaned_data["revision"],
                     submission=form.cleaned_data["submission"],
                     tiles=form.tiles_input(),
+                    first_wind=form.first_wind(),
                 )
             except hands.DuplicateSubmission as duplicate:
                 if self.queued:
