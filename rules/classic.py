@@ -124,6 +124,16 @@ class ClassicOptions(RackOptions):
 class EuropeanOptions(ClassicOptions):
     """The European game's settings: the classic ones and what the European text leaves open."""
 
+    shape_doubles_for_all: bool = option(
+        False,
+        label=_("Every player's hand-shape doubles"),
+        kind=BOOL,
+        help_text=_(
+            "Count from tiles: the doubles for terminals and honours, one suit with honours, one "
+            "suit, and honours only go to every player, not only the winner (some manuals do so, "
+            "the European text notes)."
+        ),
+    )
     washout_keeps_deal: bool = option(
         False,
         label=_("East keeps the deal after a washout"),

@@ -111,10 +111,13 @@ class RackTileCounter(TileCounter):
             )
             for item in result.items
         )
+        fills = self.fills_of(result)
+        if not mahjong:  # the hand's limit hand box is the winner's
+            fills.pop("limit_hand", None)
         return TileCount(
             " ".join(text.split()),
             chosen if mahjong else (),
-            self.fills_of(result),
+            fills,
             items,
             result.verdict,
             extra={

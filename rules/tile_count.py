@@ -200,6 +200,11 @@ class McrTileCounter(TileCounter):
         CountFlag("last_tile", _("Last tile of its kind")),
         CountFlag("kong", _("Robbing or replacement of a kong")),
         CountFlag("last_of_wall", _("Last tile of the wall")),
+        CountFlag(
+            "not_shown",
+            _("Winning tile not shown before it joined the hand (its wait and Last Tile count 0)"),
+        ),
+        CountFlag("flowers_counted", _("Own flowers used to count the fan (they count 0)")),
     )
 
     def missing(self) -> Message | None:
@@ -231,6 +236,8 @@ class McrTileCounter(TileCounter):
             last_tile="last_tile" in chosen,
             kong="kong" in chosen,
             last_of_wall="last_of_wall" in chosen,
+            winning_tile_shown="not_shown" not in chosen,
+            flowers_used_to_count="flowers_counted" in chosen,
         )
         items = tuple(
             CountItem(item.number, item.english_name, item.italian_name, item.count, item.fan_each)

@@ -143,8 +143,10 @@ class HandEntryForm(TableFormMixin):
             widget=forms.RadioSelect,
             error_messages={
                 **SEAT_ERRORS,
-                "required": _("Say who opened the first breach in the wall: that player's wind "
-                "is the first prevalent wind."),
+                "required": _(
+                    "Say who opened the first breach in the wall: that player's wind "
+                    "is the first prevalent wind."
+                ),
             },
             help_text=_("FIMJ: that player's wind is the first prevalent wind, asked once."),
         )

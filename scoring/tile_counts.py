@@ -110,7 +110,9 @@ def verdict_text(calculation):
     players = _players(calculation)
     if players is not None:
         return " ".join(
-            f"{_wind_letter(p)}: {FALSE_MAHJONG}" for p in players if p.get("verdict") == "invalid_shape"
+            f"{_wind_letter(p)}: {FALSE_MAHJONG}"
+            for p in players
+            if p.get("verdict") == "invalid_shape"
         )
     if "points" in (calculation.get("fills") or {}):
         return str(FALSE_MAHJONG) if calculation.get("verdict") == "invalid_shape" else ""

@@ -177,17 +177,11 @@ def _check_time(table, hands):
 
 def _first_wind(table, ruleset, hands, first_wind):
     """Record the FIMJ table's first prevalent wind with its first hand (docs/rules.md §4.3):
-    the wind of the player who opened the first breach in the wall. Asked only then; a rule
-    set that does not ask for it ignores it."""
-    if not ruleset.asks_first_wind or hands:
+    the wind of the player who opened the first breach in the wall. The hand form asks for it;
+    a table that never got one plays the East round first. A rule set that does not ask for it,
+    or a table already playing, ignores it."""
+    if not ruleset.asks_first_wind or hands or first_wind is None:
         return
-    if first_wind is None:
-        raise TableError(
-            _(
-                "Say who opened the first breach in the wall: that player's wind is the first "
-                "prevalent wind."
-            )
-        )
     if first_wind not in (0, 1, 2, 3):
         raise TableError(_("The first breach is opened by one of the four players."))
     if table.first_wind != first_wind:
@@ -275,7 +269,7 @@ def correct_hand(
     index = next((i for i, hand in enumerate(hands) if hand.number == int(number)), None)
     if index is None:
         raise TableError(_("There is no hand %(number)s at this table.") % {"number": number})
-    if index == 0 and first_wind is not None:
+    if index == 0:
         _first_wind(table, ruleset, [], first_wind)
     lines, _state, _totals, _chombo = hand_entry_state(ruleset, hands, table.first_wind)
     state = lines[index].state

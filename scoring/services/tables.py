@@ -165,9 +165,7 @@ def snapshot(table):
     """Everything the table's page shows, recomputed from the stored hands."""
     ruleset = ruleset_for(table.session.tournament)
     seats = list(table.seats.select_related("registration__player").order_by("wind"))
-    lines, state, totals, chombo = hand_entry_state(
-        ruleset, current_hands(table), table.first_wind
-    )
+    lines, state, totals, chombo = hand_entry_state(ruleset, current_hands(table), table.first_wind)
     penalties = list(
         Penalty.objects.filter(
             session_id=table.session_id,

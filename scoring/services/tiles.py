@@ -72,7 +72,9 @@ class TilesInput:
 def _numbers(values):
     if not isinstance(values, list):
         return ()
-    return tuple(n for n in values if isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 4)
+    return tuple(
+        n for n in values if isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 4
+    )
 
 
 def _fits(player):
@@ -140,7 +142,9 @@ def count_tiles(ruleset, entry, state, tiles, seat_names=None):
         if given is None:
             raise TableError(_("Choose whose tiles to count and pick them first."))
         return _player_count(counter, entry, state, given, tiles, seat_names)
-    winner, count = _counted(counter, entry, state, tiles.text, tiles, seat_names, winner=tiles.winner)
+    winner, count = _counted(
+        counter, entry, state, tiles.text, tiles, seat_names, winner=tiles.winner
+    )
     calculation = {**count.as_json(), "winner": winner}
     return calculation, counter.matches(entry, winner, count)
 
@@ -181,9 +185,7 @@ def players_calculation(ruleset, entry, state, tiles, seat_names=None):
         "flags": list(tiles.flags),
         "fills": {},
         "items": [],
-        "verdict": next(
-            (p["verdict"] for p in players if p["verdict"] != "valid"), "valid"
-        ),
+        "verdict": next((p["verdict"] for p in players if p["verdict"] != "valid"), "valid"),
         "players": players,
     }
     return calculation, all(p["matched"] for p in players)
