@@ -102,6 +102,15 @@ def count_summary(calculation):
     return _("%(han)s han") % {"han": han}
 
 
+def count_brief(calculation):
+    """A classic hand's counts in a few characters, each player's score after their wind
+    ("E 80, S 110"), for small print; other calculations as :func:`count_summary`."""
+    players = _players(calculation)
+    if players is None:
+        return count_summary(calculation)
+    return ", ".join(f"{_wind_letter(p)} {_int(p.get('score'))}" for p in players)
+
+
 def verdict_text(calculation):
     """What the verdict means for a false Hu (a false Mahjong, a chombo), or "" for a valid
     hand."""

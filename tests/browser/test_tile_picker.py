@@ -172,6 +172,7 @@ def test_a_referee_counts_every_players_hand_of_a_european_table_on_a_phone(
     picker = browser.find_element(By.CSS_SELECTOR, "[data-tile-picker]")
     browser.execute_script("arguments[0].scrollIntoView({block: 'start'})", picker)
     screenshot("tile-picker-european-phone")
+
     def counted():
         screenshot("tile-picker-european-counted")
         _width, _inner, wide = browser.execute_script(OVERFLOW)

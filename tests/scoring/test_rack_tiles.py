@@ -117,9 +117,7 @@ def test_bad_tiles_or_bonus_tiles_without_tiles_save_nothing(client, european):
 
 def test_a_correction_counts_the_players_again(european, director):
     actor = Actor(user=director)
-    tiles = TilesInput(
-        players=(PlayerTiles(0, EAST, (3,), (1,)), PlayerTiles(1, SOUTH)), flags=()
-    )
+    tiles = TilesInput(players=(PlayerTiles(0, EAST, (3,), (1,)), PlayerTiles(1, SOUTH)), flags=())
     entry = {
         "outcome": "mahjong",
         "winner": 0,
@@ -191,3 +189,30 @@ def test_a_faentino_count_fills_the_rack_points(client, db):
     answer = post(client, table, {**data, "tiles_winner": "1"}, "count-tiles").json()
     assert answer["fills"] == {"points": 2, "doubles": 0, "limit_hand": 0}
     assert answer["summary"] == "22 points: 20"
+
+
+def test_the_score_sheet_gives_each_counted_players_score(european, director, tmp_path):
+    import subprocess
+
+    from exports.build import ExportRequest, build_export
+
+    tiles = TilesInput(
+        players=(
+            PlayerTiles(0, EAST, (3,), (1,)),
+            PlayerTiles(1, SOUTH),
+            PlayerTiles(2, WEST, (1,)),
+            PlayerTiles(3, NORTH),
+        )
+    )
+    entry = {"outcome": "mahjong", "winner": 0, "points": (38, 28, 10, 8), "doubles": (1, 2, 0, 0)}
+    record_hand(european, entry, actor=Actor(user=director), revision=0, tiles=tiles)
+    cup = european.session.tournament
+    _name, _type, pdf = build_export(cup, ExportRequest("scoresheets", "pdf", session=1))
+    (tmp_path / "sheets.pdf").write_bytes(pdf)
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(tmp_path / "sheets.pdf"), "-"],
+        capture_output=True,
+        check=True,
+        text=True,
+    ).stdout
+    assert "Counted from tiles: 1: E 80, S 110, W 10, N 8" in " ".join(text.split())
