@@ -18,7 +18,7 @@ from rules.limits import (
 )
 from scoring.presentation import seat_order
 from scoring.services.penalties import INFRACTIONS
-from scoring.tile_fields import (
+from scoring.tiles.fields import (
     TILE_FIELDS,
     add_tile_fields,
     clean_tile_fields,

@@ -9,7 +9,7 @@ from scoring.access import Actor
 from scoring.models import Hand
 from scoring.services.hands import correct_hand, record_hand
 from scoring.services.tables import snapshot
-from scoring.services.tiles import PlayerTiles, TilesInput
+from scoring.tiles.services import PlayerTiles, TilesInput
 from tests.factories import build, page_fields
 
 # seed 004's worked example (docs/rules.md §7.3): East wins with 38 points and 1 double
