@@ -16,7 +16,7 @@ from typing import Any
 from rules.base import TableState
 from rules.errors import RuleError
 from rules.i18n import Message, _
-from rules.rack_count import PointsCount
+from rules.rack_count import DISCARD_ONLY, SELF_DRAWN_ONLY, PointsCount
 from rules.tile_count import POINTS, CountFlag, CountItem, TileCount, TileCounter
 from rules.tiles import parse
 
@@ -89,6 +89,7 @@ class RackTileCounter(TileCounter):
         conditions = {name: True for name in chosen if name != SELF_DRAWN_FLAG.name}
         if not mahjong:
             self_drawn, conditions = False, {}
+        self._check_ticked(conditions, self_drawn)
         result = self.count_points(
             parse(text),
             mahjong=mahjong,
@@ -134,6 +135,23 @@ class RackTileCounter(TileCounter):
                 "reading": result.reading,
             },
         )
+
+    @staticmethod
+    def _check_ticked(conditions: Mapping[str, bool], self_drawn: bool) -> None:
+        """The winner's conditions as the referee ticked them, said with their labels (the
+        count refuses the same by their names)."""
+        for name in conditions:
+            label = CONDITION_FLAGS[name].label
+            if name in SELF_DRAWN_ONLY and not self_drawn:
+                raise RuleError(
+                    _('{condition} is a self-drawn win: tick "{self_drawn}" too'),
+                    condition=label,
+                    self_drawn=SELF_DRAWN_FLAG.label,
+                )
+            if name in DISCARD_ONLY and self_drawn:
+                raise RuleError(
+                    _("{condition} is a win on a discard, not self-drawn"), condition=label
+                )
 
     def winners(self, entry: Mapping[str, Any]) -> tuple[int, ...]:
         outcome = entry.get("outcome")

@@ -105,3 +105,15 @@ def test_the_fimj_count_and_settlement_follow_the_first_wind():
     replayed = fimj.settle({"outcome": "replayed"}, fimj.start_state(3)).next_state
     assert replayed.first_wind == 3
     assert dataclasses.replace(after, deals=4).first_wind == 2
+
+
+def test_conditions_that_contradict_the_self_drawn_box_are_said_by_their_labels():
+    ruleset = get_ruleset("european")
+    counter = ruleset.tile_counter()
+    hand = "[222p] 456p 789s 55s 67m +8m"
+    with pytest.raises(RuleError, match='Last tile of the live wall is a self-drawn win: tick "'):
+        counter.count_entry(MAHJONG, ruleset.initial_state(), hand, flags=["last_of_wall"])
+    with pytest.raises(RuleError, match="Robbing a kong is a win on a discard"):
+        counter.count_entry(
+            MAHJONG, ruleset.initial_state(), hand, flags=["self_drawn", "robbing_kong"]
+        )
