@@ -1,8 +1,8 @@
 """Counting a player's hand from its tiles in classic European mahjong and the FIMJ Italian
 variant (docs/rules.md §7.3), every value from seed 004 (European) and seed 001 (FIMJ).
 
-:func:`count_points` (also ``rules.classic.count_points``) counts one player's hand, the winner's
-or a loser's: the points of the sets, the pair and the bonus tiles, the winner's Mahjong points
+:func:`count_hand` (the contract is ``rules.classic.count_points``) counts one player's hand, the
+winner's or a loser's: the points of the sets, the pair and the bonus tiles, the winner's Mahjong points
 and bonuses, the doubles, and the score after the rounding and the limit the desk applies
 (:func:`rules.classic.hand_score`). The FIMJ variant keeps the European points (seed 001:
 "L'attribuzione dei punti di mano per tris, poker e coppie è la stessa delle regole europee") and
@@ -14,8 +14,8 @@ never asked of the referee.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from rules.classic_doubles import (
     LIMITS,
@@ -64,9 +64,6 @@ from rules.rack_count import (
 )
 from rules.tiles import CHOW, CONCEALED_KONG, Hand
 
-if TYPE_CHECKING:
-    from rules.classic import ClassicOptions
-
 MAHJONG_POINTS = 20  #: seed 004 "per aver chiuso la mano: 20 punti"
 GOLDEN_COCKEREL = "5p"  #: seed 001 "Gallo d'oro - Vittoria col 5 di Cerchi dal tetto"
 
@@ -77,11 +74,9 @@ GOLDEN_COCKEREL = "5p"  #: seed 001 "Gallo d'oro - Vittoria col 5 di Cerchi dal 
 class _Count:
     """Scores candidate readings of one player under one variant's preset."""
 
-    def __init__(self, p: Player, preset: ClassicOptions, fimj: bool) -> None:
-        from rules.classic import hand_score
-
+    def __init__(self, p: Player, preset: Any, fimj: bool, score: Callable[..., int]) -> None:
         self.p, self.preset, self.fimj = p, preset, fimj
-        self.hand_score: Callable[..., int] = hand_score
+        self.hand_score = score
 
     def finish(
         self, items: list[PointsItem], reading: str, limit: str = "", **more: Any
@@ -89,7 +84,7 @@ class _Count:
         points, doubles = total(items)
         tier = LIMITS[limit][1] if limit else 0
         if tier:
-            score = int(self.preset.tier_values()[tier - 1])  # type: ignore[attr-defined]
+            score = int(self.preset.tier_values()[tier - 1])
         elif limit:
             score = int(self.preset.limit_hand_value or self.preset.limit)
         else:
@@ -266,41 +261,23 @@ class _Count:
         return found
 
 
-def count_points(
+def count_hand(
     hand: Hand,
     *,
-    variant: str,
+    preset: Any,
+    fimj: bool,
+    score: Callable[..., int],
     mahjong: bool,
     self_drawn: bool,
     seat_wind: int,
     prevalent_wind: int,
-    flowers: Any = (),
-    seasons: Any = (),
-    options: Any = None,
-    **conditions: Any,
+    flowers: Any,
+    seasons: Any,
+    conditions: Mapping[str, Any],
 ) -> PointsCount:
-    """One player's hand of the classic game ``variant`` ("european" or "fimj") counted from its
-    tiles (docs/rules.md §7.3).
-
-    ``hand`` is :func:`rules.tiles.parse` of the player's tiles: with its winning tile after "+"
-    when ``mahjong`` (this player went out), else the 13 tiles it ends with. Winds are 0-3, East
-    first; ``flowers`` and ``seasons`` the numbers 1-4 of the bonus tiles held. ``conditions``
-    (booleans, the winner's): ``last_of_wall``, ``last_discard``, ``kong_replacement``,
-    ``robbing_kong``, ``first_hand`` and, FIMJ only, ``riichi``, ``within_fifteen``,
-    ``last_copy``. ``options`` are the table's settings (the variant's preset by default).
-
-    >>> from rules.tiles import parse
-    >>> east = count_points(parse("222z 123m 456p 55z 78m +9m"), variant="european",
-    ...     mahjong=True, self_drawn=False, seat_wind=0, prevalent_wind=0, seasons=(1,),
-    ...     flowers=(3,))
-    >>> east.points, east.doubles, east.score  # seed 004's East: 38 points, 1 double -> 80
-    (38, 1, 80)
-    """
-    from rules.classic import variant_preset
-
-    preset = options if options is not None else variant_preset(variant)
-    variant_preset(variant)  # an unknown variant is refused by name
-    fimj = variant == "fimj"
+    """One player's hand counted under ``preset`` (the FIMJ variant's values with ``fimj``);
+    ``score`` is the rule set's score of points and doubles (:func:`rules.classic.hand_score`).
+    The contract is :func:`rules.classic.count_points`, which calls this."""
     p = player(
         hand,
         mahjong=mahjong,
@@ -312,7 +289,7 @@ def count_points(
         conditions=conditions,
         allowed=FIMJ_CONDITIONS if fimj else COMMON_CONDITIONS,
     )
-    counting = _Count(p, preset, fimj)
+    counting = _Count(p, preset, fimj, score)
     if p.mahjong:
         result = counting.winner()
         if result.verdict == INVALID_SHAPE:

@@ -20,6 +20,7 @@ from typing import Any
 from rules.base import Four, TableState
 from rules.checks import SEATS, check_bool, check_int, check_seats, round_to_ten
 from rules.errors import RuleError
+from rules.faentino_count import count_hand
 from rules.i18n import _
 from rules.options import BOOL, INT, option
 from rules.rack import (
@@ -30,6 +31,8 @@ from rules.rack import (
     check_winner_and_east,
     pairwise_settlement,
 )
+from rules.rack_count import PointsCount
+from rules.tiles import Hand
 
 MAHJONG_BONUS = 20
 EMPTY_RACK_MAHJONG = 30
@@ -257,5 +260,39 @@ def _fills(count: Any) -> dict[str, int]:
     }
 
 
-# Counting a hand from its tiles lives in rules.faentino_count; re-exported here.
-from rules.faentino_count import count_points  # noqa: E402
+def count_points(
+    hand: Hand,
+    *,
+    mahjong: bool,
+    self_drawn: bool,
+    seat_wind: int,
+    prevalent_wind: int,
+    flowers: Any = (),
+    seasons: Any = (),
+    options: Any = None,
+    **conditions: Any,
+) -> PointsCount:
+    """One player's Faentino hand counted from its tiles (docs/rules.md §7.3; the counting is
+    :mod:`rules.faentino_count`); the arguments are those of :func:`rules.classic.count_points`
+    without ``variant``. ``.points`` include the Mahjong points, ``.doubles`` leave out East's
+    own doubling, ``.score`` (rounded to 10, at most the limit) includes it. The conditions are
+    accepted and score nothing: the Faentino text gives them no value.
+
+    >>> from rules.tiles import parse
+    >>> east = count_points(parse("123m 456p 789s 55z 12p +3p"), mahjong=True, self_drawn=False,
+    ...     seat_wind=0, prevalent_wind=0, flowers=(1,))
+    >>> east.points, east.doubles, east.score  # 4 (flower) + 2 (pair) + 20, own flower, East
+    (26, 1, 100)
+    """
+    return count_hand(
+        hand,
+        options=options if options is not None else FAENTINO,
+        score=player_score,
+        mahjong=mahjong,
+        self_drawn=self_drawn,
+        seat_wind=seat_wind,
+        prevalent_wind=prevalent_wind,
+        flowers=flowers,
+        seasons=seasons,
+        conditions=conditions,
+    )

@@ -12,6 +12,8 @@ names only the dragons). Every choice is in docs/rules.md §7.3.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.hand_shapes import (
@@ -54,8 +56,8 @@ def _d(name: str, italian: str, doubles: int, tiles: str = "") -> PointsItem:
 
 
 class _Count:
-    def __init__(self, p: Player, options: Any) -> None:
-        self.p, self.options = p, options
+    def __init__(self, p: Player, options: Any, score: Callable[..., int]) -> None:
+        self.p, self.options, self.player_score = p, options, score
 
     def everyone(self, reading: Reading | None) -> list[PointsItem]:
         """Doubles of every player: a pung or kong of a dragon ("Tris o quartone di un Drago"),
@@ -89,8 +91,6 @@ class _Count:
         return items + bonus_items(self.p, self.options.bonus_points)
 
     def finish(self, items: list[PointsItem], reading: str, limit: str = "") -> PointsCount:
-        from rules.faentino import player_score
-
         rack, doubles = total(items)
         p, options = self.p, self.options
         mahjong: list[PointsItem] = []
@@ -107,7 +107,7 @@ class _Count:
                 ]
         if limit:
             mahjong.append(PointsItem(limit, LIMITS[limit]))
-        score = player_score(
+        score = self.player_score(
             rack,
             doubles,
             winner=p.mahjong,
@@ -177,32 +177,22 @@ class _Count:
         return COLOUR if len(suits) == 1 and "z" not in suits else ""
 
 
-def count_points(
+def count_hand(
     hand: Hand,
     *,
+    options: Any,
+    score: Callable[..., int],
     mahjong: bool,
     self_drawn: bool,
     seat_wind: int,
     prevalent_wind: int,
-    flowers: Any = (),
-    seasons: Any = (),
-    options: Any = None,
-    **conditions: Any,
+    flowers: Any,
+    seasons: Any,
+    conditions: Mapping[str, Any],
 ) -> PointsCount:
-    """One player's Faentino hand counted from its tiles (docs/rules.md §7.3); the arguments
-    are those of :func:`rules.classic.count_points` without ``variant``. ``.points`` include the
-    Mahjong points, ``.doubles`` leave out East's own doubling, ``.score`` (rounded to 10, at
-    most the limit) includes it. The conditions are accepted and score nothing: the Faentino
-    text gives them no value.
-
-    >>> from rules.tiles import parse
-    >>> east = count_points(parse("123m 456p 789s 55z 12p +3p"), mahjong=True, self_drawn=False,
-    ...     seat_wind=0, prevalent_wind=0, flowers=(1,))
-    >>> east.points, east.doubles, east.score  # 4 (flower) + 2 (pair) + 20, own flower, East
-    (26, 1, 100)
-    """
-    from rules.faentino import FAENTINO
-
+    """One player's Faentino hand counted under the settings ``options``; ``score`` is the
+    player's score (:func:`rules.faentino.player_score`). The contract is
+    :func:`rules.faentino.count_points`, which calls this."""
     p = player(
         hand,
         mahjong=mahjong,
@@ -214,12 +204,12 @@ def count_points(
         conditions=conditions,
         allowed=COMMON_CONDITIONS,
     )
-    counting = _Count(p, options if options is not None else FAENTINO)
+    counting = _Count(p, options, score)
     if not p.mahjong:
         return counting.loser()
     result = counting.winner()
     if result.verdict == INVALID_SHAPE:
         return result
-    from dataclasses import replace
-
-    return replace(result, waits=waits(p.hand, p.hand.closed_tiles(p.win), counting.complete))
+    return dataclasses.replace(
+        result, waits=waits(p.hand, p.hand.closed_tiles(p.win), counting.complete)
+    )
