@@ -62,7 +62,7 @@ messages:
 packages:
 	@bin/ensure-packages
 
-# The static checks: lint, formatting, the layers (import-linter), the types of the pure packages.
+# The static checks: lint, formatting, the layers (import-linter), the types of every package.
 checks: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
