@@ -79,4 +79,4 @@ test: $(DEV_STAMP) packages messages checks
 lint: checks
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
