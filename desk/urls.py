@@ -22,6 +22,21 @@ urlpatterns = [
     path("director/", include("exports.urls")),
     path("director/tournaments/restore/", views.RestoreView.as_view(), name="tournament-restore"),
     path(
+        "director/tournaments/restore/kept/",
+        views.RestoreKeptView.as_view(),
+        name="tournament-restore-kept",
+    ),
+    path(
+        "director/tournaments/kept/<str:name>",
+        views.KeptArchiveDownloadView.as_view(),
+        name="tournament-kept-archive",
+    ),
+    path(
+        "director/t/<slug:slug>/delete/",
+        views.DeleteTournamentView.as_view(),
+        name="tournament-delete",
+    ),
+    path(
         "director/t/<slug:slug>/archive/",
         views.ArchiveDownloadView.as_view(),
         name="tournament-archive",

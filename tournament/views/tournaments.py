@@ -92,6 +92,7 @@ class TournamentView(TournamentMixin, MultiTableMixin, DetailView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["session_table"], context["registration_table"] = context["tables"]
+        context["can_delete"] = is_site_admin(self.request.user)
         substitute = Q(is_substitute=True)
         context.update(
             self.tournament.registrations.aggregate(
