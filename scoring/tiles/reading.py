@@ -76,7 +76,7 @@ def _wind_letter(player):
     return WIND_LETTERS[wind] if isinstance(wind, int) and 0 <= wind < 4 else "?"
 
 
-def count_summary(calculation):
+def count_summary(calculation) -> str:
     """ "14 fan", "3 han 40 fu", "Yakuman", or each player's figures in the classic games:
     what the calculation gives, in one phrase."""
     players = _players(calculation)
@@ -125,7 +125,7 @@ def verdict_text(calculation):
         )
     if "points" in (calculation.get("fills") or {}):
         return str(FALSE_MAHJONG) if calculation.get("verdict") == "invalid_shape" else ""
-    return str(VERDICTS.get(calculation.get("verdict"), ""))
+    return str(VERDICTS.get(calculation.get("verdict", ""), ""))
 
 
 def player_counts(calculation):

@@ -206,7 +206,7 @@ def test_no_standings_before_a_confirmed_session(db):
     for what, fmt in formats:
         with pytest.raises(
             ExportError,
-            match="^No session of Cup unplayed has been confirmed yet: there are no standings.$",
+            match=r"^No session of Cup unplayed has been confirmed yet: there are no standings\.$",
         ):
             build_export(cup, ExportRequest(what, fmt))
 
