@@ -11,6 +11,7 @@ Faentino) every player's hand is counted: the calculation then keeps one count p
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -180,7 +181,7 @@ def players_calculation(ruleset, entry, state, tiles, seat_names=None):
         if given.text.strip():
             players.append(_player_count(counter, entry, state, given, tiles, seat_names)[0])
     text = " · ".join(f"{WIND_LETTERS[p['wind']]}: {p['tiles']}" for p in players)
-    calculation = {
+    calculation: dict[str, Any] = {
         "tiles": text,
         "flags": list(tiles.flags),
         "fills": {},
