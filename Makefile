@@ -64,7 +64,7 @@ packages:
 	@bin/ensure-packages
 	@bin/fetch-axe
 
-# The static checks: lint, formatting, the layers (import-linter), the types of the pure packages.
+# The static checks: lint, formatting, the layers (import-linter), the types of every package.
 checks: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -81,4 +81,4 @@ test: $(DEV_STAMP) packages messages checks
 lint: checks
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
