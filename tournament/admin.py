@@ -1,5 +1,7 @@
 """The Django admin for the tournament app: the director's tool of last resort."""
 
+from typing import Any
+
 from django import forms
 from django.contrib import admin
 from django.db import models
@@ -16,7 +18,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 #: A date and time as one field with one label (the admin's split date and time boxes share a
 #: label that names neither): the browser's own date-time picker.
-ONE_DATETIME_FIELD = {
+ONE_DATETIME_FIELD: dict[type[models.Field], dict[str, Any]] = {
     models.DateTimeField: {
         "form_class": forms.DateTimeField,
         "widget": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
