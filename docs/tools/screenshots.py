@@ -186,14 +186,14 @@ class Camera:
         from selenium.webdriver.support.ui import WebDriverWait
 
         self.browser.get(self.base + path)
-        WebDriverWait(self.browser, 20).until(
+        WebDriverWait(self.browser, 30).until(
             lambda b: b.execute_script(
                 "return document.readyState === 'complete' && !!document.body"
                 " && document.body.innerText.trim().length > 0"
             )
         )
 
-    def wait(self, condition: Callable[[Any], Any], seconds: float = 20) -> Any:
+    def wait(self, condition: Callable[[Any], Any], seconds: float = 30) -> Any:
         from selenium.webdriver.support.ui import WebDriverWait
 
         return WebDriverWait(self.browser, seconds, poll_frequency=0.2).until(condition)
