@@ -7,7 +7,7 @@ temporary folder, with the two demo tournaments (`manage.py setup_desk`), and dr
 headless Chromium through it as the director (1280 px wide) and as a referee on a phone
 (360 px): every picture in the guides is taken from what the desk shows today. The pictures go
 to docs/screenshots/ (git-ignored), with a fingerprint of everything that shapes the pages
-(code, templates, static files, translations, demo lists, this script): `make docs` calls this
+(the apps' code, templates, static files, translations, demo lists, these scripts): `make docs` calls this
 script, which does nothing while the fingerprint is unchanged, and takes every picture again
 when it is not (or with --force). `--database FILE` starts from a copy of a database the demo
 was loaded into (quicker while writing a guide).
@@ -32,23 +32,23 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "docs" / "screenshots"
 FINGERPRINT = OUT / ".fingerprint"
-#: What the pages are made of: a change to any of these takes the pictures again.
-INPUTS = (
-    "api",
-    "common",
-    "desk",
-    "exports",
-    "rules",
-    "scoring",
-    "tournament",
-    "templates",
-    "static",
-    "locale",
-    "fixtures",
-    "requirements.txt",
-    "docs/tools/screenshots.py",
-    "docs/tools/scenes.py",
-)
+#: What does not shape the pages (everything else does: a change to it takes the pictures again).
+NOT_INPUTS = {
+    ".ci",
+    ".gitignore",
+    ".pre-commit-config.yaml",
+    "bench",
+    "deploy",
+    "docs",
+    "Makefile",
+    "mkdocs.yml",
+    "pyproject.toml",
+    "README.md",
+    "requirements-dev.txt",
+    "tests",
+}
+#: ... except the two files that take the pictures.
+SCRIPTS = ("docs/tools/screenshots.py", "docs/tools/scenes.py")
 DESKTOP, PHONE = (1280, 800), (360, 740)
 #: The address the referee links and QR codes carry in the pictures (a laptop on a venue's LAN).
 PUBLIC_URL = "http://192.168.1.20:8000"
@@ -57,15 +57,36 @@ PASSWORD = "docs-screenshots"
 TALLEST = 1500
 
 
+def _inputs() -> list[Path]:
+    """Every file of the tree that shapes the pages: git's list (what is tracked, and what is
+    new but not ignored), or the folders themselves outside a git clone."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=ROOT,
+            capture_output=True,
+            check=True,
+        ).stdout.decode()
+        paths = [ROOT / name for name in listed.split("\0") if name]
+    except (OSError, subprocess.CalledProcessError):
+        tops = [top for top in ROOT.iterdir() if not top.name.startswith(".")]
+        tops = [top for top in tops if top.name not in {"data", "site", "staticfiles"}]
+        paths = [path for top in tops for path in ([top] if top.is_file() else top.rglob("*"))]
+    return sorted(
+        path
+        for path in paths
+        if path.is_file()
+        and path.relative_to(ROOT).parts[0] not in NOT_INPUTS
+        and "__pycache__" not in path.parts
+        and path.suffix not in (".pyc", ".mo")
+    ) + [ROOT / name for name in SCRIPTS]
+
+
 def fingerprint() -> str:
     digest = hashlib.sha256()
-    for name in INPUTS:
-        top = ROOT / name
-        files = sorted(top.rglob("*")) if top.is_dir() else [top]
-        for path in files:
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".mo":
-                digest.update(str(path.relative_to(ROOT)).encode() + b"\0")
-                digest.update(path.read_bytes() + b"\0")
+    for path in _inputs():
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
