@@ -1,7 +1,7 @@
 """Django settings for the Mahjong Tournament Desk.
 
 Every value that differs between the director's laptop, a test run and a production server comes
-from the environment (see README.md, "Configuration"); the rules for reading it are in
+from the environment (see docs/configuration.md); the rules for reading it are in
 `desk.config`.
 """
 
@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     # The layers, bottom to top (docs/architecture.md): the apps, then what stands above them.
     "tournament",
     "scoring",
+    "draw",
     "exports",
     "api",
     "desk",
@@ -171,7 +172,7 @@ STORAGES = {
 }
 
 # A desk reached over https (behind a proxy) can turn on the cookie and redirect protections
-# that a plain-http LAN desk cannot have (see README, "Running a federation server"). The scheme
+# that a plain-http LAN desk cannot have (see docs/federation-server.md). The scheme
 # the proxy saw comes from X-Forwarded-Proto, believed only from DESK_TRUSTED_PROXIES
 # (common.net.TrustedProxyMiddleware; Django's SECURE_PROXY_SSL_HEADER would believe anyone).
 if DESK_HTTPS:
@@ -193,7 +194,7 @@ DESK_BACKUP_KEEP = int(os.environ.get("DESK_BACKUP_KEEP", "24"))
 #: Player lists larger than this are refused before they are read.
 PLAYER_IMPORT_MAX_BYTES = 2 * 1024 * 1024
 
-DJANGO_TABLES2_TEMPLATE = "tables/desk_table.html"
+DJANGO_TABLES2_TEMPLATE = "lists/desk_list.html"
 
 # Messages ride in a cookie (session storage only when too big): showing "hand 5 saved" must
 # not cost a database write on a busy day.

@@ -23,6 +23,7 @@ urlpatterns = [
     path("", include("tournament.urls.public")),
     path("director/", include("tournament.urls.director")),
     path("director/", include("scoring.urls.director")),
+    path("director/", include("draw.urls")),
     path("director/", include("exports.urls")),
     path("director/tournaments/restore/", views.RestoreView.as_view(), name="tournament-restore"),
     path(

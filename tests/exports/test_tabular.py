@@ -14,7 +14,7 @@ from openpyxl import load_workbook
 from common import formatting
 from exports import ExportError
 from exports.build import ExportRequest, build_export
-from scoring.standings import compute_standings
+from scoring.standings.ranking import compute_standings
 
 
 def workbook(content):
