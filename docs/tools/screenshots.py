@@ -215,9 +215,18 @@ class Camera:
         )
 
     def wait(self, condition: Callable[[Any], Any], seconds: float = 30) -> Any:
+        """Until `condition(browser)` holds; a page that is being replaced meanwhile (an
+        element gone stale, a script run between two documents) is asked again."""
+        from selenium.common.exceptions import JavascriptException, StaleElementReferenceException
         from selenium.webdriver.support.ui import WebDriverWait
 
-        return WebDriverWait(self.browser, seconds, poll_frequency=0.2).until(condition)
+        waiting = WebDriverWait(
+            self.browser,
+            seconds,
+            poll_frequency=0.2,
+            ignored_exceptions=(StaleElementReferenceException, JavascriptException),
+        )
+        return waiting.until(condition)
 
     def expect(self, text: str) -> None:
         """Stop unless the page says `text` (a step that did not do what the guide shows)."""
