@@ -63,7 +63,7 @@ messages:
 packages:
 	@bin/ensure-packages
 
-# The static checks: lint, formatting, the layers (import-linter), the types of the pure packages.
+# The static checks: lint, formatting, the layers (import-linter), the types of every package.
 checks: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -88,4 +88,4 @@ test: $(DEV_STAMP) packages messages checks docs
 lint: checks
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis site
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis site
