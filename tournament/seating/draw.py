@@ -192,6 +192,7 @@ def draw(
                 tables = plan_tables(
                     len(roster), count, history, apart, rng, clock, winds, stats, wind_search,
                     effort=APART_FIRST_EFFORT if first and not attempt else 1,
+                    layers=(team_of, group_of),
                 )  # fmt: skip
                 seated = balance_winds(tables, seats, len(roster), rng)
                 key = quality(seated, seats, history, apart)
@@ -202,7 +203,7 @@ def draw(
                 if key[-1] <= 1 or not winds[1] or stats.get("searched"):
                     break
             assert best is not None
-            if not perfect < best[0][0] <= perfect + NEAR_MISS:
+            if not perfect < best[0][0] <= (perfect[0] + NEAR_MISS, perfect[1]):
                 break  # perfect, or too far from it for a fresh start to get there
         assert best is not None
         return best[0], best[1], apart

@@ -15,7 +15,10 @@ Seating a and b together once more costs ``K[a][b]``; the total cost of a draw i
 ``C(m, 2)`` counts a pair meeting twice once, three times three times: the search spreads the
 unavoidable repeats (no pair meets three times when two suffice). A swap of two players changes
 the clashes by at most six, so with a group weight of ``REPEATS_FIRST`` (1) one repeat less
-always wins over clashes: repeats first, then group clashes. A weight of ``APART_FIRST`` makes
+always wins over clashes: repeats first, then group clashes. Over a whole search many clashes
+could still outweigh a repeat, so the searches move by this cost but keep as best the schedule
+of the lowest ``rank``: the cost without the *light* clashes (those weighing less than a repeat)
+first, then the light clashes (docs/rules.md §8.3). A weight of ``APART_FIRST`` makes
 one clash outweigh several repeats: club-mates apart first, then repeats (the director's choice,
 docs/rules.md §8).
 
@@ -99,6 +102,27 @@ def total_cost(weights: list[list[int]], apart: list[list[int]]) -> int:
     return cost
 
 
+def light_clashes(weights: list[list[int]], apart: list[list[int]]) -> int:
+    """The cost of the *light* clashes counted in ``weights``: those of pairs whose ``apart``
+    weighs less than a repeat (club-mates when repeats come first)."""
+    light = 0
+    for a, kept in enumerate(apart):
+        row = weights[a]
+        for b in range(a + 1, len(kept)):
+            same = kept[b]
+            if 0 < same < REPEAT_WEIGHT:
+                light += same * ((row[b] - same) // REPEAT_WEIGHT)
+    return light
+
+
+def rank(weights: list[list[int]], apart: list[list[int]]) -> tuple[int, int]:
+    """``(cost without the light clashes, light clashes)`` of everything counted in ``weights``:
+    the order in which the searches keep their best schedule (see the module docstring)."""
+    cost = total_cost(weights, apart)
+    light = light_clashes(weights, apart) if apart else 0
+    return cost - light, light
+
+
 def relabel(
     n: int,
     design: list[Round],
@@ -106,17 +130,21 @@ def relabel(
     rng: random.Random,
     iterations: int,
     clock: SafetyClock | None = None,
+    start: list[int] | None = None,
 ) -> list[int]:
     """Map players to design points; returns ``point_of[player]``.
 
     Minimises ``sum K[a][b] * (times the points of a and b meet in the design)`` by swapping two
-    players' points, starting from a random map. A step takes a player with a cost and tries
+    players' points, starting from ``start`` (a map, e.g. ``plan.column_start``) or a random
+    map. A step takes a player with a cost and tries
     every partner (``RELABEL_PARTNERS`` random ones in large fields); with ``F_a(x)`` the cost
     of a at point x, swapping a and b changes the cost by
     ``F_a(pb) - F_a(pa) + F_b(pa) - F_b(pb) + 2 K[a][b] meet(pa, pb)``.
     """
     point_of = list(range(n))
     rng.shuffle(point_of)
+    if start is not None:
+        point_of = start[:]
     neighbours = [
         [(b, w) for b, w in enumerate(row) if w and b != a] for a, row in enumerate(weights)
     ]
@@ -231,8 +259,11 @@ def improve(
     base = total_cost(weights, apart)
     cost -= base
     target -= base
-    best_cost = cost
-    best = [[table[:] for table in session] for session in sessions]
+    # the light clashes (club-mates when repeats come first) are followed apart: the best
+    # schedule is the one of the lowest (cost - light, light), whatever the search moves by
+    light_of = [[w if 0 < w < big else 0 for w in row] for row in apart]
+    tracked = any(any(row) for row in light_of)
+    light = light_clashes(K, apart) - light_clashes(weights, apart) if tracked else 0
     where = []
     for session in sessions:
         loc = [0] * n
@@ -240,6 +271,9 @@ def improve(
             for p in table:
                 loc[p] = t
         where.append(loc)
+    best_rank = (cost - light, light)
+    best_cost = cost
+    best = [[table[:] for table in session] for session in sessions]
 
     def swaps(
         conflicted: list[tuple[int, int]],
@@ -278,7 +312,7 @@ def improve(
     sample_size = max(8, min(48, 4000 // max(n, 1)))
     stall = 0
     for step in range(iterations):
-        if best_cost <= target:
+        if best_rank[0] + best_rank[1] <= target:
             break
         if clock is not None and step % 16 == 0 and clock.expired():
             break
@@ -297,12 +331,15 @@ def improve(
         if chosen is None:
             continue
         (s, p, q), delta = chosen
+        if tracked:
+            light += _light_delta(sessions[s], where[s], light_of, p, q)
         _swap(sessions[s], where[s], K, p, q)
         cost += delta
         tenure = step + 4 + rng.randrange(8)
         tabu[s, p, q] = tabu[s, q, p] = tenure
-        if cost < best_cost:
-            best_cost, stall = cost, 0
+        ranked = (cost - light, light)
+        if ranked < best_rank:
+            best_rank, best_cost, stall = ranked, cost, 0
             best = [[table[:] for table in session] for session in sessions]
         else:
             stall += 1
@@ -315,7 +352,7 @@ def improve(
                     for t, table in enumerate(session):
                         for x in table:
                             where[s][x] = t
-                cost = best_cost
+                cost, light = best_cost, best_rank[1]
                 for _ in range(1 + len(sessions) // 2):
                     s = rng.randrange(len(sessions))
                     seated = [x for table in sessions[s] for x in table]
@@ -326,10 +363,20 @@ def improve(
                         if s < short_sessions:
                             cost -= short(tables[0]) + short(tables[1])
                         cost += _swap_delta(sessions[s], where[s], K, p, q)
+                        if tracked:
+                            light += _light_delta(sessions[s], where[s], light_of, p, q)
                         _swap(sessions[s], where[s], K, p, q)
                         if s < short_sessions:
                             cost += short(tables[0]) + short(tables[1])
     return best, best_cost + base
+
+
+def _light_delta(session: Round, loc: list[int], light: list[list[int]], p: int, q: int) -> int:
+    """How much the light clashes change when p and q (at different tables) exchange seats."""
+    mates_p = [x for x in session[loc[p]] if x != p]
+    mates_q = [y for y in session[loc[q]] if y != q]
+    Lp, Lq = light[p], light[q]
+    return sum(Lq[x] - Lp[x] for x in mates_p) + sum(Lp[y] - Lq[y] for y in mates_q)
 
 
 def _swap_delta(session: Round, loc: list[int], K: list[list[int]], p: int, q: int) -> int:
