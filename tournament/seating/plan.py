@@ -77,8 +77,9 @@ def plan_tables(
     runs, and runs for it alone when ``wind_search``). ``stats["searched"]`` tells whether the
     tabu search ran. ``effort`` multiplies the tabu search's budget (club-mates apart first
     needs a longer search: removing a repeat must not seat club-mates together).
-    ``layers``: the groups to keep apart (``group_of`` lists, teams first): the column design is
-    also relabelled from a map that puts each group in one column (``column_start``).
+    ``layers``: groups to place in one column each (``group_of`` lists; the draw passes the
+    teams): the column design is also relabelled from such a map (``column_start``), kept when
+    it is better on repeats and team clashes than the random maps, or perfect.
     """
     weights = base_weights(n, history, apart)
     target = REPEAT_WEIGHT * history_bound(n, count, weights, apart) + _history_clashes(
@@ -124,6 +125,12 @@ def plan_tables(
             # numbered so that nobody returns to a number (§8); then the indirect meetings
             revisits = n <= 4 * EXACT_TABLES and not numbers_without_revisits(picked)
             key = (_rank_with(weights, apart, candidate), revisits, mixing_key(n, picked))
+            if start is not None and best_key is not None:
+                # the packed map wins only when it is better on teams and repeats, or perfect:
+                # else the search goes on from the random maps, as without it
+                ranked = key[0]
+                if not (ranked[0] < best_key[0][0] or ranked[0] + ranked[1] <= target):
+                    continue
             if best_key is None or key < best_key:
                 sessions, best_key = candidate, key
     assert sessions is not None  # embedded, or relabelled from at least one start
