@@ -8,15 +8,15 @@ import random
 import pytest
 
 from tournament.seating import draw_schedule, seating_report
-from tournament.seating.numbers import _assignment, number_tables, table_revisits
+from tournament.seating.numbers import assignment, number_tables, table_revisits
 
 
 @pytest.mark.parametrize("size", [1, 2, 4, 6])
-def test_the_assignment_is_a_cheapest_one(size):
+def test_theassignment_is_a_cheapest_one(size):
     rng = random.Random(size)
     for _ in range(20):
         cost = [[rng.randrange(10) for _ in range(size)] for _ in range(size)]
-        columns = _assignment(cost)
+        columns = assignment(cost)
         assert sorted(columns) == list(range(size))
         best = min(
             sum(cost[row][col] for row, col in enumerate(order))
@@ -91,7 +91,7 @@ def test_offset_designs_come_numbered_when_places_exist(tables):
     assert len(design) == 8 and table_revisits(design) == 0
 
 
-def test_the_exact_search_finds_a_numbering_the_assignments_can_miss():
+def test_the_exact_search_finds_a_numbering_theassignments_can_miss():
     from tournament.seating.designs import column_design
     from tournament.seating.numbers import _without_revisits, numbers_without_revisits
 

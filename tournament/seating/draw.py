@@ -34,7 +34,13 @@ from tournament.seating.keep import (
 )
 from tournament.seating.numbers import number_tables
 from tournament.seating.plan import plan_cost, plan_tables
-from tournament.seating.report import Option, seating_report
+from tournament.seating.report import (
+    KeptPlan,
+    Option,
+    PlanFigures,
+    changed_players,
+    seating_report,
+)
 from tournament.seating.search import APART_FIRST, REPEAT_WEIGHT, REPEATS_FIRST, apart_costs
 from tournament.seating.winds import balance_winds, missing_winds, wind_counts
 
@@ -52,12 +58,14 @@ NEAR_MISS = 2 * REPEAT_WEIGHT  # apart first: a near miss is two repeated meetin
 
 @dataclasses.dataclass(frozen=True)
 class DrawResult:
-    """A drawn schedule (as ``draw_schedule`` returns it), whether the clock cut it short, and
-    the figures of the other priority's draw when the two trade repeats against clashes."""
+    """A drawn schedule (as ``draw_schedule`` returns it), whether the clock cut it short, the
+    figures of the other priority's draw when the two trade repeats against clashes, and, on a
+    re-draw with ``previous``, the figures of the kept plan and of the fresh draw (``kept``)."""
 
     schedule: list[Sequence[Sequence[Hashable]]]
     clock_stopped: bool = False
     alternative: Option | None = None
+    kept: KeptPlan | None = None
 
 
 def draw_schedule(
@@ -175,7 +183,7 @@ def draw(
     winds = missing_winds(len(roster), seats)
     grouped = any(group >= 0 for group in group_of)
 
-    def plan(first: bool) -> tuple[tuple[int, int], list, list[list[int]]]:
+    def plan(first: bool) -> tuple[tuple[tuple[int, int], int], list, list[list[int]]]:
         """(quality, sessions on indices, apart matrix) of the plan with one priority."""
         apart = apart_costs(
             len(roster),
@@ -224,14 +232,45 @@ def draw(
                 key, seated, apart, drawn = other_key, other_seated, other_apart, other
             elif not all(x <= y for x, y in zip(figures, others, strict=True)):
                 alternative = Option(not apart_first, theirs.repeats, theirs.group_clashes)
+    # docs/rules.md §8: number the new sessions' tables so that players move around the room
+    fresh = number_tables([*played, *drawn], first=len(played))[len(played) :]
     if previous is not None:
         kept = _kept_plan(previous, played, roster, total, seats, history, apart, key, seed, winds)
-        if kept is not None:
+        choice = compare_kept(previous[len(played) :], kept, fresh, fixed, roster, groups, teams)
+        if choice.taken and kept is not None:
             # the kept plan keeps its table numbers too: the players' cards stay true
-            return DrawResult([*result, *kept], clock_stopped=clock.fired)
-    # docs/rules.md §8: number the new sessions' tables so that players move around the room
-    result.extend(number_tables([*played, *drawn], first=len(played))[len(played) :])
-    return DrawResult(result, clock_stopped=clock.fired, alternative=alternative)
+            return DrawResult([*result, *kept], clock_stopped=clock.fired, kept=choice)
+        return DrawResult(
+            [*result, *fresh], clock_stopped=clock.fired, alternative=alternative, kept=choice
+        )
+    return DrawResult([*result, *fresh], clock_stopped=clock.fired, alternative=alternative)
+
+
+def compare_kept(before, kept, fresh, fixed, roster, groups, teams) -> KeptPlan:
+    """The figures of the kept plan and of the fresh draw, and whether the kept plan is taken:
+    only when it is at least as good on team-mates, repeats, clashes and winds (``_kept_plan``
+    already checked these the draw's way), has no more re-visits and reprints fewer cards
+    (docs/rules.md §8.2)."""
+    members = set(roster)
+
+    def figures(sessions) -> PlanFigures:
+        report = seating_report([*fixed, *sessions], groups, teams=teams)
+        cards = sum(1 for p in changed_players(before, sessions) if p in members)
+        return PlanFigures(
+            repeats=report.repeats,
+            group_clashes=report.group_clashes,
+            team_clashes=report.team_clashes,
+            wind_spread=report.wind_spread,
+            table_revisits=report.table_revisits,
+            cards=cards,
+        )
+
+    theirs = figures(fresh)
+    if kept is None:
+        return KeptPlan(kept=None, fresh=theirs, taken=False)
+    mine = figures(kept)
+    taken = mine.table_revisits <= theirs.table_revisits and mine.cards < theirs.cards
+    return KeptPlan(kept=mine, fresh=theirs, taken=taken)
 
 
 def _kept_plan(previous, played, roster, total, seats, history, apart, fresh, seed, winds):
@@ -265,7 +304,7 @@ def _kept_plan(previous, played, roster, total, seats, history, apart, fresh, se
         if patched is None:
             return None
         on_index, changed = patched
-        on_index = repair_winds(on_index, seats, n, changed)
+        on_index = repair_winds(on_index, seats, n, changed, newcomers=joiners)
         uneven = {
             p
             for p, row in enumerate(wind_counts(n, [*seats, *on_index]))
@@ -273,14 +312,10 @@ def _kept_plan(previous, played, roster, total, seats, history, apart, fresh, se
         }
         if uneven:  # seats may swap inside any table of a player left a wind short
             around = tables_holding(on_index, uneven)
-            on_index = repair_winds(on_index, seats, n, changed | around)
+            on_index = repair_winds(on_index, seats, n, changed | around, newcomers=joiners)
         if keeps(on_index, seats, history, apart, fresh, joiners):
             return on_roster_all(on_index)
-        # the winds still need more: seat every table again (seats swap inside the tables;
-        # every table keeps its players and number)
-        rebalanced = balance_winds(on_index, seats, n, rng)
-        if keeps(rebalanced, seats, history, apart, fresh, joiners):
-            return on_roster_all(rebalanced)
+        # (seating every table again for the winds would reprint every card: docs/rules.md §8.2)
         opened = max(len({t for s, t in changed if s == x}) for x in range(len(on_index)))
         if opened >= tables - 1:
             break  # as good only by drawing (nearly) everything again: draw afresh

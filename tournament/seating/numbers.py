@@ -24,7 +24,7 @@ EXACT_TABLES = 16
 EXACT_NODES = 1500
 
 
-def _assignment(cost: list[list[int]]) -> list[int]:
+def assignment(cost: list[list[int]]) -> list[int]:
     """For a square cost matrix, the column of each row in a cheapest assignment."""
     n = len(cost)
     inf = float("inf")
@@ -82,7 +82,7 @@ def _order(session, elsewhere, drawn):
         for table in session
     ]
     ordered: list[tuple[Hashable, ...]] = [()] * size
-    for index, position in enumerate(_assignment(cost)):
+    for index, position in enumerate(assignment(cost)):
         ordered[position] = session[index]
     return ordered
 
@@ -180,14 +180,14 @@ def revisit_bound(schedule: Sequence[Sequence[Sequence[Hashable]]], first: int =
     counting = sum(max(0, count - numbers) for count in sittings.values())
     if numbers > EXACT_TABLES or len(schedule) < 2:
         return counting
-    sets = [[set(table) for table in session] for session in schedule]
+    seated: list[list[set[Hashable]]] = [[set(t) for t in session] for session in schedule]
     meetings = 0
-    for r, reference in enumerate(sets):
+    for r, reference in enumerate(seated):
         total = 0
-        for s, session in enumerate(sets):
-            if s != r and len(session) == len(reference):
-                cost = [[len(a & b) for b in reference] for a in session]
-                total += sum(cost[i][j] for i, j in enumerate(_assignment(cost)))
+        for s, other in enumerate(seated):
+            if s != r and len(other) == len(reference):
+                cost = [[len(a & b) for b in reference] for a in other]
+                total += sum(cost[i][j] for i, j in enumerate(assignment(cost)))
         meetings = max(meetings, total)
     return max(counting, meetings)
 

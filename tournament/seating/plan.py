@@ -96,6 +96,7 @@ def plan_tables(
             point_of, chosen = fitted
             sessions = _on_players([design[r] for r in chosen], point_of)
     if sessions is None:
+        starts: list[tuple[list[Round], list[int] | None]]
         shipped = None if has_history else best_schedule(n, count)
         if shipped:  # best known beyond the zero-repeat limit: a draw-time search won't beat it
             known, picked = shipped
