@@ -14,8 +14,8 @@ Each step takes a best exchange among those that move a table with a re-visit (t
 the search's own ``random.Random``); an exchange just undone is tabu for a few steps unless it
 beats the best numbering seen; after ``STALL`` steps without a better numbering the search goes
 back to the best one and makes a few random exchanges. It stops at ``bound`` (nothing can be
-better) or when it has examined ``work`` exchanges: an iteration count, so the numbers are the
-same on any machine.
+better), after ``PATIENCE`` steps without a better numbering, or when it has examined ``work``
+exchanges: iteration counts, so the numbers are the same on any machine.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from collections.abc import Sequence
 TENURE = (5, 12)  # steps an undone exchange stays tabu: drawn in this range
 STALL = 200  # steps without a better numbering before going back to the best one
 KICKS = 3  # random exchanges made then
+PATIENCE = 6000  # steps without a better numbering before the search gives up
 
 
 def renumber(
@@ -90,8 +91,8 @@ def renumber(
         count_near(s, u)
 
     tabu: dict[tuple[int, int, int], int] = {}
-    stall = step = 0
-    while best > bound and work > 0 and movable:
+    stall = step = last_gain = 0
+    while best > bound and work > 0 and movable and step - last_gain < PATIENCE:
         step += 1
         best_delta: int | None = None
         moves: list[tuple[int, int, int]] = []
@@ -125,7 +126,7 @@ def renumber(
         cost += best_delta
         tabu[s, t, a] = tabu[s, u, b] = step + rng.randint(*TENURE)
         if cost < best:
-            best, best_num, stall = cost, [row[:] for row in num], 0
+            best, best_num, stall, last_gain = cost, [row[:] for row in num], 0, step
             continue
         stall += 1
         if stall > STALL:
