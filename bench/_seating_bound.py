@@ -134,9 +134,10 @@ def kept_plan() -> None:
                     f" (kept plan: {kept.kept.table_revisits} re-visits, {kept.kept.cards} cards,"
                     f" {kept.kept.repeats} repeats)"
                 )
-            ok = seating_report(result.schedule).table_revisits <= seating_report(
-                fresh
-            ).table_revisits
+            ok = (
+                seating_report(result.schedule).table_revisits
+                <= seating_report(fresh).table_revisits
+            )
             print(f"{what} {n}x{s} seed {seed}: {'; '.join(cells)}; {taken}  {verdict(ok)}")
 
 
