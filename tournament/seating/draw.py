@@ -249,8 +249,8 @@ def draw(
 def compare_kept(before, kept, fresh, fixed, roster, groups, teams) -> KeptPlan:
     """The figures of the kept plan and of the fresh draw, and whether the kept plan is taken:
     only when it is at least as good on team-mates, repeats, clashes and winds (``_kept_plan``
-    already checked these the draw's way), has no more re-visits and reprints fewer cards
-    (docs/rules.md §8.2)."""
+    already checked these the draw's way) and reprints fewer cards, by more than the re-visits
+    it adds (a return to a table number weighs as much as a card; docs/rules.md §8.2)."""
     members = set(roster)
 
     def figures(sessions) -> PlanFigures:
@@ -269,7 +269,9 @@ def compare_kept(before, kept, fresh, fixed, roster, groups, teams) -> KeptPlan:
     if kept is None:
         return KeptPlan(kept=None, fresh=theirs, taken=False)
     mine = figures(kept)
-    taken = mine.table_revisits <= theirs.table_revisits and mine.cards < theirs.cards
+    # a return to a table number weighs as much as a card to reprint
+    more = mine.table_revisits - theirs.table_revisits
+    taken = mine.cards < theirs.cards and more < theirs.cards - mine.cards
     return KeptPlan(kept=mine, fresh=theirs, taken=taken)
 
 

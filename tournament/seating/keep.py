@@ -112,8 +112,8 @@ def patch_previous(
     opens more when the result is not good enough): first those whose players are already
     moved in another session, whose cards are reprinted anyway. Those players are seated again
     by the tabu search, every kept table's meetings counting as already decided, each player
-    wanting the wind they had there (``seat_masks``: then nobody's winds change but the
-    newcomers'). The new tables take the numbers left free by the opened ones (a table more
+    wanting the wind they had there and each newcomer a wind in turn (``seat_masks``: then
+    nobody's winds change and the newcomers' are even). The new tables take the numbers left free by the opened ones (a table more
     takes the next number; with a table fewer, a kept table above the last number moves to a
     free one), the numbers chosen by an assignment that sends the fewest players back to a
     number they have in another session (docs/rules.md §8.2). ``winds``
@@ -157,6 +157,8 @@ def patch_previous(
             for wind, p in enumerate(table):
                 if p in index:
                     masks[index[p]] = 1 << wind
+        for k, p in enumerate(joiners):  # newcomers: a wind in turn, East, South, ...
+            masks[p] = 1 << (k + number) % WINDS
         seat_masks.append(masks)
     weights = base_weights(n, history, apart)
     for kept, _opened, _new in layouts:
