@@ -77,9 +77,10 @@ def plan_tables(
     runs, and runs for it alone when ``wind_search``). ``stats["searched"]`` tells whether the
     tabu search ran. ``effort`` multiplies the tabu search's budget (club-mates apart first
     needs a longer search: removing a repeat must not seat club-mates together).
-    ``layers``: groups to place in one column each (``group_of`` lists; the draw passes the
-    teams): the column design is also relabelled from such a map (``column_start``), kept when
-    it is better on repeats and team clashes than the random maps, or perfect.
+    ``layers``: groups to place in one column each (``group_of`` lists, the teams first, then
+    the clubs): the column design is also relabelled from a map that packs the first layer
+    (``column_start``), kept when it is better on repeats and team clashes than the random
+    maps or perfect, and from one that packs every layer, kept when perfect.
     """
     weights = base_weights(n, history, apart)
     target = REPEAT_WEIGHT * history_bound(n, count, weights, apart) + _history_clashes(
@@ -97,6 +98,7 @@ def plan_tables(
             sessions = _on_players([design[r] for r in chosen], point_of)
     if sessions is None:
         starts: list[tuple[list[Round], list[int] | None]]
+        perfect_only: set[int] = set()
         shipped = None if has_history else best_schedule(n, count)
         if shipped:  # best known beyond the zero-repeat limit: a draw-time search won't beat it
             known, picked = shipped
@@ -110,12 +112,15 @@ def plan_tables(
             if len(columns) >= count and columns[:count] != design[:count]:
                 picked = _pick_mixing(n, columns, count, rng)
                 starts.append((picked, None))
-                if any(group >= 0 for layer in layers for group in layer):
-                    # its own random stream: the other starts stay as they were without it
-                    own = random.Random(f"{rng.getstate()[1][:4]}/columns")
-                    packed = column_start(n, layers, own)
+                # its own random stream: the other starts stay as they were without it
+                own = random.Random(f"{rng.getstate()[1][:4]}/columns")
+                for depth in (1, len(layers)) if len(layers) > 1 else (1,):
+                    grouped = any(group >= 0 for layer in layers[:depth] for group in layer)
+                    packed = column_start(n, layers[:depth], own) if grouped else None
                     if packed is not None:
                         starts.append((picked, packed))
+                        if depth > 1:
+                            perfect_only.add(id(packed))
         best_key = None
         steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
         for picked, start in starts:
@@ -127,10 +132,12 @@ def plan_tables(
             revisits = n <= 4 * EXACT_TABLES and not numbers_without_revisits(picked)
             key = (_rank_with(weights, apart, candidate), revisits, mixing_key(n, picked))
             if start is not None and best_key is not None:
-                # the packed map wins only when it is better on teams and repeats, or perfect:
-                # else the search goes on from the random maps, as without it
+                # the teams' packed map wins only when it is better on teams and repeats, or
+                # perfect; the map that also packs the clubs only when perfect (then no search
+                # is needed): else the search goes on from the random maps, as without them
                 ranked = key[0]
-                if not (ranked[0] < best_key[0][0] or ranked[0] + ranked[1] <= target):
+                perfect = ranked[0] + ranked[1] <= target
+                if not (perfect or (ranked[0] < best_key[0][0] and id(start) not in perfect_only)):
                     continue
             if best_key is None or key < best_key:
                 sessions, best_key = candidate, key
