@@ -57,7 +57,7 @@ def test_the_preview_weighs_the_kept_plan_against_a_fresh_draw(
     """A player withdraws and a newcomer takes the place after the draw: the preview shows the
     kept plan's figures beside the fresh draw's, cards to reprint included, and the re-visit
     bound in the report (docs/rules.md §8.1, §8.2)."""
-    from tournament.services.draw import write_draw
+    from draw.writing import write_draw
     from tournament.services.registrations import (
         WITHDRAW,
         change_registration,
