@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Hashable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -30,8 +31,8 @@ AIM_INDIRECT = {(32, 7): 14, (36, 10): 27, (36, 11): 33}
 PEER_SECONDS = 1.1
 
 
-def clubs(n: int, seed: int) -> dict[int, int]:
-    """Every player in a club of 4 to 6 players (sizes drawn from ``seed``)."""
+def clubs(n: int, seed: int) -> dict[Hashable, Hashable]:
+    """Every player (a number) in a club of 4 to 6 players (sizes drawn from ``seed``)."""
     rng = random.Random(seed)
     while True:
         sizes: list[int] = []
@@ -44,12 +45,14 @@ def clubs(n: int, seed: int) -> dict[int, int]:
     return dict(enumerate(club_of))
 
 
-def teams_of_four(n: int, seed: int, inside_clubs: dict[int, int] | None = None) -> dict:
+def teams_of_four(
+    n: int, seed: int, inside_clubs: dict[Hashable, Hashable] | None = None
+) -> dict[Hashable, Hashable]:
     """Teams of 4: from a shuffled order, or made of club-mates (a club's players in a row)."""
     order = list(range(n))
     random.Random(seed).shuffle(order)
     if inside_clubs is not None:
-        order.sort(key=lambda p: inside_clubs[p])
+        order.sort(key=lambda p: str(inside_clubs[p]).zfill(8))  # the clubs' numbers in order
     return {p: i // 4 for i, p in enumerate(order)}
 
 
@@ -137,9 +140,9 @@ def kept_plan() -> None:
                 )
             # never worse than the fresh draw: no more repeats, fewer cards to reprint by more
             # than the re-visits it adds (a re-visit weighs as much as a card), or the fresh draw
-            (repeats, revisits, cards), (f_repeats, f_revisits, f_cards) = figures
+            (k_repeats, k_revisits, k_cards), (f_repeats, f_revisits, f_cards) = figures
             ok = result.schedule == fresh or (
-                repeats <= f_repeats and revisits - f_revisits < f_cards - cards
+                k_repeats <= f_repeats and k_revisits - f_revisits < f_cards - k_cards
             )
             print(f"{what} {n}x{s} seed {seed}: {'; '.join(cells)}; {taken}  {verdict(ok)}")
 

@@ -29,6 +29,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Hashable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -88,7 +89,7 @@ def substitution(n: int, s: int, seed: int) -> tuple[int, int, int, int, int]:
     )
     target = sum(1 for session in plan[2:] for table in session if leaver in table)
     report = seating_report(redrawn)
-    winds: dict[int, list[int]] = {}
+    winds: dict[Hashable, list[int]] = {}
     for session in redrawn:
         for table in session:
             for wind, player in enumerate(table):
@@ -237,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         for seed in (1, 2, 3):
             order = list(range(n))
             random.Random(seed).shuffle(order)
-            teams = {p: i // 4 for i, p in enumerate(order)}
+            teams: dict[Hashable, Hashable] = {p: i // 4 for i, p in enumerate(order)}
             start = time.perf_counter()
             report = seating_report(
                 draw_schedule(list(range(n)), s, seed=seed, teams=teams), teams=teams

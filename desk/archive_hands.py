@@ -12,7 +12,7 @@ from collections import defaultdict
 from django.utils.translation import gettext as _
 
 import rules
-from desk.archive_refs import MAX_HANDS, MAX_VERSIONS
+from desk.archive_refs import MAX_HANDS, MAX_VERSIONS, ReferenceChecks
 from desk.archive_values import (
     chunks,
     damaged,
@@ -38,8 +38,9 @@ from scoring.services.hands import hand_columns
 from scoring.services.tables import TableError, hand_entry_state
 
 
-class PlayChecks:
-    """Hands, penalties, results and audit entries (a mixin of the planner)."""
+class PlayChecks(ReferenceChecks):
+    """Hands, penalties, results and audit entries (the planner's checks after the references,
+    whose lookups they use)."""
 
     def hands(self):
         outcomes = {code for code, _label in self.ruleset.outcomes(None)}
@@ -96,7 +97,8 @@ class PlayChecks:
             "table": table_number,
         }
         try:
-            lines, _state, _totals, _chombo = hand_entry_state(self.ruleset, hands)
+            first_wind = hands[0].table.first_wind if hands else None
+            lines, _state, _totals, _chombo = hand_entry_state(self.ruleset, hands, first_wind)
         except TableError as exc:
             raise damaged(where, str(exc)) from None
         for line in lines:
