@@ -27,6 +27,7 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common import json_input
 from desk.archive_plan import plan_restore
 from desk.archive_values import ArchiveError
 from desk.archive_write import prepare, write
@@ -299,7 +300,11 @@ def read_archive(content):
             text = unpacked.read(MAX_UNPACKED_BYTES + 1)
         if len(text) > MAX_UNPACKED_BYTES:
             raise ArchiveError(_("The file unpacks to more than any tournament archive."))
-        data = json.loads(text.decode("utf-8"))
+        data = json_input.loads(text.decode("utf-8"))
+    except json_input.TooDeep as exc:
+        raise ArchiveError(
+            _("This is not a tournament archive of the desk: %(error)s") % {"error": exc}
+        ) from None
     except (OSError, EOFError, UnicodeDecodeError, ValueError) as exc:
         raise ArchiveError(
             _("This is not a tournament archive of the desk (%(error)s).") % {"error": exc}
