@@ -4,9 +4,11 @@
   draw, publication); the tournaments of others only as the public sees them, and their
   tournament's own addresses answer 403;
 - a referee token: the tables its account referees (`Table.referees`) in sessions open for entry
-  (`scoring.access.tables_for_account`), and what the public reads;
+  (`scoring.access.tables_for_account`), and what the public reads; it reads those tables while
+  their session is the one being played (`api.views.reads.table_readable`), as their pages;
 - a table's link (`Authorization: Table <link secret>`): that one table while its session is open
-  for entry, and what the public reads of its tournament;
+  for entry (read while it is the one being played), and what the public reads of its
+  tournament;
 - nobody (no header): what the public reads (`tournament.visibility`, as the pages).
 """
 

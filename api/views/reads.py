@@ -135,11 +135,16 @@ class SessionDetail(ConditionalRead):
 
 
 def table_readable(request, table):
-    """Public: a closed table once its session's results are public (as the results page);
-    its writers (link, referee, director token) read it whenever they may write or direct."""
+    """Public: a closed table once its session's results are public (as the results page).
+    A director token reads every table; a table's link and its referees' tokens read it while
+    its session is the one being played, as the table's page shows it to them (published
+    tournament or not): before that, their page only says the session has not started, and
+    they read what the public reads."""
     tournament = table.session.tournament
-    if directs(request, tournament) or may_write(request, table):
-        return True  # as the table's page for its link, published tournament or not
+    if directs(request, tournament):
+        return True
+    if table.session.is_current and may_write(request, table):
+        return True
     return (
         table.is_closed
         and is_visible(request, tournament)
