@@ -75,7 +75,8 @@ class RestoreView(SiteAdminRequiredMixin, FormView):
 
 
 class LockoutsView(SiteAdminRequiredMixin, TemplateView):
-    """The accounts and addresses locked out by failed logins, each with a button to clear it."""
+    """The accounts (each at an address) and the addresses locked out by failed logins, each
+    with a button to clear it."""
 
     template_name = "desk/lockouts.html"
 
@@ -84,6 +85,7 @@ class LockoutsView(SiteAdminRequiredMixin, TemplateView):
         context.update(
             lockouts=lockouts.current_lockouts(),
             limit=settings.AXES_FAILURE_LIMIT,
+            address_limit=settings.DESK_LOGIN_ADDRESS_ATTEMPTS,
             minutes=int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
             ACCOUNT=lockouts.ACCOUNT,
         )
@@ -91,7 +93,8 @@ class LockoutsView(SiteAdminRequiredMixin, TemplateView):
 
 
 class ClearLockoutView(SiteAdminRequiredMixin, View):
-    """POST kind=account|address and value, or kind=all: forget those failed logins."""
+    """POST kind=account (value: its name; address: only there), kind=address (value), or
+    kind=all: forget those failed logins."""
 
     http_method_names = ["post"]
 
@@ -104,7 +107,8 @@ class ClearLockoutView(SiteAdminRequiredMixin, View):
                 messages.success(request, _("Every lockout is cleared."))
             else:
                 value = request.POST.get("value", "")
-                lockouts.clear_lockout(kind, value, actor=actor)
+                address = request.POST.get("address", "") if kind == lockouts.ACCOUNT else ""
+                lockouts.clear_lockout(kind, value, actor=actor, address=address)
                 messages.success(
                     request, _("Lockout of “%(value)s” cleared.") % {"value": value.strip()}
                 )
