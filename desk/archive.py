@@ -8,7 +8,10 @@ JSON, readable by anyone. `restore_archive()` rebuilds the tournament in one tra
 desk that does not have it yet; its standings, score sheets and exports then come out identical.
 It unpacks, parses and checks the whole archive first (`desk.archive_plan`), so a damaged or
 forged archive is refused with a message naming what is wrong, and the write transaction only
-inserts rows.
+inserts rows. Nothing the desk derives is believed: every hand is settled again, and every
+closed table's results (so every standing) computed again from its hands and penalties by the
+code that closes a table; a stored figure that differs refuses the archive, naming the table and
+the player (`desk.archive_results`).
 
 Accounts are not copied: who entered or confirmed something is kept by user name, and linked to
 the account of that name when the receiving desk has one (without giving it any right), else to

@@ -1,10 +1,10 @@
-"""A restore's checks of what happened at the tables: hands, penalties, results, the audit.
+"""A restore's checks of what happened at the tables: hands, penalties, the audit.
 
 `PlayChecks` is part of `desk.archive_plan`'s planner and runs after `ReferenceChecks`
 (`desk.archive_refs`), whose lookups (`session`, `table`, `registration`, `seat_at`) it uses.
 Every current hand is settled again from its stored entry by the rule set (`self.ruleset`) and
-compared with its stored columns (`scoring.services.hands.hand_columns`); results written before
-the transfers were kept apart get them back from the archive's penalties.
+compared with its stored columns (`scoring.services.hands.hand_columns`); each table's replay is
+kept (`self.replayed`) for the results' checks (`desk.archive_results`).
 """
 
 from collections import defaultdict
@@ -32,18 +32,18 @@ from scoring.models import (
     Outcome,
     Penalty,
     PenaltyKind,
-    SeatResult,
 )
 from scoring.services.hands import hand_columns
 from scoring.services.tables import TableError, hand_entry_state
 
 
 class PlayChecks:
-    """Hands, penalties, results and audit entries (a mixin of the planner)."""
+    """Hands, penalties and audit entries (a mixin of the planner)."""
 
     def hands(self):
         outcomes = {code for code, _label in self.ruleset.outcomes(None)}
         versions, current, submissions = set(), defaultdict(list), set()
+        self.replayed = {}  # (session, table) -> hand_entry_state() of its current hands
         for item in items_of(self.data, "hands"):
             session = self.session(item.get("session"), _("hands"))
             table = self.table(session.number, item.get("table"), _("hands"))
@@ -96,9 +96,11 @@ class PlayChecks:
             "table": table_number,
         }
         try:
-            lines, _state, _totals, _chombo = hand_entry_state(self.ruleset, hands)
+            replayed = hand_entry_state(self.ruleset, hands)
         except TableError as exc:
             raise damaged(where, str(exc)) from None
+        self.replayed[(session_number, table_number)] = replayed
+        lines = replayed[0]
         for line in lines:
             hand = line.hand
             clean = rules.base.clean_entry(self.ruleset.hand_fields(line.state), hand.entry)
@@ -111,7 +113,7 @@ class PlayChecks:
                 % {"number": hand.number, "stored": stored, "expected": expected},
             )
 
-    # penalties, results, audit
+    # penalties, audit
 
     def penalties(self):
         kinds = {kind.code for kind in self.ruleset.penalty_catalogue}
@@ -154,57 +156,6 @@ class PlayChecks:
             given_at = read_datetime(item.get("given_at"), where, _("given at"))
             penalty.given_at = given_at
             self.plan.penalties.append(penalty)
-
-    def results(self):
-        closed = {key for key, table in self.tables_by_key.items() if table.closed_at}
-        placed = set()
-        for item in items_of(self.data, "results"):
-            session, table, wind, registration, where = self.seat_item(
-                item,
-                _("results"),
-                _("result of session %(session)s, table %(table)s, seat %(wind)s"),
-            )
-            key = (session.number, table.number, wind)
-            require((session.number, table.number) in closed, where, _("the table is not closed"))
-            require(key not in placed, where, _("listed twice"))
-            placed.add(key)
-            require(
-                self.seat_at.get(key) is registration,
-                where,
-                _("player %(number)s does not sit there") % {"number": registration.number},
-            )
-            result = fill(
-                SeatResult(table=table, session=session, registration=registration),
-                item,
-                where,
-                ("session", "table", "player", "wind"),
-            )
-            result.wind = wind
-            if "transfers" not in item:
-                # Written before transfers were kept apart from the hand points (scoring
-                # migration 0007): the false Hu transfers were inside the hand points.
-                result.transfers = self.old_transfers(session, table, registration)
-                result.hand_points = (result.hand_points or 0) - result.transfers
-            validate(result, where)
-            require(1 <= result.place <= 4, where, _("the place must be 1 to 4"))
-            self.plan.results.append(result)
-
-    def old_transfers(self, session, table, registration):
-        """The false Hu transfers of `registration` at `table`, from the archive's live
-        penalties: its own points for its false Hu, the others' shares for theirs."""
-        # Planned registrations may have no primary key yet: compared by identity.
-        seated = [self.seat_at.get((session.number, table.number, wind)) for wind in range(4)]
-        total = 0
-        for penalty in self.plan.penalties:
-            if (
-                penalty.session is session
-                and penalty.transfer
-                and penalty.cancelled_at is None
-                and any(penalty.registration is seat for seat in seated if seat is not None)
-            ):
-                own = penalty.registration is registration
-                total += penalty.points if own else penalty.transfer
-        return total
 
     def audit(self):
         for index, item in enumerate(items_of(self.data, "audit"), start=1):

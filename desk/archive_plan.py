@@ -4,8 +4,9 @@
 of them the way the desk's own pages and services would: field values and ranges, the slug and
 the referee links, the scoring settings against the rule set, every reference (seats to tables
 and registrations, hands to tables, penalties to registrations, sessions and tables, results to
-seats), and every current hand, settled again from its stored entry by the rule set and compared
-with the stored changes. `desk.archive_write` then only inserts, inside the short write
+seats), every current hand, settled again from its stored entry by the rule set and compared
+with the stored changes, and every closed table's results, derived again from its hands and
+penalties as closing the table does (`desk.archive_results`). `desk.archive_write` then only inserts, inside the short write
 transaction `restore()` opens.
 
 Accounts: a user name this desk lacks comes back as a new inactive account (so who entered each
@@ -15,8 +16,8 @@ archive: it does not become a referee of a restored table.
 Every problem is an `ArchiveError` naming what is wrong and where, in the active language.
 
 This module holds the plan, the accounts and the tournament's own checks, and runs the rest in
-order: references and ranges in `desk.archive_refs`, hands, penalties, results and the audit in
-`desk.archive_hands`.
+order: references and ranges in `desk.archive_refs`, hands, penalties and the audit in
+`desk.archive_hands`, the results in `desk.archive_results`.
 """
 
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ import rules
 from common.i18n import translate_error
 from desk.archive_hands import PlayChecks
 from desk.archive_refs import ReferenceChecks
+from desk.archive_results import ResultChecks
 from desk.archive_values import (
     ArchiveError,
     already_here,
@@ -68,7 +70,7 @@ class RestorePlan:
 # -- the plan ------------------------------------------------------------------------------
 
 
-class _Planner(ReferenceChecks, PlayChecks):
+class _Planner(ReferenceChecks, PlayChecks, ResultChecks):
     def __init__(self, data):
         self.data = data
         self.accounts = {}
