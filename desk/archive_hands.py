@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 import rules
 from desk.archive_refs import MAX_HANDS, MAX_VERSIONS
 from desk.archive_values import (
+    check_constraints,
     chunks,
     damaged,
     fill,
@@ -62,7 +63,7 @@ class PlayChecks:
             versions.add(key)
             hand = fill(Hand(table=table), item, where, ("session", "table", "entered_by"))
             hand.entered_by = self.user(item.get("entered_by"))
-            validate(hand, where)
+            validate(hand, where, constraints=False)
             require(isinstance(hand.entry, dict), where, _("the entry is missing"))
             require(
                 hand.outcome in outcomes,
@@ -71,6 +72,7 @@ class PlayChecks:
             )
             require(_seats_fit(hand), where, _("the winner and discarder do not fit the outcome"))
             require(_tiles_fit(hand), where, _("the tiles and their count do not fit together"))
+            check_constraints(hand, where)
             entered_at = read_datetime(item.get("entered_at"), where, _("entered at"))
             if hand.submission is not None:
                 require(hand.submission not in submissions, where, _("listed twice"))
@@ -132,7 +134,7 @@ class PlayChecks:
             )
             penalty.given_by = self.user(item.get("given_by"))
             penalty.cancelled_by = self.user(item.get("cancelled_by"))
-            validate(penalty, where)
+            validate(penalty, where, constraints=False)
             require(
                 penalty.kind in kinds,
                 where,
@@ -153,6 +155,7 @@ class PlayChecks:
                 where,
                 _("a required reason, infraction or hand number is missing or out of range"),
             )
+            check_constraints(penalty, where)
             given_at = read_datetime(item.get("given_at"), where, _("given at"))
             penalty.given_at = given_at
             self.plan.penalties.append(penalty)

@@ -28,6 +28,7 @@ from django.core.validators import validate_slug
 from django.utils.translation import gettext as _
 
 import rules
+from common.constraints import duplicates, unique_keys
 from common.i18n import translate_error
 from desk.archive_hands import PlayChecks
 from desk.archive_refs import ReferenceChecks
@@ -35,6 +36,8 @@ from desk.archive_results import ResultChecks
 from desk.archive_values import (
     ArchiveError,
     already_here,
+    check_constraints,
+    chunks,
     damaged,
     fill,
     items_of,
@@ -158,15 +161,64 @@ class _Planner(ReferenceChecks, PlayChecks, ResultChecks):
             _("unknown or repeated tie-breakers: %(value)s") % {"value": tie_breaks},
         )
         tournament.scoring_options, tournament.tie_breaks = options, tie_breaks
-        validate(tournament, where)
+        validate(tournament, where, constraints=False)
         require(
             tournament.end_date >= tournament.start_date,
             where,
             _("the last day is before the first day"),
         )
+        check_constraints(tournament, where)
         self.ruleset = rules.get_ruleset(tournament.ruleset, options or None)
         self.plan = RestorePlan(tournament=tournament)
         return tournament
+
+    # uniqueness, over the whole plan and against this desk
+
+    def unique_rows(self):
+        """No two planned rows share a unique key (a submission id, a seat, a number), and no
+        planned row takes a unique value a row of this desk has (a submission id, a link)."""
+        plan = self.plan
+        for objects in (
+            plan.new_players,
+            plan.teams,
+            plan.categories,
+            plan.registrations,
+            plan.sessions,
+            plan.tables,
+            plan.seats,
+            plan.hands,
+            plan.penalties,
+            plan.results,
+            [entry for entry, _players in plan.audit],
+        ):
+            if not objects:
+                continue
+            model = type(objects[0])
+            for _name, fields, _first, second in duplicates(objects, model):
+                raise damaged(model._meta.verbose_name_plural, _shared(model, fields, second))
+            for _name, fields, condition in unique_keys(model):
+                field = model._meta.get_field(fields[0])
+                if len(fields) > 1 or field.is_relation or condition is not None:
+                    continue  # a key with a planned row in it: no row of this desk has it
+                values = sorted({getattr(obj, field.attname) for obj in objects} - {None})
+                for chunk in chunks(values, 500):
+                    taken = (
+                        model.objects.filter(**{f"{field.attname}__in": chunk})
+                        .values_list(field.attname, flat=True)
+                        .first()
+                    )
+                    require(
+                        taken is None,
+                        model._meta.verbose_name_plural,
+                        _("%(what)s %(value)s is already used in this desk")
+                        % {"what": field.verbose_name, "value": taken},
+                    )
+
+
+def _shared(model, fields, obj):
+    names = ", ".join(str(model._meta.get_field(name).verbose_name) for name in fields)
+    values = ", ".join(str(getattr(obj, model._meta.get_field(name).attname)) for name in fields)
+    return _("two of them share %(fields)s (%(values)s)") % {"fields": names, "values": values}
 
 
 def plan_restore(data):
@@ -184,6 +236,7 @@ def plan_restore(data):
         planner.penalties()
         planner.results()
         planner.audit()
+        planner.unique_rows()
     except ArchiveError:
         raise
     except rules.RuleError as exc:

@@ -288,12 +288,8 @@ class ReferenceChecks:
                 )
                 replaced.add((session.number, former.number))
             self.seat_at[key] = registration
-            self.plan.seats.append(
-                Seat(
-                    table=table,
-                    session=session,
-                    wind=wind,
-                    registration=registration,
-                    replaced=former,
-                )
+            seat = Seat(
+                table=table, session=session, wind=wind, registration=registration, replaced=former
             )
+            validate(seat, where)
+            self.plan.seats.append(seat)

@@ -16,7 +16,14 @@ A figure the archive does not hold (written before the desk kept it) is taken as
 
 from django.utils.translation import gettext as _
 
-from desk.archive_values import damaged, fill, items_of, require, validate
+from desk.archive_values import (
+    check_constraints,
+    damaged,
+    fill,
+    items_of,
+    require,
+    validate,
+)
 from scoring.models import SeatResult
 from scoring.services.closing import seat_results
 from scoring.services.tables import TableError, TableSnapshot, hand_entry_state
@@ -71,8 +78,9 @@ class ResultChecks:
             for name in FIGURES:  # not held: filled in from the derived result below
                 if name not in held and getattr(result, name) is None:
                     setattr(result, name, 0)
-            validate(result, where)
+            validate(result, where, constraints=False)
             require(1 <= result.place <= 4, where, _("the place must be 1 to 4"))
+            check_constraints(result, where)
             self.plan.results.append(result)
             placed[key] = (result, held)
         self.derive_results(placed)

@@ -7,6 +7,7 @@ restores nothing, and leaves the home page answering 200.
 
 import gzip
 import json
+import uuid
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -434,3 +435,88 @@ def test_a_good_archive_restores_the_figures_the_desk_derives(good):
         assert [(r.score, r.place, r.table_points, r.final_score) for r in stored] == [
             (r.score, r.place, r.table_points, r.final_score) for r in derived
         ]
+
+
+# -- the desk's own validators and constraints (issue 30, point 3) ----------------------------
+
+
+def refused_by_the_plan(data, match, monkeypatch):
+    """Refused with `match` by the checks, before the write transaction: the database's own
+    constraints never had to refuse it (their messages name no table and no player)."""
+
+    def write(prepared):
+        raise AssertionError("the archive reached the database")
+
+    monkeypatch.setattr(archive, "write", write)
+    return refused(data, match)
+
+
+@pytest.mark.parametrize("pin", ["1", "12345", "1234567", "abcdef", "12 456", "١٢٣٤٥٦"])
+def test_a_pin_the_desk_never_makes_is_refused(good, monkeypatch, pin):
+    good["tables"][0]["pin"] = pin
+    refused_by_the_plan(good, "PIN", monkeypatch)
+
+
+def test_two_hands_with_one_submission_id_are_refused(good, monkeypatch):
+    submission = str(uuid.uuid4())
+    first, second = [h for h in good["hands"] if h["is_current"]][:2]
+    first["submission"], second["submission"] = submission, submission.upper()
+    refused_by_the_plan(good, "submission|listed twice", monkeypatch)
+
+
+def test_two_penalties_with_one_submission_id_are_refused(good, monkeypatch):
+    submission = str(uuid.uuid4())
+    penalty = good["penalties"][0]
+    penalty["submission"] = submission
+    good["penalties"].append(
+        {
+            **penalty,
+            "cancelled_at": penalty["given_at"],
+            "cancel_reason": "typed twice",
+            "submission": submission,
+        }
+    )
+    refused_by_the_plan(good, "submission", monkeypatch)
+
+
+def test_a_penalty_submission_id_this_desk_used_already_is_refused(good, director, monkeypatch):
+    other = build(players=8, slug="other")
+    table = other.sessions.get(number=1).tables.get(number=1)
+    submission = uuid.uuid4()
+    give_penalty(
+        table.session,
+        table.seats.get(wind=0).registration,
+        "false_hu",
+        actor=Actor(user=director),
+        table=table,
+        valid_shape=True,
+        submission=submission,
+    )
+    good["penalties"][0]["submission"] = str(submission)
+    monkeypatch.setattr(archive, "write", lambda prepared: pytest.fail("written"))
+    with pytest.raises(ArchiveError, match="already used in this desk"):
+        restore_archive(pack(good))
+    assert list(Tournament.objects.values_list("slug", flat=True)) == ["other"]
+
+
+@pytest.mark.parametrize(
+    "damage, match",
+    [
+        (lambda d: d["tournament"].update(finalists=5, final_sessions=1), "finalists"),
+        (lambda d: d["tournament"].update(final_sessions=3, finalists=8), "final_sessions"),
+        (lambda d: d["tournament"].update(final_sessions=1, finalists=0), "final_stage"),
+        (lambda d: d["tournament"].update(country="ita"), "country"),
+        (lambda d: d["registrations"][0]["player"].update(country="Italy"), "country|Italy"),
+        (lambda d: d["registrations"][0]["player"].update(first_name=""), "name|blank"),
+        (lambda d: d["seats"][0].update(replaced=d["seats"][0]["player"]), "replaced"),
+        (lambda d: d["hands"][0].update(outcome="washout", winner=2), "winner|fit"),
+        (lambda d: d["tables"][0].update(waiting_reported=5000), "waiting|999"),
+        (lambda d: d["penalties"][0].update(hand_number=0), "hand|range"),
+        (lambda d: d["audit"][0].update(hand_number=-1), "hand|range|greater"),
+    ],
+)
+def test_every_constraint_of_the_database_is_checked_before_writing(
+    good, monkeypatch, damage, match
+):
+    damage(good)
+    refused_by_the_plan(good, match, monkeypatch)

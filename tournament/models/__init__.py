@@ -823,6 +823,13 @@ def new_table_pin():
     return f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
 
 
+#: What `new_table_pin` makes, checked again on what a restore would write.
+PIN_FORMAT = RegexValidator(
+    rf"^[0-9]{{{PIN_DIGITS}}}\Z",
+    _("“%(value)s” is not a PIN the desk makes (six digits)."),
+)
+
+
 class Table(models.Model):
     """A table of four in one session.
 
@@ -847,6 +854,7 @@ class Table(models.Model):
         _("referee PIN"),
         max_length=PIN_DIGITS,
         default=new_table_pin,
+        validators=[PIN_FORMAT],
         editable=False,
         help_text=_("Asked once per device when the tournament's referees need a PIN."),
     )
