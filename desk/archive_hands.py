@@ -12,7 +12,6 @@ from collections import defaultdict
 from django.utils.translation import gettext as _
 
 import rules
-from desk.archive_refs import MAX_HANDS, MAX_VERSIONS
 from desk.archive_values import (
     check_constraints,
     chunks,
@@ -24,6 +23,7 @@ from desk.archive_values import (
     validate,
     whole_number,
 )
+from rules.limits import MAX_HAND_NUMBER, MAX_HAND_VERSIONS
 from scoring.models import (
     NO_WINNER,
     SELF_DRAWN_WINS,
@@ -48,8 +48,10 @@ class PlayChecks:
         for item in items_of(self.data, "hands"):
             session = self.session(item.get("session"), _("hands"))
             table = self.table(session.number, item.get("table"), _("hands"))
-            number = whole_number(item.get("number"), _("hands"), _("hand"), 1, MAX_HANDS)
-            version = whole_number(item.get("version"), _("hands"), _("version"), 1, MAX_VERSIONS)
+            number = whole_number(item.get("number"), _("hands"), _("hand"), 1, MAX_HAND_NUMBER)
+            version = whole_number(
+                item.get("version"), _("hands"), _("version"), 1, MAX_HAND_VERSIONS
+            )
             where = _(
                 "session %(session)s, table %(table)s, hand %(hand)s (version %(version)s)"
             ) % {
@@ -151,7 +153,7 @@ class PlayChecks:
                 (penalty.kind != PenaltyKind.INFRACTION or penalty.infraction)
                 and (penalty.kind != PenaltyKind.REFEREE_DECISION or penalty.reason)
                 and (penalty.cancelled_at is None or penalty.cancel_reason)
-                and (penalty.hand_number is None or 1 <= penalty.hand_number <= MAX_HANDS),
+                and (penalty.hand_number is None or 1 <= penalty.hand_number <= MAX_HAND_NUMBER),
                 where,
                 _("a required reason, infraction or hand number is missing or out of range"),
             )
