@@ -25,14 +25,30 @@ from desk.archive import (
 from tournament.permissions import DirectorTournamentMixin, SiteAdminRequiredMixin
 
 
+#: Set by a logout, read by static/desk/forget_offline.js on the next page.
+FORGET_OFFLINE_COOKIE = "desk_forget_offline"
+
+
 class LogoutView(auth_views.LogoutView):
     """Django's logout, and the phone forgets the referee pages its service worker kept for
-    this account (`Clear-Site-Data: "cache"`): on a shared phone the next account never sees
-    them offline. Not "storage": saves still waiting in the offline queue must stay."""
+    this account: on a shared phone the next account never sees them offline. Not the
+    storage: saves still waiting in the offline queue (localStorage) must stay.
+
+    `Clear-Site-Data: "cache"` asks the browser to drop its caches, but Chromium leaves the
+    service worker's Cache Storage alone; so the logout also sets a short-lived cookie, and the
+    page it leads to (every page loads static/desk/forget_offline.js) empties the referee
+    pages' caches and removes the cookie."""
 
     def post(self, request, *args, **kwargs):
         response = super().post(request, *args, **kwargs)
         response["Clear-Site-Data"] = '"cache"'
+        response.set_cookie(
+            FORGET_OFFLINE_COOKIE,
+            "1",
+            max_age=24 * 3600,  # until the next page of this desk, however late that is
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+        )
         return response
 
 
