@@ -11,10 +11,10 @@ same token at once would both read the old list and one request would not count.
 """
 
 from django.conf import settings
-from django.core.cache import cache
 from rest_framework.throttling import SimpleRateThrottle
 
 from api.principals import principal_of
+from common.cache import count
 from common.net import client_address
 
 
@@ -34,14 +34,7 @@ class PerTokenThrottle(SimpleRateThrottle):
         self.num_requests, self.duration = self.parse_rate(self.rate)
         self.key = f"desk:api-throttle:{scope}:{who}"
         # The window starts with the first request and keeps its expiry while it counts.
-        if cache.add(self.key, 1, self.duration):
-            return True
-        try:
-            count = cache.incr(self.key)
-        except ValueError:  # the window ended between add() and incr()
-            cache.add(self.key, 1, self.duration)
-            return True
-        return count <= self.num_requests
+        return count(self.key, self.duration) <= self.num_requests
 
     def get_cache_key(self, request, view):
         return self.key

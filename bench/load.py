@@ -22,9 +22,19 @@ them), the devices shared among them; with --nginx, a private nginx built from t
 (deploy/nginx-desk.conf: https, DESK_HTTPS and DESK_TRUSTED_PROXIES on) stands in front and
 every request goes through it over https, as on a federation server.
 
+--documents N measures the saves twice: first as above (session 2), then, after session 2 is
+confirmed and its results published, the same hall on session 3 while N anonymous visitors,
+each from an address of its own (X-Forwarded-For, believed from 127.0.0.1), fetch players'
+report cards (public PDFs, some 45 ms of CPU each to make) one after another as fast as the
+desk answers, trying again 5 s after a refusal (429). The desk makes each card once per
+standings version and keeps it in the shared cache, and throttles each address
+(DESK_DOCUMENT_RATE): the p95 save with the visitors is printed beside the p95 without them,
+target at most 25 % apart.
+
 The figures are printed beside their targets (0 errors, 0 lost, p95 hand save under 100 ms,
 p95 public pages under 50 ms). The last line:
-`load: <saves> saves, <errors> errors, <lost> lost, p95 save <ms> ms, p95 public <ms> ms`.
+`load: <saves> saves, <errors> errors, <lost> lost, p95 save <ms> ms, p95 public <ms> ms`
+(and, with --documents, `, p95 save with documents <ms> ms (<+n> %)`).
 """
 
 import argparse
@@ -152,6 +162,7 @@ class Figures:
         self.times = defaultdict(list)
         self.after_opening = defaultdict(list)  # the same, for requests made after the opening
         self.errors = defaultdict(int)
+        self.refused = 0  # documents refused (429) to anonymous visitors
         self.began = time.perf_counter()
 
     async def timed(self, kind, call, expected):
@@ -185,7 +196,7 @@ def entry_for(rng):
     return {"outcome": "self_drawn", "winner": winner, "fan": rng.choice((8, 10, 13))}
 
 
-async def referee(target, token, figures, rng, think, corrections):
+async def referee(target, token, figures, rng, think, corrections, session=2):
     http = Http(target)
     base = f"/r/{token}/"
     await asyncio.sleep(rng.uniform(0, think))  # referees sit down over the first minutes
@@ -197,7 +208,7 @@ async def referee(target, token, figures, rng, think, corrections):
                 return
             form = {
                 "csrfmiddlewaretoken": http.csrf,
-                "session": 2,
+                "session": session,
                 "revision": REVISION.search(page).group(1).decode(),
                 "submission": SUBMISSION.search(page).group(1).decode(),
                 **entry_for(rng),
@@ -209,7 +220,7 @@ async def referee(target, token, figures, rng, think, corrections):
                 if fixed is not None:
                     form = {
                         "csrfmiddlewaretoken": http.csrf,
-                        "session": 2,
+                        "session": session,
                         "revision": REVISION.search(fixed).group(1).decode(),
                         "submission": SUBMISSION.search(fixed).group(1).decode(),
                         **entry_for(rng),
@@ -261,8 +272,33 @@ async def poller(target, slug, figures, rng, interval, stop):
         http.close()
 
 
-async def run_load(targets, slug, tokens, args):
-    """Every device talks to one target, the devices dealt round the targets."""
+async def visitor(target, slug, numbers, figures, rng, stop, address):
+    """An anonymous visitor fetching players' report cards one after another, as fast as the
+    desk answers; refused (429), it tries again 5 s later."""
+    http = Http(target)
+    headers = [f"X-Forwarded-For: {address}"]
+    try:
+        while not stop.is_set():
+            url = f"/t/{slug}/players/{rng.choice(numbers)}/reportcard.pdf"
+            started = time.perf_counter()
+            try:
+                status, _content = await http.request("GET", url, headers=headers)
+            except (OSError, asyncio.IncompleteReadError) as exc:
+                figures.errors[f"document: {type(exc).__name__}"] += 1
+                return
+            figures.times["document"].append(time.perf_counter() - started)
+            if status == 429:
+                figures.refused += 1
+                await asyncio.sleep(5)
+            elif status != 200:
+                figures.errors[f"document: HTTP {status}"] += 1
+    finally:
+        http.close()
+
+
+async def run_load(targets, slug, tokens, args, session=2, visitors=0, numbers=()):
+    """Every device talks to one target, the devices dealt round the targets; `visitors`
+    anonymous visitors fetch the report cards of the players `numbers` meanwhile."""
     figures = Figures()
     stop = asyncio.Event()
     rng = random.Random(7)
@@ -272,6 +308,20 @@ async def run_load(targets, slug, tokens, args):
         )
         for n in range(args.pollers)
     ]
+    pollers += [
+        asyncio.create_task(
+            visitor(
+                targets[n % len(targets)],
+                slug,
+                list(numbers),
+                figures,
+                random.Random(500 + n),
+                stop,
+                f"10.99.0.{n + 1}",
+            )
+        )
+        for n in range(visitors)
+    ]
     referees = [
         referee(
             targets[n % len(targets)],
@@ -280,6 +330,7 @@ async def run_load(targets, slug, tokens, args):
             random.Random(1000 + n),
             args.think,
             corrections={rng.randrange(2, 17)} if n % 3 == 0 else set(),
+            session=session,
         )
         for n, token in enumerate(tokens)
     ]
@@ -336,6 +387,8 @@ def start_servers(args, data_dir):
     (DEBUG off); with --nginx, the shipped nginx site in front of them over https. Their logs
     go to files in the data folder (a pipe nobody reads would fill up and stop them)."""
     env = {**os.environ, "DESK_DEBUG": "0", "DESK_ALLOWED_HOSTS": "127.0.0.1,localhost"}
+    if args.documents:  # each visitor's own address, in X-Forwarded-For, believed from here
+        env.update(DESK_TRUSTED_PROXIES="127.0.0.1,::1")
     if args.nginx:
         env.update(DESK_HTTPS="1", DESK_TRUSTED_PROXIES="127.0.0.1,::1")
         env["DESK_STATIC_ROOT"] = str(Path(data_dir) / "static")
@@ -365,15 +418,16 @@ def start_servers(args, data_dir):
     return servers
 
 
-def verify(tournament, tables):
-    """(lost, problems): hands missing or duplicated, sums, results against a recompute."""
+def verify(tournament, tables, number=2):
+    """(lost, problems): hands missing or duplicated, sums, results against a recompute, in
+    session `number` and the standings after it."""
     from scoring.models import Hand, SeatResult
     from scoring.services import closing
     from scoring.services.tables import snapshot
     from scoring.standings import compute_standings
 
     problems, lost = [], 0
-    session = tournament.sessions.get(number=2)
+    session = tournament.sessions.get(number=number)
     for table in session.tables.all():
         current = Hand.objects.filter(table=table, is_current=True)
         numbers = sorted(current.values_list("number", flat=True))
@@ -389,7 +443,7 @@ def verify(tournament, tables):
         recomputed = {(r.wind, r.score, r.table_points) for r in closing.seat_results(snap)}
         if table.closed_at is None or stored != recomputed:
             problems.append(f"table {table.number}: stored results differ from a recompute")
-    standings = compute_standings(tournament, through=2)
+    standings = compute_standings(tournament, through=number)
     totals = defaultdict(lambda: [0, 0])
     for result in SeatResult.objects.filter(session__tournament=tournament):
         totals[result.registration_id][0] += result.table_points
@@ -421,6 +475,12 @@ def parse_args():
     )
     parser.add_argument(
         "--nginx", action="store_true", help="the load through nginx (deploy/), over https"
+    )
+    parser.add_argument(
+        "--documents",
+        type=int,
+        default=0,
+        help="then the same again while this many anonymous visitors fetch report cards",
     )
     args = parser.parse_args()
     if args.quick:
@@ -527,52 +587,124 @@ def report(figures, seconds, tokens, lost, problems, queue_warnings, desk_cpu=No
     )
 
 
+def open_session(tournament, number, director):
+    """Session `number` seated, published and started: its referee links write. Its tables'
+    link secrets."""
+    from scoring.access import Actor
+    from scoring.services import clock
+
+    session = tournament.sessions.get(number=number)
+    session.seating_published = True
+    session.save()
+    clock.start_session(session, actor=Actor(user=director))
+    return session, list(session.tables.order_by("number").values_list("token", flat=True))
+
+
+def confirm(session, director):
+    """Confirm and publish `session`; [] or the problem that stopped it."""
+    from scoring.access import Actor
+    from scoring.services import closing
+    from scoring.services.tables import TableError
+
+    try:
+        closing.confirm_session(session, actor=Actor(user=director))
+    except TableError as exc:  # a table left open: counted with the other problems
+        return [f"session {session.number} cannot be confirmed: {exc}"]
+    session.results_published = True
+    session.save(update_fields=["results_published"])
+    return []
+
+
+def compare_documents(without, with_documents, visitors):
+    """The p95 save without the visitors beside the p95 with them; returns the change in %."""
+    before = percentile(without.times["save"], 0.95)
+    after = percentile(with_documents.times["save"], 0.95)
+    documents = with_documents.times["document"]
+    change = (after - before) / before * 100 if before else 0.0
+    print(
+        f"\n{visitors} anonymous visitors fetching report cards: {len(documents)} requests, "
+        f"{with_documents.refused} refused (429)"
+        + (
+            f", p50 {percentile(documents, 0.5):.0f} ms, p95 {percentile(documents, 0.95):.0f} ms"
+            if documents
+            else ""
+        )
+    )
+    print(f"{'':<34}{'p95 save':>10}")
+    print(f"{'without the visitors (session 2)':<34}{before:>7.0f} ms")
+    print(f"{'with the visitors (session 3)':<34}{after:>7.0f} ms")
+    met = abs(change) <= 25
+    print(f"{'target: at most 25 % apart':<34}{change:>+7.0f} %   {'met' if met else 'MISSED'}")
+    return change, after
+
+
 def main():
     args = parse_args()
     django_setup()
     from django.conf import settings
     from django.db import connection
 
-    from scoring.access import Actor
-    from scoring.services import clock, closing
-    from scoring.services.tables import TableError
-
     describe(args, "PostgreSQL" if connection.vendor == "postgresql" else "SQLite")
     tournament, director = build_tournament(
-        args.tables * 4, 2, played=1, slug="load", progress=lambda *a: None
+        args.tables * 4, 3 if args.documents else 2, played=1, slug="load", progress=lambda *a: None
     )
-    session = tournament.sessions.get(number=2)
-    session.seating_published = True
-    session.save()
-    clock.start_session(session, actor=Actor(user=director))  # the referee links now write
-    tokens = list(session.tables.order_by("number").values_list("token", flat=True))
+    session, tokens = open_session(tournament, 2, director)
+    numbers = list(tournament.registrations.values_list("number", flat=True))
     os.environ["DESK_DATA_DIR"] = str(settings.DATA_DIR)
     servers = start_servers(args, settings.DATA_DIR)
     servers.start_counting()
+    with_documents = None
     try:
         figures, seconds = asyncio.run(run_load(servers.targets, tournament.slug, tokens, args))
+        if args.documents:
+            connection.close()
+            refused = confirm(session, director)
+            later, later_tokens = open_session(tournament, 3, director)
+            connection.close()
+            with_documents, later_seconds = asyncio.run(
+                run_load(
+                    servers.targets,
+                    tournament.slug,
+                    later_tokens,
+                    args,
+                    session=3,
+                    visitors=args.documents,
+                    numbers=numbers,
+                )
+            )
     finally:
         servers.stop()
     connection.close()
-    try:
-        closing.confirm_session(session, actor=Actor(user=director))
-        refused = []
-    except TableError as exc:  # a table left open: counted below with the other problems
-        refused = [f"the session cannot be confirmed: {exc}"]
+    if not args.documents:
+        refused = confirm(session, director)
     lost, problems = verify(tournament, tokens)
     problems += refused
-    print(
+    last = report(
+        figures,
+        seconds,
+        tokens,
+        lost,
+        problems,
+        servers.queue_warnings(),
+        servers.cpu,
+        phones=args.pollers,
+    )
+    if with_documents is not None:
+        print(f"\n-- session 3, with {args.documents} anonymous visitors fetching documents --")
+        later_problems = confirm(later, director)
+        later_lost, more = verify(tournament, later_tokens, number=3)
         report(
-            figures,
-            seconds,
-            tokens,
-            lost,
-            problems,
-            servers.queue_warnings(),
-            servers.cpu,
+            with_documents,
+            later_seconds,
+            later_tokens,
+            later_lost,
+            more + later_problems,
+            0,
             phones=args.pollers,
         )
-    )
+        change, after = compare_documents(figures, with_documents, args.documents)
+        last += f", p95 save with documents {after:.0f} ms ({change:+.0f} %)"
+    print(last)
 
 
 if __name__ == "__main__":

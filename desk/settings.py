@@ -235,6 +235,9 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 #: Requests per API token, per table link, and per address without a credential.
+#: Documents (a player's report card) an address may fetch without logging in
+#: (exports/public_documents.py).
+DESK_DOCUMENT_RATE = config.env_rate(os.environ, "DESK_DOCUMENT_RATE", "30/min")
 DESK_API_RATES = {
     "token": config.env_rate(os.environ, "DESK_API_RATE_TOKEN", "600/min"),
     "table": config.env_rate(os.environ, "DESK_API_RATE_TABLE", "300/min"),

@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
+from common.cache import count
 from common.errors import ExplainedNotFound
 from tournament.models import OPEN_FOR_ENTRY, Table
 from tournament.permissions import directed_tournaments, is_director, is_site_admin
@@ -199,11 +200,7 @@ def pin_matches(table, typed, address):
     typed = str(typed or "").strip()
     if hmac.compare_digest(typed.encode(), table.pin.encode()):
         return True
-    if not cache.add(key, 1, PIN_WINDOW):
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add() and incr()
-            cache.add(key, 1, PIN_WINDOW)
+    count(key, PIN_WINDOW)
     return False
 
 
@@ -231,13 +228,7 @@ def check_address(address):
 
 
 def note_bad_token(address):
-    key = _bad_token_key(address)
-    if cache.add(key, 1, BAD_TOKEN_WINDOW):
-        return
-    try:
-        cache.incr(key)
-    except ValueError:  # expired between add() and incr()
-        cache.add(key, 1, BAD_TOKEN_WINDOW)
+    count(_bad_token_key(address), BAD_TOKEN_WINDOW)
 
 
 def table_for_token(token, address="unknown"):

@@ -1,0 +1,60 @@
+"""Documents anyone may fetch (a player's report card): made once per standings version and
+kept in the shared cache, and anonymous requests for them throttled per address.
+
+A report card is some 45 ms of CPU to render; visitors who could make the desk render at will
+slowed the referees' saves fivefold. So:
+
+- `document()` keeps what was made in the shared cache (the `desk_cache` table, or Redis),
+  under the tournament, `scoring.live.standings_page_version` (everything the public standings
+  and the tournament's own columns depend on, read afresh on every request: a confirmation, a
+  correction, a penalty or a rename gives new keys, so nothing stale is ever served), what the
+  document is and the language. Every server process shares it: a card is made once per
+  version, whoever asks. Two first requests at the same instant may both make it.
+- `wait_seconds()` counts the documents an address asked for without being logged in, in the
+  shared cache, `settings.DESK_DOCUMENT_RATE` per window (environment `DESK_DOCUMENT_RATE`,
+  "30/min" by default); past it, the view answers 429 with Retry-After. A refused request costs
+  one cache read: it writes nothing. Logged-in directors and referees are not counted.
+"""
+
+from django.conf import settings
+from django.core.cache import cache
+from django.utils.translation import get_language
+
+from common import cache as counters
+from common.net import client_address
+from scoring.live import standings_page_version
+
+#: How long a made document stays in the cache; a new standings version gets new ones anyway.
+KEEP_SECONDS = 6 * 3600
+
+
+def document(tournament, parts, make):
+    """`make()` -> (file name, content type, content), made at most once per standings
+    version, what it is (`parts`) and language, and kept in the shared cache."""
+    key = ":".join(
+        [
+            "desk:document",
+            str(tournament.pk),
+            standings_page_version(tournament),
+            *(str(part) for part in parts),
+            get_language() or "",
+        ]
+    )
+    kept = cache.get(key)
+    if kept is None:
+        kept = make()
+        cache.set(key, kept, KEEP_SECONDS)
+    return kept
+
+
+def wait_seconds(request):
+    """Seconds this anonymous request must wait before asking again for a document (0: it may
+    have it now, and it was counted)."""
+    if request.user.is_authenticated:
+        return 0
+    limit, window = counters.rate(settings.DESK_DOCUMENT_RATE)
+    key = f"desk:document-requests:{client_address(request)}"
+    if (cache.get(key) or 0) >= limit:
+        return window
+    counters.count(key, window)
+    return 0
