@@ -24,7 +24,6 @@ from desk.archive import (
 )
 from tournament.permissions import DirectorTournamentMixin, SiteAdminRequiredMixin
 
-
 #: Set by a logout, read by static/desk/forget_offline.js on the next page.
 FORGET_OFFLINE_COOKIE = "desk_forget_offline"
 
