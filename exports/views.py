@@ -75,9 +75,7 @@ class PlayerReportCardView(TournamentMixin, View):
     def get(self, request, *args, number, **kwargs):
         wait = public_documents.wait_seconds(request)
         if wait:
-            message = _(
-                "Too many documents asked for from this address: try again in a minute."
-            )
+            message = _("Too many documents asked for from this address: try again in a minute.")
             response = render(
                 request, "error.html", {"message": message, "back": referer(request)}, status=429
             )
