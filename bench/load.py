@@ -445,7 +445,9 @@ def verify(tournament, tables, number=2):
             problems.append(f"table {table.number}: stored results differ from a recompute")
     standings = compute_standings(tournament, through=number)
     totals = defaultdict(lambda: [0, 0])
-    for result in SeatResult.objects.filter(session__tournament=tournament):
+    for result in SeatResult.objects.filter(
+        session__tournament=tournament, session__number__lte=number
+    ):
         totals[result.registration_id][0] += result.table_points
         totals[result.registration_id][1] += result.score
     for row in standings.rows:
