@@ -4,8 +4,8 @@ The counts live in Django's cache, the shared database cache (or Redis), so ever
 process counts together. Rates: `settings.DESK_API_RATES` (environment
 `DESK_API_RATE_TOKEN`, `DESK_API_RATE_TABLE`, `DESK_API_RATE_ANONYMOUS`).
 
-The count is one atomic counter per token and window (`cache.add`, then `cache.incr`, which
-locks the entry in the database cache and is Redis's INCR), as the referee links' counter:
+The count is one atomic counter per token and window (`common.counters`), as the referee
+links' counter:
 DRF's own throttle reads a list of times and writes it back, so two processes answering the
 same token at once would both read the old list and one request would not count.
 """
@@ -14,7 +14,7 @@ from django.conf import settings
 from rest_framework.throttling import SimpleRateThrottle
 
 from api.principals import principal_of
-from common.cache import count
+from common.counters import count_event
 from common.net import client_address
 
 
@@ -33,8 +33,7 @@ class PerTokenThrottle(SimpleRateThrottle):
         self.rate = settings.DESK_API_RATES[scope]
         self.num_requests, self.duration = self.parse_rate(self.rate)
         self.key = f"desk:api-throttle:{scope}:{who}"
-        # The window starts with the first request and keeps its expiry while it counts.
-        return count(self.key, self.duration) <= self.num_requests
+        return count_event(self.key, self.duration) <= self.num_requests
 
     def get_cache_key(self, request, view):
         return self.key

@@ -66,10 +66,10 @@ def build_tournament(players, sessions, *, slug="bench", seed=1, played=None, pr
     from django.contrib.auth import get_user_model
 
     import rules
+    from draw.writing import write_draw
     from scoring.access import Actor
     from scoring.models import Hand
     from scoring.services import closing
-    from tournament.services.draw import write_draw
     from tournament.services.player_import import import_players
     from tournament.services.tournaments import create_tournament
 

@@ -76,7 +76,7 @@ def main():
     audit_every_hand(tournament)
     with Timer("export") as exported:
         archive = export_archive(tournament)
-    delete_tournament(tournament)
+    delete_tournament(tournament, keep=False)
     clock = TransactionClock()
     clock.install()
     with Timer("restore") as restored:

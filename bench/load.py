@@ -424,7 +424,7 @@ def verify(tournament, tables, number=2):
     from scoring.models import Hand, SeatResult
     from scoring.services import closing
     from scoring.services.tables import snapshot
-    from scoring.standings import compute_standings
+    from scoring.standings.ranking import compute_standings
 
     problems, lost = [], 0
     session = tournament.sessions.get(number=number)

@@ -65,7 +65,7 @@ def server() -> None:
 
     from scoring.access import Actor
     from scoring.services.hands import record_hand
-    from scoring.services.tiles import TilesInput
+    from scoring.tiles.services import TilesInput
 
     tournament, director = build_tournament(16, 1, slug="tiles", played=0, progress=lambda _: None)
     tables = list(tournament.sessions.get(number=1).tables.order_by("number"))

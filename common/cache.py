@@ -35,28 +35,3 @@ class DatabaseCache(db.DatabaseCache):
             )
         return value
 
-
-def count(key, window):
-    """Count one more under `key` in the shared cache and return the count. The first count
-    opens a window of `window` seconds (`cache.add`); the next ones add to it atomically
-    (`incr`: Redis's INCR, or the locked UPDATE above), keeping its expiry, so every server
-    process counts together and the window never moves."""
-    from django.core.cache import cache
-
-    if cache.add(key, 1, window):
-        return 1
-    try:
-        return cache.incr(key)
-    except ValueError:  # the window ended between add() and incr()
-        cache.add(key, 1, window)
-        return 1
-
-
-#: The periods of a rate, by their first letter ("30/min", "5000/hour", "20/s", "1/day").
-_PERIOD_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-
-
-def rate(text):
-    """(requests, seconds) of a rate such as "30/min", as `desk.config.env_rate` reads it."""
-    requests, _slash, period = text.partition("/")
-    return int(requests), _PERIOD_SECONDS[period[0]]

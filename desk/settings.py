@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     # The layers, bottom to top (docs/architecture.md): the apps, then what stands above them.
     "tournament",
     "scoring",
+    "draw",
     "exports",
     "api",
     "desk",
@@ -204,7 +205,7 @@ DESK_BACKUP_KEEP = int(os.environ.get("DESK_BACKUP_KEEP", "24"))
 #: Player lists larger than this are refused before they are read.
 PLAYER_IMPORT_MAX_BYTES = 2 * 1024 * 1024
 
-DJANGO_TABLES2_TEMPLATE = "tables/desk_table.html"
+DJANGO_TABLES2_TEMPLATE = "lists/desk_list.html"
 
 # Messages ride in a cookie (session storage only when too big): showing "hand 5 saved" must
 # not cost a database write on a busy day.

@@ -23,8 +23,24 @@ urlpatterns = [
     path("", include("tournament.urls.public")),
     path("director/", include("tournament.urls.director")),
     path("director/", include("scoring.urls.director")),
+    path("director/", include("draw.urls")),
     path("director/", include("exports.urls")),
     path("director/tournaments/restore/", views.RestoreView.as_view(), name="tournament-restore"),
+    path(
+        "director/tournaments/restore/kept/",
+        views.RestoreKeptView.as_view(),
+        name="tournament-restore-kept",
+    ),
+    path(
+        "director/tournaments/kept/<str:name>",
+        views.KeptArchiveDownloadView.as_view(),
+        name="tournament-kept-archive",
+    ),
+    path(
+        "director/t/<slug:slug>/delete/",
+        views.DeleteTournamentView.as_view(),
+        name="tournament-delete",
+    ),
     path(
         "director/t/<slug:slug>/archive/",
         views.ArchiveDownloadView.as_view(),

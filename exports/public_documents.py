@@ -5,7 +5,7 @@ A report card is some 45 ms of CPU to render; visitors who could make the desk r
 slowed the referees' saves fivefold. So:
 
 - `document()` keeps what was made in the shared cache (the `desk_cache` table, or Redis),
-  under the tournament, `scoring.live.standings_page_version` (everything the public standings
+  under the tournament, `scoring.live.versions.standings_page_version` (everything the public standings
   and the tournament's own columns depend on, read afresh on every request: a confirmation, a
   correction, a penalty or a rename gives new keys, so nothing stale is ever served), what the
   document is and the language. Every server process shares it: a card is made once per
@@ -20,9 +20,9 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import get_language
 
-from common import cache as counters
+from common.counters import count_event, events_counted, rate
 from common.net import client_address
-from scoring.live import standings_page_version
+from scoring.live.versions import standings_page_version
 
 #: How long a made document stays in the cache; a new standings version gets new ones anyway.
 KEEP_SECONDS = 6 * 3600
@@ -52,9 +52,9 @@ def wait_seconds(request):
     have it now, and it was counted)."""
     if request.user.is_authenticated:
         return 0
-    limit, window = counters.rate(settings.DESK_DOCUMENT_RATE)
+    limit, window = rate(settings.DESK_DOCUMENT_RATE)
     key = f"desk:document-requests:{client_address(request)}"
-    if (cache.get(key) or 0) >= limit:
+    if events_counted(key) >= limit:
         return window
-    counters.count(key, window)
+    count_event(key, window)
     return 0

@@ -1,7 +1,7 @@
 """The rows of the tabular exports (Excel sheets, CSV; the EMA results file is `ema.py`).
 
 A `Sheet` is a title, typed columns and rows of plain values; the renderers (`xlsx.py`,
-`csv.py`) only format them. The standings rows come from `scoring.tables.standings_rows`, the
+`csv.py`) only format them. The standings rows come from `scoring.standings.lists.standings_rows`, the
 very data the standings page shows.
 """
 
@@ -16,8 +16,8 @@ from common.i18n import translate_text
 from common.text import person_name
 from scoring.models import Hand, Outcome, Penalty, SeatResult
 from scoring.presentation import describe_hand
-from scoring.tables import standings_rows
-from scoring.tile_counts import count_summary
+from scoring.standings.lists import standings_rows
+from scoring.tiles.reading import count_summary
 from tournament.models import WIND_NAMES, Registration, Seat
 from tournament.rulesets import ruleset_for
 

@@ -6,12 +6,12 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from common.errors import referer
+from common.net import link_base
 from common.numbers import query_int
 from exports import ExportError, public_documents
 from exports.build import ExportRequest, build_export
 from exports.exporters import EXPORTERS
 from rules.limits import MAX_SESSIONS
-from scoring.views.director import link_base
 from tournament.permissions import DirectorTournamentMixin, TournamentMixin
 from tournament.visibility import standings_through
 

@@ -11,13 +11,12 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
-from common.cache import count
+from common.counters import count_event, events_counted
 from common.errors import ExplainedNotFound
 from tournament.models import OPEN_FOR_ENTRY, Table
 from tournament.permissions import directed_tournaments, is_director, is_site_admin
@@ -195,12 +194,12 @@ def pin_matches(table, typed, address):
     at this table, in the shared cache, for the pages and the API alike. Raises
     TooManyWrongPins when this address is throttled (right or not)."""
     key = _bad_pin_key(table, address)
-    if cache.get(key, 0) >= PIN_LIMIT:
+    if events_counted(key) >= PIN_LIMIT:
         raise TooManyWrongPins
     typed = str(typed or "").strip()
     if hmac.compare_digest(typed.encode(), table.pin.encode()):
         return True
-    count(key, PIN_WINDOW)
+    count_event(key, PIN_WINDOW)
     return False
 
 
@@ -223,12 +222,12 @@ def _bad_token_key(address):
 
 def check_address(address):
     """Raise TooManyBadLinks if `address` has tried too many unknown links lately."""
-    if cache.get(_bad_token_key(address), 0) >= BAD_TOKEN_LIMIT:
+    if events_counted(_bad_token_key(address)) >= BAD_TOKEN_LIMIT:
         raise TooManyBadLinks
 
 
 def note_bad_token(address):
-    count(_bad_token_key(address), BAD_TOKEN_WINDOW)
+    count_event(_bad_token_key(address), BAD_TOKEN_WINDOW)
 
 
 def table_for_token(token, address="unknown"):

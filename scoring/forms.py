@@ -18,7 +18,7 @@ from rules.limits import (
 )
 from scoring.presentation import seat_order
 from scoring.services.penalties import INFRACTIONS
-from scoring.tile_fields import TILE_FIELDS, add_tile_fields, tiles_input
+from scoring.tiles.fields import TILE_FIELDS, add_tile_fields, tiles_input
 from tournament.models import WIND_LETTERS
 
 #: A seat that is not one of the table's four (an old page, a tampered form).

@@ -11,11 +11,11 @@ import re
 
 from django.contrib.auth import get_user_model
 
+from draw.writing import write_draw
 from scoring.access import Actor
 from scoring.services import closing, hands
 from scoring.services.penalties import give_penalty
 from tournament.models import Player, RuleSetCode, SessionStatus
-from tournament.services.draw import write_draw
 from tournament.services.registrations import register_player
 from tournament.services.tournaments import create_tournament, follow_sessions
 

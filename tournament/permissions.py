@@ -56,11 +56,6 @@ def may_change_player(user, player):
     return not player.registrations.exclude(tournament__in=directed_tournaments(user)).exists()
 
 
-def directs_any(user):
-    """True for a site administrator and for a director of at least one tournament."""
-    return is_site_admin(user) or (_active(user) and user.directed_tournaments.exists())
-
-
 def visible_tournaments(user):
     """The tournaments this user may read: the published ones, and those the user manages."""
     if is_site_admin(user):
@@ -86,15 +81,6 @@ class SiteAdminRequiredMixin(_Refused):
 
     def dispatch(self, request, *args, **kwargs):
         if not is_site_admin(request.user):
-            return self.refuse()
-        return super().dispatch(request, *args, **kwargs)
-
-
-class DirectorRequiredMixin(_Refused):
-    """Any account that manages at least one tournament (pages not tied to one tournament)."""
-
-    def dispatch(self, request, *args, **kwargs):
-        if not directs_any(request.user):
             return self.refuse()
         return super().dispatch(request, *args, **kwargs)
 

@@ -14,9 +14,10 @@ from rest_framework.views import APIView
 from api import serializers as s
 from api.parsers import BoundedJSONParser
 from api.principals import actor, check_slug, require_director
+from draw.planning import plan_draw
+from draw.writing import write_draw
 from scoring.services import publication
 from tournament.models import Tournament
-from tournament.services.draw import plan_draw, write_draw
 from tournament.services.player_files import check_size
 from tournament.services.player_import import fingerprint, import_players, preview_import
 

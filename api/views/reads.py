@@ -23,8 +23,8 @@ from api.principals import (
 from api.serializers import exact
 from common.numbers import query_int
 from scoring.services.tables import snapshot
-from scoring.standings import cached_standings
-from scoring.team_standings import team_standings
+from scoring.standings.ranking import cached_standings
+from scoring.standings.teams import team_standings
 from tournament.models import Registration, Seat, Tournament
 from tournament.permissions import visible_tournaments
 from tournament.visibility import confirmed_visible, results_visible, seating_visible

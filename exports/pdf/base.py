@@ -33,7 +33,6 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, Page
 
 import rules
 from common.i18n import translate_text
-from exports import ExportError
 from tournament.models import Seat
 from tournament.rulesets import ruleset_for
 
@@ -188,22 +187,6 @@ def ruleset_name(tournament):
         return translate_text(ruleset_for(tournament).name)
     except rules.RuleError:  # a bad stored setting must not stop a printout
         return str(tournament.get_ruleset_display())
-
-
-def drawn_session(tournament, session_number):
-    """The session `session_number` with its tables; ExportError when it cannot be printed."""
-    session = tournament.sessions.filter(number=session_number).first()
-    if session is None:
-        raise ExportError(
-            _("%(tournament)s has no session %(number)s.")
-            % {"tournament": tournament.name, "number": session_number}
-        )
-    if session.is_draft or not session.tables.exists():
-        raise ExportError(
-            _("Session %(number)s has not been drawn yet: draw the seating first, then print it.")
-            % {"number": session_number}
-        )
-    return session
 
 
 def seated_tables(session, *prefetch):

@@ -7,7 +7,7 @@ score (riichi: the final score too), the table points (where the rule set uses t
 at the table, the penalties (empty where there is none) and the running rank after the session;
 the totals; and a small line chart of the running rank (rank 1 at the top).
 
-The figures are the standings' own (`scoring.standings.compute_standings`): the running rank
+The figures are the standings' own (`scoring.standings.ranking.compute_standings`): the running rank
 after session n is the place in the standings after session n (the same rows ranked over the
 sessions up to n, with the tournament's tie-breakers). All the players in one file come in
 the order of the standings (final place, then player number; disqualified players last), or one
@@ -48,7 +48,8 @@ from exports.pdf.base import (
     print_date,
 )
 from exports.pdf.names import LEADING, fit_name
-from scoring.standings import StandingRow, compute_standings, rank_rows
+from exports.sources import confirmed_standings
+from scoring.standings.ranking import StandingRow, rank_rows
 from tournament.models import WIND_NAMES, Seat
 from tournament.rulesets import ruleset_for
 
@@ -628,17 +629,10 @@ def nice_step(players):
     return 1000
 
 
-def standings_for_cards(tournament, through=None):
-    standings = compute_standings(tournament, through=through, with_movement=False)
-    if not standings.session_numbers:
-        raise ExportError(_("No session has been confirmed yet: there are no standings."))
-    return standings
-
-
 def render_reportcards(tournament, *, through=None, player_id=None):
     """The report cards of every ranked player (standings order), or of player `player_id`
     (a Player id) alone; the standings after confirmed session `through` (default: the last)."""
-    standings = standings_for_cards(tournament, through)
+    standings = confirmed_standings(tournament, through, with_movement=False)
     ruleset = ruleset_for(tournament)
     wanted = None
     if player_id is not None:

@@ -44,7 +44,7 @@ from exports.pdf.base import (
 )
 from exports.pdf.grid import SheetName
 from scoring.models import Hand, SeatResult
-from scoring.tile_counts import count_summary
+from scoring.tiles.reading import count_summary
 
 #: The title of the FIMJ form (MCR App. B, docs/rules.md §2.1): not translated, on purpose.
 FEDERATION = "FEDERAZIONE ITALIANA MAH JONG"

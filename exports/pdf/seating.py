@@ -16,13 +16,13 @@ from exports.pdf.base import (
     FONT_BOLD,
     LIGHT,
     PdfDocument,
-    drawn_session,
     markup,
     player_name,
     seated_tables,
     session_start,
 )
 from exports.pdf.names import LEADING, NameFlowable, fit_name
+from exports.sources import drawn_session
 from tournament.models import WIND_NAMES
 
 BOARD = 12  # font size of the alphabetical list

@@ -1,6 +1,6 @@
 """The standings after a confirmed session, for the notice board and the archive.
 
-The rows are `scoring.tables.standings_rows()`, the very dicts the standings page shows, so the
+The rows are `scoring.standings.lists.standings_rows()`, the very dicts the standings page shows, so the
 screen and the paper never differ: place ("=3" when shared), player (last name, first name; a
 withdrawn or disqualified player is marked), number, country, club, the rule set's totals
 (MCR: table points and score; riichi: final score in thousands; classic: score and table points
@@ -10,7 +10,7 @@ they fit the page and else one above the other in one column per session, for an
 sessions (A4, landscape when the sessions need it). Names and clubs print whole
 (`exports.pdf.names`): they shrink, then wrap at spaces and hyphens. The header row is
 repeated on every page. Substitutes never appear. Under the table, the tie-breakers in the
-director's order and the seed of the lots (`scoring.standings.tie_break_note`), as on the page.
+director's order and the seed of the lots (`scoring.standings.ranking.tie_break_note`), as on the page.
 """
 
 from fractions import Fraction
@@ -24,7 +24,6 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from common import formatting
 from common.i18n import translate_text
-from exports import ExportError
 from exports.pdf.base import (
     FONT_CONDENSED,
     FONT_CONDENSED_BOLD,
@@ -35,8 +34,9 @@ from exports.pdf.base import (
     styles,
 )
 from exports.pdf.names import NameFlowable
-from scoring.standings import compute_standings, tie_break_note
-from scoring.tables import standings_rows
+from exports.sources import confirmed_standings
+from scoring.standings.lists import standings_rows
+from scoring.standings.ranking import tie_break_note
 from tournament.rulesets import ruleset_for
 
 SIZE = 8  # font size of the rows
@@ -301,29 +301,6 @@ class StandingsDocument(PdfDocument):
         return [table, Spacer(1, 3 * mm), Paragraph(markup(note), styles()["small"])]
 
 
-def printable_standings(tournament, through=None):
-    """The standings after the last confirmed session (or confirmed session `through`);
-    ExportError, with a message for the director, when there is nothing to print yet."""
-    standings = compute_standings(tournament, through=through)
-    if standings.through is None:
-        raise ExportError(
-            _(
-                "No session of %(tournament)s has been confirmed yet: the standings "
-                "are printed after the first confirmed session."
-            )
-            % {"tournament": tournament.name}
-        )
-    if through is not None and through not in standings.session_numbers:
-        raise ExportError(
-            _(
-                "Session %(number)s has not been confirmed yet: its standings can "
-                "be printed once the director confirms it."
-            )
-            % {"number": through}
-        )
-    return standings
-
-
 def render_standings(tournament, *, through=None):
     """The standings after the last confirmed session (or confirmed session `through`)."""
-    return StandingsDocument(tournament, printable_standings(tournament, through)).render()
+    return StandingsDocument(tournament, confirmed_standings(tournament, through)).render()

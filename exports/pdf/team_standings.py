@@ -17,9 +17,9 @@ from common.i18n import translate_text
 from exports import ExportError
 from exports.pdf.base import FONT_CONDENSED, FONT_CONDENSED_BOLD, LIGHT, PdfDocument
 from exports.pdf.names import NameFlowable
-from exports.pdf.standings import printable_standings
-from scoring.group_tables import team_rows, total_name
-from scoring.team_standings import team_standings
+from exports.sources import confirmed_standings
+from scoring.standings.rows import team_rows, total_name
+from scoring.standings.teams import team_standings
 from tournament.rulesets import ruleset_for
 
 SIZE = 9  # a team's row
@@ -131,6 +131,6 @@ def render_team_standings(tournament, *, through=None):
     """The team standings after the last confirmed session (or confirmed session `through`)."""
     if not tournament.teams.exists():
         raise ExportError(_("%(tournament)s has no teams.") % {"tournament": tournament.name})
-    standings = printable_standings(tournament, through)
+    standings = confirmed_standings(tournament, through)
     result = team_standings(tournament, standings=standings)
     return TeamStandingsDocument(tournament, result).render()

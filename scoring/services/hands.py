@@ -26,7 +26,7 @@ from scoring.services.tables import (
     lock_table,
     submission_used_elsewhere,
 )
-from scoring.services.tiles import TilesInput, hand_tile_fields
+from scoring.tiles.services import TilesInput, hand_tile_fields
 from tournament.models import SessionStatus
 from tournament.rulesets import ruleset_for
 from tournament.services.tournaments import follow_sessions

@@ -3,16 +3,11 @@
 from django import template
 
 from common import formatting
-from scoring.presentation import describe_audit, describe_details
-from scoring.tile_counts import count_lines, count_summary, verdict_text
+from scoring.presentation import describe_audit
+from scoring.tiles.reading import count_lines, count_summary, verdict_text
 from tournament.rulesets import ruleset_for
 
 register = template.Library()
-
-
-@register.filter
-def audit_details(changes):
-    return describe_details(changes)
 
 
 @register.filter
@@ -82,6 +77,6 @@ def max_waiting_reported():
 @register.simple_tag
 def offline_queue_texts():
     """The offline queue's words, for `json_script` (static/desk/queue.js)."""
-    from scoring.offline_queue import queue_texts
+    from scoring.referee.queue_words import queue_texts
 
     return queue_texts()

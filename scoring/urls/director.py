@@ -1,6 +1,8 @@
 from django.urls import path
 
-from scoring.views import director, reveal, stages
+from scoring.reveal import views as reveal
+from scoring.stages import views as stages
+from scoring.views import director
 
 session = "t/<slug:slug>/sessions/<int:number>/"
 

@@ -1,12 +1,13 @@
 from django.urls import include, path
 
-from scoring.views import offline, table, table_correction, table_penalty, tiles
+from scoring.referee import correction, offline, penalty, table
+from scoring.tiles import views as tiles
 
 table_patterns = [
     path("", table.TableView.as_view(), name="table"),
-    path("hands/<int:number>/", table_correction.CorrectHandView.as_view(), name="correct"),
+    path("hands/<int:number>/", correction.CorrectHandView.as_view(), name="correct"),
     path("void-last/", table.VoidLastHandView.as_view(), name="void-last"),
-    path("penalty/", table_penalty.TablePenaltyView.as_view(), name="penalty"),
+    path("penalty/", penalty.TablePenaltyView.as_view(), name="penalty"),
     path("time-up/", table.TimeUpView.as_view(), name="time-up"),
     path("close/", table.CloseTableView.as_view(), name="close"),
     path("history/", table.TableHistoryView.as_view(), name="history"),

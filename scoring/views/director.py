@@ -16,6 +16,7 @@ from django.views.generic import TemplateView, View
 from common.clock import database_now
 from common.confirm import Confirmation, ConfirmFirst
 from common.errors import ErrorGoesBack
+from common.net import link_base
 from common.numbers import bounded_int, parse_int
 from rules.limits import INT32_MAX, MAX_CLOCK_MINUTES_ADDED, MAX_CLOCK_MINUTES_TAKEN_BACK
 from scoring import access, dashboard
@@ -28,12 +29,6 @@ from tournament.permissions import DirectorTournamentMixin
 from tournament.rulesets import ruleset_for
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
-
-
-def link_base(request):
-    """Where phones reach the desk: DESK_PUBLIC_URL, else the address the director used."""
-    configured = getattr(settings, "DESK_PUBLIC_URL", "")
-    return configured.rstrip("/") if configured else request.build_absolute_uri("/").rstrip("/")
 
 
 def table_link(request, table):

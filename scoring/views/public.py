@@ -19,14 +19,14 @@ from common.numbers import parse_int
 from common.text import search_key
 from rules.limits import INT32_MAX
 from scoring.best_hands import hand_of_session
-from scoring.live import LivePageMixin, projector_version
+from scoring.live.versions import LivePageMixin, projector_version
 from scoring.presentation import hand_rows
+from scoring.reveal.services import reveal_of
 from scoring.services.clock import clock_state
-from scoring.services.reveal import reveal_of
 from scoring.services.tables import snapshot
-from scoring.standings import CACHE_SECONDS, cached_standings
-from scoring.tables import standings_rows
-from scoring.views.groups import view_context
+from scoring.standings.group_views import view_context
+from scoring.standings.lists import standings_rows
+from scoring.standings.ranking import CACHE_SECONDS, cached_standings
 from tournament.models import ProjectorMode, Seat, SessionStatus
 from tournament.permissions import TournamentMixin, is_director
 from tournament.rulesets import ruleset_for

@@ -2,7 +2,7 @@
    (templates/scoring/service_worker.js), so the next account sees none of them offline.
    Chromium does not empty Cache Storage for `Clear-Site-Data: "cache"`, so the page the logout
    leads to does it: the logout sets the cookie `desk_forget_offline` (desk.views.LogoutView),
-   this script empties every cache named "desk-referee-..." (scoring.views.offline.CACHE_PREFIX),
+   this script empties every cache named "desk-referee-..." (scoring.referee.offline.CACHE_PREFIX),
    then removes the cookie. localStorage is not touched: saves waiting in the offline queue
    (desk/queue.js) stay on the phone and are sent from the table's page. */
 (function () {

@@ -13,9 +13,9 @@ from django.contrib.auth import get_user_model
 
 from api.models import TokenKind
 from api.tokens import create_token
+from draw.writing import write_draw
 from tests.api.conftest import client_with
 from tests.api.test_roles import operations
-from tournament.services.draw import write_draw
 
 
 @pytest.fixture

@@ -116,7 +116,7 @@ def test_the_projector_pages_and_reloads_by_itself(
     )
     screenshot("projector-standings-page-2")
     # The director publishes the next session's seating: the screen follows on its own.
-    from tournament.services.draw import write_draw
+    from draw.writing import write_draw
 
     write_draw(cup, session_number=2, seed=2)
     cup.projector_mode = "auto"

@@ -20,10 +20,10 @@ from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import connection
 from django.urls import reverse
 
+from draw.writing import write_draw
 from scoring import access
 from tests import servers
 from tests.factories import build_played, close, make_director, mcr_entry, play, staff
-from tournament.services.draw import write_draw
 
 PASSWORD = "pw-for-tests"  # tests.factories.make_director
 #: The login lockout of the servers (DESK_LOGIN_ATTEMPTS), the smallest the desk accepts.

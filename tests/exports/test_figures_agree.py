@@ -23,7 +23,7 @@ from exports.pdf.scoresheet import render_scoresheets
 from exports.pdf.standings import render_standings
 from scoring.models import Hand, Penalty, SeatResult
 from scoring.services import closing
-from scoring.standings import compute_standings
+from scoring.standings.ranking import compute_standings
 from tests.exports.pdf_support import pdf_text
 from tests.factories import build, close, mcr_entry, penalize, play, staff
 from tournament.rulesets import ruleset_for

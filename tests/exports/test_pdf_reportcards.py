@@ -11,7 +11,7 @@ from common import formatting
 from common.i18n import translate_text
 from exports.build import ExportRequest, build_export
 from scoring.access import Actor
-from scoring.standings import compute_standings
+from scoring.standings.ranking import compute_standings
 from tests.exports.pdf_support import pdf_page_size, pdf_pages, pdf_text
 from tests.exports.test_long_names import CLUB, FIRST, LAST, whole_word, words
 from tests.factories import build, build_played, play_session, staff

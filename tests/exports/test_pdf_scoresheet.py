@@ -209,7 +209,7 @@ def test_a_session_not_drawn_has_no_score_sheets(db):
     tournament = build(players=4, slug="undrawn")
     with pytest.raises(ExportError, match="Session 2 has not been drawn yet"):
         render_scoresheets(tournament, session_number=2)
-    with pytest.raises(ExportError, match="has no session 9"):
+    with pytest.raises(ExportError, match="There is no session 9"):
         render_scoresheets(tournament, session_number=9, blank=True)
 
 

@@ -202,7 +202,7 @@ def world(db, director):
     """Two tournaments; tournament A has a confirmed session 1 and a seated session 2."""
     a = build(slug="alpha")
     play_session(a, 1, Actor(user=director))
-    from tournament.services.draw import write_draw
+    from draw.writing import write_draw
 
     write_draw(a, session_number=2, seed=5)
     session = a.sessions.get(number=2)

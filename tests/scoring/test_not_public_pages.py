@@ -16,7 +16,7 @@ def cup(db, director):
     tournament = build(slug="hidden")
     play_session(tournament, 1, Actor(user=director))
     tournament.sessions.filter(number=1).update(results_published=False)
-    from tournament.services.draw import write_draw
+    from draw.writing import write_draw
 
     write_draw(tournament, session_number=2, seed=2)
     tournament.sessions.filter(number=2).update(seating_published=False)

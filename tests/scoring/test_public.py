@@ -21,7 +21,7 @@ def cup2(db, director):
     actor = Actor(user=director)
     play_session(tournament, 1, actor)
     tournament.sessions.filter(number=1).update(results_published=False)
-    from tournament.services.draw import write_draw
+    from draw.writing import write_draw
 
     write_draw(tournament, session_number=2, seed=2)
     return tournament
@@ -135,7 +135,7 @@ def test_projector_page_and_state(cup2, director):
 def test_unpublished_results_never_reach_the_public_standings(cup2, director):
     """Session 2 confirmed but not published, session 3 published: the standings after 3 count
     session 2, so the public sees the standings after session 1 only."""
-    from tournament.services.draw import write_draw
+    from draw.writing import write_draw
 
     actor = Actor(user=director)
     publication.publish(cup2.sessions.get(number=1), actor=actor, results=True)

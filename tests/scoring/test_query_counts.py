@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.access import Actor
-from scoring.standings import compute_standings, standings_version
+from scoring.standings.ranking import compute_standings, standings_version
 from tests.factories import build_played, mcr_entry, play
 
 SIZES = [

@@ -7,10 +7,10 @@ import re
 import pytest
 from django.urls import reverse
 
-import scoring.standings
+import scoring.standings.ranking
 from scoring.access import Actor
 from scoring.services import closing, hands, penalties
-from scoring.standings import cached_standings, compute_standings, standings_version
+from scoring.standings.ranking import cached_standings, compute_standings, standings_version
 from tests.factories import build_played, close, mcr_entry, penalize
 from tournament.services import registrations as registration_services
 
@@ -144,7 +144,7 @@ def test_cached_standings_are_read_not_computed_again(played, monkeypatch):
     def fail(*args, **kwargs):
         raise AssertionError("computed again")
 
-    monkeypatch.setattr(scoring.standings, "compute_standings", fail)
+    monkeypatch.setattr(scoring.standings.ranking, "compute_standings", fail)
     assert figures(cached_standings(played)) == figures(first)
     assert figures(cached_standings(played, through=1)) == figures(after_one)
     give(played)  # a new version: computed again

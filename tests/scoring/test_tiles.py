@@ -18,7 +18,7 @@ from scoring.models import Hand
 from scoring.services import closing
 from scoring.services.hands import correct_hand, record_hand
 from scoring.services.tables import TableError, entry_state
-from scoring.services.tiles import TilesInput
+from scoring.tiles.services import TilesInput
 from tests.factories import build, play, self_drawn
 
 HAND = "123m 456p 789s 123s 5p +5p"  # Mixed Straight, Concealed Hand, All Chows, ...

@@ -67,7 +67,7 @@ def test_the_demo_page_is_served(client, db, settings, tmp_path):
 def test_the_demo_has_two_sessions_played_and_a_third_seated(db, settings, tmp_path):
     from scoring.models import Hand, Penalty, SeatResult
     from scoring.services.tables import snapshot
-    from scoring.standings import compute_standings
+    from scoring.standings.ranking import compute_standings
 
     settings.DATA_DIR = tmp_path
     call_command("setup_desk")

@@ -8,8 +8,8 @@ from django.core.management.base import CommandError
 from desk.demo import DEMO_SLUG
 from desk.demo_riichi import FINALISTS, QUALIFYING, RIICHI_DEMO_SLUG, load_riichi_demo
 from scoring.services.tables import snapshot
-from scoring.standings import compute_standings
-from scoring.team_standings import team_standings
+from scoring.standings.ranking import compute_standings
+from scoring.standings.teams import team_standings
 from tournament.models import Tournament
 
 

@@ -3,10 +3,13 @@
 import pytest
 from django.urls import reverse
 
+from draw.errors import DrawError
+from draw.planning import plan_draw
+from draw.writing import write_draw
 from tournament import seating
 from tournament.models import Table
-from tournament.services.draw import DrawError, plan_draw, session_tables, write_draw
 from tournament.services.registrations import register_player
+from tournament.services.seating_report import session_tables
 
 
 @pytest.fixture
@@ -143,7 +146,7 @@ def test_the_command_prints_the_draw_it_wrote(sixteen, capsys):
     figures of exactly what it wrote."""
     from django.core.management import call_command
 
-    from tournament.services.draw import current_report
+    from tournament.services.seating_report import current_report
 
     call_command("draw", sixteen.slug, "--seed", "12")
     out = capsys.readouterr().out

@@ -5,9 +5,11 @@ and the tournament keeps the choice for its next draws."""
 import pytest
 from django.urls import reverse
 
+from draw.planning import plan_draw
+from draw.writing import write_draw
 from tests.seating.test_groups_apart import clubs
-from tournament.services.draw import plan_draw, session_tables, write_draw
 from tournament.services.registrations import register_player
+from tournament.services.seating_report import session_tables
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ def cup(db, director):
     """16 players; session 1 played and confirmed, session 2 drawn and not played, 3 a draft."""
     tournament = build(slug="cup", sessions=3)
     play_session(tournament, 1, Actor(user=director))
-    from tournament.services.draw import write_draw
+    from draw.writing import write_draw
 
     write_draw(tournament, session_number=2, seed=11)
     return tournament

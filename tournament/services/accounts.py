@@ -115,7 +115,7 @@ def _open_tables(tournament):
 @transaction.atomic
 def assign_referee(tournament, username, numbers_text):
     """Make an account the referee of the tables with these numbers, in every drawn session not
-    yet confirmed (a session drawn again keeps them: tournament.services.draw)."""
+    yet confirmed (a session drawn again keeps them: draw.planning)."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     account = _account(username)
     tables = _open_tables(tournament)

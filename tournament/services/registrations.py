@@ -333,12 +333,6 @@ def change_registration(tournament, registration, action, *, expected, number=No
     else:
         raise RegistrationError(_("Unknown change: reload the page."))
     registration.save(update_fields=["number", "status", "is_substitute"])
-    #: A finalist who leaves after the cut: the next player moves up (docs/rules.md §9.5).
-    registration.moved_up = None
-    if registration.finalist and not registration.is_active:
-        from tournament.services.final_draw import moved_up
-
-        registration.moved_up = moved_up(tournament, registration)
     return registration
 
 

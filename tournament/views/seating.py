@@ -8,7 +8,7 @@ from common.errors import ExplainedNotFound
 from common.text import sort_key
 from tournament.models import WIND_NAMES, Seat
 from tournament.permissions import TournamentMixin
-from tournament.services.draw import current_report
+from tournament.services.seating_report import current_report
 from tournament.visibility import results_visible, seating_visible, visible_seating_sessions
 
 

@@ -13,13 +13,13 @@ from django.views.generic import FormView, View
 from common.confirm import Confirmation, ConfirmFirst
 from common.errors import ChangedMeanwhile, ErrorGoesBack
 from tournament.group_forms import CategoryForm, TeamForm, TeamMemberForm
+from tournament.lists import CategoryList, TeamList
 from tournament.models import TEAM_SIZE_MAX, TEAM_SIZE_MIN
 from tournament.permissions import DirectorTournamentMixin
 from tournament.services import categories as category_service
 from tournament.services import teams as team_service
 from tournament.services.categories import CategoryError
 from tournament.services.teams import TeamError
-from tournament.tables import CategoryTable, TeamTable
 
 
 class TeamsView(DirectorTournamentMixin, FormView):
@@ -30,7 +30,7 @@ class TeamsView(DirectorTournamentMixin, FormView):
 
     def get_context_data(self, **kwargs):
         teams = team_service.teams_with_members(self.tournament)
-        kwargs["table"] = TeamTable(teams, request=self.request)
+        kwargs["table"] = TeamList(teams, request=self.request)
         kwargs["short_teams"] = [team for team in teams if len(team.member_list) < TEAM_SIZE_MIN]
         kwargs["free_players"] = len(team_service.free_players(self.tournament))
         kwargs["size_min"], kwargs["size_max"] = TEAM_SIZE_MIN, TEAM_SIZE_MAX
@@ -188,7 +188,7 @@ class CategoriesView(DirectorTournamentMixin, FormView):
 
     def get_context_data(self, **kwargs):
         categories = category_service.categories_with_counts(self.tournament)
-        kwargs["table"] = CategoryTable(categories, request=self.request)
+        kwargs["table"] = CategoryList(categories, request=self.request)
         return super().get_context_data(**kwargs)
 
     def form_valid(self, form):
