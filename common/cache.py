@@ -34,4 +34,3 @@ class DatabaseCache(db.DatabaseCache):
                 f"UPDATE {table} SET {value_column} = %s WHERE {column} = %s", [pickled, made]
             )
         return value
-
