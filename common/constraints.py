@@ -8,12 +8,14 @@ three-valued, a comparison with NULL is unknown and an unknown condition passes,
 database's CHECK. It knows the lookups and expressions the desk's constraints use (`exact`,
 `gt`, `gte`, `lt`, `lte`, `in`, `isnull`, `regex`, `F()`, `Value()`, `Mod()`); anything else raises
 `TypeError`, and `tests/reliability/test_archive_constraints.py` evaluates every constraint of
-every model a restore writes against the database's own answer.
+every model a restore writes against the database's own answer. Each condition is turned into
+Python functions once (`_compiled`), then called for every object.
 
 `duplicates()` finds the objects of one model that share the key of a `UniqueConstraint` (its
 condition evaluated as above) or of a unique field.
 """
 
+import operator
 import re
 
 from django.core.exceptions import ObjectDoesNotExist
@@ -25,96 +27,132 @@ from django.db.models.lookups import Lookup
 UNKNOWN = None
 
 
-def _value(obj, name):
-    """A field's value on `obj`: the related object of a relation (saved or not), else the
-    attribute."""
-    field = obj._meta.get_field(name)
-    if field.is_relation:
+def _getter(model, name):
+    """A function giving a field's value on an object of `model`: the related object of a
+    relation (saved or not; None when missing), else the attribute."""
+    field = model._meta.get_field(name)
+    if not field.is_relation:
+        return operator.attrgetter(field.attname)
+    related = field.name
+
+    def value(obj):
         try:
-            return getattr(obj, field.name)
+            return getattr(obj, related)
         except ObjectDoesNotExist:  # none given where one is required
             return None
-    return getattr(obj, field.attname)
+
+    return value
 
 
-def _expression(obj, expression):
+def _expression(model, expression):
+    """A function of the object giving `expression`'s value."""
     if isinstance(expression, F):
-        return _value(obj, expression.name)
+        return _getter(model, expression.name)
     if isinstance(expression, Value):
-        return expression.value
+        return lambda obj, value=expression.value: value
     if isinstance(expression, Mod):
-        left, right = (_expression(obj, part) for part in expression.get_source_expressions())
-        return UNKNOWN if left is None or right is None else left % right
+        left, right = (_expression(model, part) for part in expression.get_source_expressions())
+
+        def modulo(obj):
+            a, b = left(obj), right(obj)
+            return UNKNOWN if a is None or b is None else a % b
+
+        return modulo
     if hasattr(expression, "resolve_expression"):
         raise TypeError(f"cannot evaluate {expression!r} in Python")
-    return expression
+    return lambda obj, value=expression: value
 
 
-def _same(left, right):
-    """SQL's `=`, with related objects compared as Django compares models."""
-    return left == right
+_COMPARISONS = {
+    "exact": operator.eq,
+    "gt": operator.gt,
+    "gte": operator.ge,
+    "lt": operator.lt,
+    "lte": operator.le,
+    "in": lambda left, right: any(left == item for item in right),
+    "regex": lambda left, right: re.search(right, str(left)) is not None,
+}
 
 
-def _compare(lookup, left, right):
+def _comparison(lookup, left, right):
+    """A function of the object comparing `left(obj)` with `right(obj)` as SQL would."""
     if lookup == "isnull":
-        return (left is None) == bool(right)
-    if left is None or (right is None and lookup != "in"):
-        return UNKNOWN
-    if lookup == "exact":
-        return _same(left, right)
-    if lookup == "gt":
-        return left > right
-    if lookup == "gte":
-        return left >= right
-    if lookup == "lt":
-        return left < right
-    if lookup == "lte":
-        return left <= right
-    if lookup == "in":
-        return any(_same(left, item) for item in right)
-    if lookup == "regex":
-        return re.search(right, str(left)) is not None
-    raise TypeError(f"cannot evaluate the lookup {lookup!r} in Python")
+        return lambda obj: (left(obj) is None) == bool(right(obj))
+    if lookup not in _COMPARISONS:
+        raise TypeError(f"cannot evaluate the lookup {lookup!r} in Python")
+    compare = _COMPARISONS[lookup]
+
+    def compared(obj):
+        a, b = left(obj), right(obj)
+        if a is None or b is None:
+            return UNKNOWN
+        return compare(a, b)
+
+    return compared
 
 
-def _leaf(obj, child):
+def _leaf(model, child):
     if isinstance(child, Q):
-        return evaluate(obj, child)
+        return _condition(model, child)
     if isinstance(child, Lookup):
-        left, right = _expression(obj, child.lhs), _expression(obj, child.rhs)
-        return _compare(child.lookup_name, left, right)
+        return _comparison(
+            child.lookup_name, _expression(model, child.lhs), _expression(model, child.rhs)
+        )
     if isinstance(child, tuple):
         path, right = child
         name, _sep, lookup = path.partition("__")
         lookup = lookup or "exact"
         if "__" in lookup:
             raise TypeError(f"cannot follow {path!r} in Python")
-        right = _expression(obj, right)
         if lookup == "exact" and right is None:
             lookup, right = "isnull", True
-        return _compare(lookup, _value(obj, name), right)
+        return _comparison(lookup, _getter(model, name), _expression(model, right))
     raise TypeError(f"cannot evaluate {child!r} in Python")
+
+
+def _condition(model, q):
+    """A function of the object: True, False or None (unknown) for `q`, as SQL would say."""
+    parts = [_leaf(model, child) for child in q.children]
+    conjunction, negated = q.connector == Q.AND, q.negated
+
+    def evaluated(obj):
+        results = [part(obj) for part in parts]
+        if conjunction:
+            result = False if False in results else (UNKNOWN if UNKNOWN in results else True)
+        else:
+            result = True if True in results else (UNKNOWN if UNKNOWN in results else False)
+        if negated and result is not UNKNOWN:
+            result = not result
+        return result
+
+    return evaluated
+
+
+_compiled_conditions = {}
+
+
+def _compiled(model, q):
+    """`_condition(model, q)`, made once per model and condition (kept with the condition,
+    which lives as long as the model)."""
+    key = (model, id(q))
+    if key not in _compiled_conditions:
+        _compiled_conditions[key] = (q, _condition(model, Q(q)))
+    return _compiled_conditions[key][1]
 
 
 def evaluate(obj, q):
     """True, False or None (unknown) for the condition `q` on `obj`, as SQL would say."""
-    results = [_leaf(obj, child) for child in q.children]
-    if q.connector == Q.AND:
-        result = False if False in results else (UNKNOWN if UNKNOWN in results else True)
-    else:
-        result = True if True in results else (UNKNOWN if UNKNOWN in results else False)
-    if q.negated and result is not UNKNOWN:
-        result = not result
-    return result
+    return _compiled(type(obj), q)(obj)
 
 
 def violations(obj):
     """The CheckConstraints of `obj`'s model that `obj` breaks (an unknown condition holds)."""
+    model = type(obj)
     return [
         constraint
-        for constraint in obj._meta.constraints
+        for constraint in model._meta.constraints
         if isinstance(constraint, CheckConstraint)
-        and evaluate(obj, Q(constraint.condition)) is False
+        and _compiled(model, constraint.condition)(obj) is False
     ]
 
 
@@ -168,11 +206,13 @@ def duplicates(objects, model):
     of `model` that the database would refuse to hold together. NULLs never collide."""
     found = []
     for name, fields, condition in unique_keys(model):
+        applies = _compiled(model, condition) if condition is not None else None
+        getters = [_getter(model, field) for field in fields]
         seen = {}
         for obj in objects:
-            if condition is not None and evaluate(obj, Q(condition)) is not True:
+            if applies is not None and applies(obj) is not True:
                 continue
-            key = tuple(_key_part(_value(obj, field)) for field in fields)
+            key = tuple(_key_part(get(obj)) for get in getters)
             if None in key:
                 continue
             if key in seen:

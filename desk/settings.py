@@ -239,6 +239,8 @@ REST_FRAMEWORK = {
 #: Documents (a player's report card) an address may fetch without logging in
 #: (exports/public_documents.py).
 DESK_DOCUMENT_RATE = config.env_rate(os.environ, "DESK_DOCUMENT_RATE", "30/min")
+#: Documents not made yet that visitors may have made, desk-wide, whatever their addresses.
+DESK_DOCUMENT_MAKES = config.env_rate(os.environ, "DESK_DOCUMENT_MAKES", "20/min")
 DESK_API_RATES = {
     "token": config.env_rate(os.environ, "DESK_API_RATE_TOKEN", "600/min"),
     "table": config.env_rate(os.environ, "DESK_API_RATE_TABLE", "300/min"),

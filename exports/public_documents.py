@@ -1,19 +1,25 @@
 """Documents anyone may fetch (a player's report card): made once per standings version and
-kept in the shared cache, and anonymous requests for them throttled per address.
+kept in the shared cache, and anonymous requests for them throttled per address and, for the
+documents still to make, desk-wide.
 
-A report card is some 45 ms of CPU to render; visitors who could make the desk render at will
-slowed the referees' saves fivefold. So:
+A report card is some 45 ms of CPU to render, in the process (and under the interpreter's lock)
+that also saves the referees' hands; visitors who could make the desk render at will slowed the
+referees' saves fivefold. So:
 
 - `document()` keeps what was made in the shared cache (the `desk_cache` table, or Redis),
-  under the tournament, `scoring.live.versions.standings_page_version` (everything the public standings
-  and the tournament's own columns depend on, read afresh on every request: a confirmation, a
-  correction, a penalty or a rename gives new keys, so nothing stale is ever served), what the
-  document is and the language. Every server process shares it: a card is made once per
-  version, whoever asks. Two first requests at the same instant may both make it.
+  under the tournament, `scoring.live.versions.standings_page_version` (everything the public
+  standings and the tournament's own columns depend on, read afresh on every request: a
+  confirmation, a correction, a penalty or a rename gives new keys, so nothing stale is ever
+  served), what the document is and the language. Every server process shares it: a card is
+  made once per version, whoever asks. Two first requests at the same instant may both make it.
 - `wait_seconds()` counts the documents an address asked for without being logged in, in the
   shared cache, `settings.DESK_DOCUMENT_RATE` per window (environment `DESK_DOCUMENT_RATE`,
   "30/min" by default); past it, the view answers 429 with Retry-After. A refused request costs
   one cache read: it writes nothing. Logged-in directors and referees are not counted.
+- Documents not made yet are made for visitors at most `settings.DESK_DOCUMENT_MAKES` times per
+  window, desk-wide, whatever their addresses (environment `DESK_DOCUMENT_MAKES`, "20/min" by
+  default: under a second of CPU a minute); past it `document()` raises `Busy` and the view
+  answers 429 ("the desk is busy") while the documents already made are still served.
 """
 
 from django.conf import settings
@@ -28,9 +34,18 @@ from scoring.live.versions import standings_page_version
 KEEP_SECONDS = 6 * 3600
 
 
-def document(tournament, parts, make):
+class Busy(Exception):
+    """Visitors made as many documents as the desk makes for them in this window."""
+
+    def __init__(self, wait):
+        super().__init__(wait)
+        self.wait = wait
+
+
+def document(tournament, parts, make, *, visitor=False):
     """`make()` -> (file name, content type, content), made at most once per standings
-    version, what it is (`parts`) and language, and kept in the shared cache."""
+    version, what it is (`parts`) and language, and kept in the shared cache. For a `visitor`
+    (not logged in) a document still to make counts in the desk-wide budget: `Busy` past it."""
     key = ":".join(
         [
             "desk:document",
@@ -42,6 +57,10 @@ def document(tournament, parts, make):
     )
     kept = cache.get(key)
     if kept is None:
+        if visitor:
+            limit, window = rate(settings.DESK_DOCUMENT_MAKES)
+            if count_event("desk:documents-made-for-visitors", window) > limit:
+                raise Busy(window)
         kept = make()
         cache.set(key, kept, KEEP_SECONDS)
     return kept

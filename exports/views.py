@@ -75,12 +75,9 @@ class PlayerReportCardView(TournamentMixin, View):
     def get(self, request, *args, number, **kwargs):
         wait = public_documents.wait_seconds(request)
         if wait:
-            message = _("Too many documents asked for from this address: try again in a minute.")
-            response = render(
-                request, "error.html", {"message": message, "back": referer(request)}, status=429
+            return self.later(
+                _("Too many documents asked for from this address: try again in a minute."), wait
             )
-            response["Retry-After"] = str(wait)
-            return response
         registration = get_object_or_404(self.tournament.registrations, number=number)
         through = standings_through(request.user, self.tournament)
         if through is None:  # answered by common.errors: a 400 page with the reason
@@ -88,11 +85,24 @@ class PlayerReportCardView(TournamentMixin, View):
         export = ExportRequest(
             what="reportcards", fmt="pdf", through=through, player=registration.player_id
         )
-        filename, content_type, content = public_documents.document(
-            self.tournament,
-            ("reportcard", through, registration.player_id),
-            lambda: build_export(self.tournament, export),
-        )
+        try:
+            filename, content_type, content = public_documents.document(
+                self.tournament,
+                ("reportcard", through, registration.player_id),
+                lambda: build_export(self.tournament, export),
+                visitor=not request.user.is_authenticated,
+            )
+        except public_documents.Busy as busy:
+            return self.later(
+                _("The desk is busy making documents: try again in a minute."), busy.wait
+            )
         response = HttpResponse(content, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+
+    def later(self, message, wait):
+        """429: ask again in `wait` seconds."""
+        context = {"message": message, "back": referer(self.request)}
+        response = render(self.request, "error.html", context, status=429)
+        response["Retry-After"] = str(wait)
         return response

@@ -137,10 +137,10 @@ class SessionDetail(ConditionalRead):
 
 def table_readable(request, table):
     """Public: a closed table once its session's results are public (as the results page).
-    A director or read-only token reads every table; a table's link and its referees' tokens read it while
-    its session is the one being played, as the table's page shows it to them (published
-    tournament or not): before that, their page only says the session has not started, and
-    they read what the public reads."""
+    A director or read-only token reads every table; a table's link and its referees' tokens
+    read it while its session is the one being played, as the table's page shows it to them
+    (published tournament or not): before that, their page only says the session has not
+    started, and they read what the public reads."""
     tournament = table.session.tournament
     if reads_everything(request, tournament):
         return True

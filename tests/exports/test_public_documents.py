@@ -95,3 +95,19 @@ def test_the_refusal_speaks_italian(cup, settings):
     visitor.get(card(cup, 1))
     refused = visitor.get(card(cup, 1))
     assert refused.status_code == 429 and "Troppi documenti" in refused.content.decode()
+
+
+def test_anonymous_visitors_make_few_documents_a_minute_desk_wide(cup, made, settings, director):
+    """Whatever their addresses, visitors make at most DESK_DOCUMENT_MAKES new documents a
+    minute (the referees' saves share the desk's CPU); a document made already is served."""
+    settings.DESK_DOCUMENT_RATE = "1000/min"
+    settings.DESK_DOCUMENT_MAKES = "2/min"
+    answers = [Client(REMOTE_ADDR=f"10.23.0.{n}").get(card(cup, n)) for n in (1, 2, 3)]
+    assert [answer.status_code for answer in answers] == [200, 200, 429]
+    assert int(answers[2]["Retry-After"]) == 60
+    assert "busy" in answers[2].content.decode()
+    assert made == [r.player_id for r in cup.registrations.filter(number__in=(1, 2))]
+    assert Client(REMOTE_ADDR="10.23.0.9").get(card(cup, 2)).status_code == 200  # kept
+    logged_in = Client()
+    logged_in.force_login(director)
+    assert logged_in.get(card(cup, 3)).status_code == 200  # the director is not counted
