@@ -16,10 +16,11 @@ referees' saves fivefold. So:
   shared cache, `settings.DESK_DOCUMENT_RATE` per window (environment `DESK_DOCUMENT_RATE`,
   "30/min" by default); past it, the view answers 429 with Retry-After. A refused request costs
   one cache read: it writes nothing. Logged-in directors and referees are not counted.
-- Documents not made yet are made for visitors at most `settings.DESK_DOCUMENT_MAKES` times per
-  window, desk-wide, whatever their addresses (environment `DESK_DOCUMENT_MAKES`, "20/min" by
-  default: under a second of CPU a minute); past it `document()` raises `Busy` and the view
-  answers 429 ("the desk is busy") while the documents already made are still served.
+- Documents not made yet are made for visitors one at a time, desk-wide (a lock in the shared
+  cache), and at most `settings.DESK_DOCUMENT_MAKES` times per window whatever their addresses
+  (environment `DESK_DOCUMENT_MAKES`, "20/min" by default: under a second of CPU a minute);
+  past either, `document()` raises `Busy` and the view answers 429 ("the desk is busy", try
+  again in a few seconds or a minute) while the documents already made are still served.
 """
 
 from django.conf import settings
@@ -32,6 +33,12 @@ from scoring.live.versions import standings_page_version
 
 #: How long a made document stays in the cache; a new standings version gets new ones anyway.
 KEEP_SECONDS = 6 * 3600
+#: The lock of the document being made for a visitor, and how long it holds at most (a process
+#: that died while making one).
+MAKING = "desk:document-being-made"
+MAKING_SECONDS = 60
+#: Seconds a visitor waits while another visitor's document is being made.
+MAKING_WAIT = 5
 
 
 class Busy(Exception):
@@ -57,13 +64,27 @@ def document(tournament, parts, make, *, visitor=False):
     )
     kept = cache.get(key)
     if kept is None:
-        if visitor:
-            limit, window = rate(settings.DESK_DOCUMENT_MAKES)
-            if count_event("desk:documents-made-for-visitors", window) > limit:
-                raise Busy(window)
-        kept = make()
+        kept = _made_for_a_visitor(make) if visitor else make()
         cache.set(key, kept, KEEP_SECONDS)
     return kept
+
+
+def _made_for_a_visitor(make):
+    """`make()` within the visitors' desk-wide budget, one at a time; else `Busy`."""
+    limit, window = rate(settings.DESK_DOCUMENT_MAKES)
+    if events_counted(VISITORS_MADE) >= limit:
+        raise Busy(window)
+    if not cache.add(MAKING, 1, MAKING_SECONDS):
+        raise Busy(MAKING_WAIT)
+    try:
+        count_event(VISITORS_MADE, window)
+        return make()
+    finally:
+        cache.delete(MAKING)
+
+
+#: The documents made for visitors in the window of DESK_DOCUMENT_MAKES.
+VISITORS_MADE = "desk:documents-made-for-visitors"
 
 
 def wait_seconds(request):

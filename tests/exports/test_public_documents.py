@@ -111,3 +111,18 @@ def test_anonymous_visitors_make_few_documents_a_minute_desk_wide(cup, made, set
     logged_in = Client()
     logged_in.force_login(director)
     assert logged_in.get(card(cup, 3)).status_code == 200  # the director is not counted
+
+
+def test_documents_are_made_for_visitors_one_at_a_time(cup, made, settings):
+    """While a visitor's document is being made (on any process), another visitor whose
+    document is not made yet is asked to come back in a few seconds."""
+    from exports.public_documents import MAKING, MAKING_WAIT
+
+    settings.DESK_DOCUMENT_RATE = "1000/min"
+    cache.add(MAKING, 1, 60)  # being made elsewhere
+    waiting = Client(REMOTE_ADDR="10.24.0.1").get(card(cup, 1))
+    assert waiting.status_code == 429 and int(waiting["Retry-After"]) == MAKING_WAIT
+    assert made == []
+    cache.delete(MAKING)
+    assert Client(REMOTE_ADDR="10.24.0.1").get(card(cup, 1)).status_code == 200
+    assert cache.get(MAKING) is None  # released
