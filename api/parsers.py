@@ -9,7 +9,7 @@ that says so (DRF's `ParseError`), before any view runs: nothing is written.
 from django.conf import settings
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser, get_encoding
+from rest_framework.parsers import JSONParser
 from rest_framework.utils.json import strict_constant
 
 from api.errors import too_large
@@ -22,12 +22,12 @@ class BoundedJSONParser(JSONParser):
         body = stream.read(limit + 1) if stream is not None else b""
         if len(body) > limit:
             raise ParseError(too_large())
-        encoding = get_encoding(parser_context or {})
+        encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
         try:
             return json_input.loads(
                 body.decode(encoding), parse_constant=strict_constant if self.strict else None
             )
         except json_input.TooDeep as exc:
             raise ParseError(str(exc)) from None
-        except ValueError as exc:  # not JSON, or not in its charset
+        except (LookupError, ValueError) as exc:  # not JSON, not in its charset, no charset
             raise ParseError(_("This is not JSON: %(error)s") % {"error": exc}) from None

@@ -17,6 +17,8 @@ condition evaluated as above) or of a unique field.
 
 import operator
 import re
+from collections.abc import Callable
+from typing import Any, cast
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import F, Q, UniqueConstraint, Value
@@ -25,6 +27,11 @@ from django.db.models.functions import Mod
 from django.db.models.lookups import Lookup
 
 UNKNOWN = None
+
+
+def _named(expression: F) -> str:
+    """The field an `F()` names (the stubs do not declare its attribute)."""
+    return cast(Any, expression).name
 
 
 def _getter(model, name):
@@ -47,7 +54,7 @@ def _getter(model, name):
 def _expression(model, expression):
     """A function of the object giving `expression`'s value."""
     if isinstance(expression, F):
-        return _getter(model, expression.name)
+        return _getter(model, _named(expression))
     if isinstance(expression, Value):
         return lambda obj, value=expression.value: value
     if isinstance(expression, Mod):
@@ -128,7 +135,7 @@ def _condition(model, q):
     return evaluated
 
 
-_compiled_conditions = {}
+_compiled_conditions: dict[tuple[type, int], tuple[Q, Callable[[Any], bool | None]]] = {}
 
 
 def _compiled(model, q):
@@ -169,7 +176,7 @@ def field_names(q):
                 else:
                     walk(child)
         elif isinstance(node, F):
-            names.append(node.name)
+            names.append(_named(node))
         elif hasattr(node, "get_source_expressions"):  # a lookup, a function
             for part in node.get_source_expressions():
                 walk(part)
@@ -181,7 +188,7 @@ def field_names(q):
 def unique_keys(model):
     """(name, field names, condition or None) of every uniqueness of `model`: its unique
     fields (the primary key aside) and its UniqueConstraints on fields."""
-    keys = [
+    keys: list[tuple[str, tuple[str, ...], Q | None]] = [
         (field.name, (field.name,), None)
         for field in model._meta.concrete_fields
         if field.unique and not field.primary_key
@@ -208,7 +215,7 @@ def duplicates(objects, model):
     for name, fields, condition in unique_keys(model):
         applies = _compiled(model, condition) if condition is not None else None
         getters = [_getter(model, field) for field in fields]
-        seen = {}
+        seen: dict[tuple[Any, ...], Any] = {}
         for obj in objects:
             if applies is not None and applies(obj) is not True:
                 continue

@@ -12,6 +12,7 @@ from collections import defaultdict
 from django.utils.translation import gettext as _
 
 import rules
+from desk.archive_refs import ReferenceChecks
 from desk.archive_values import (
     check_constraints,
     chunks,
@@ -38,8 +39,9 @@ from scoring.services.hands import hand_columns
 from scoring.services.tables import TableError, hand_entry_state
 
 
-class PlayChecks:
-    """Hands, penalties and audit entries (a mixin of the planner)."""
+class PlayChecks(ReferenceChecks):
+    """Hands, penalties and audit entries (the planner's checks after the references, whose
+    lookups they use)."""
 
     def hands(self):
         outcomes = {code for code, _label in self.ruleset.outcomes(None)}
@@ -100,7 +102,8 @@ class PlayChecks:
             "table": table_number,
         }
         try:
-            replayed = hand_entry_state(self.ruleset, hands)
+            first_wind = hands[0].table.first_wind if hands else None
+            replayed = hand_entry_state(self.ruleset, hands, first_wind)
         except TableError as exc:
             raise damaged(where, str(exc)) from None
         self.replayed[(session_number, table_number)] = replayed

@@ -1,7 +1,7 @@
 """A restore's checks of the tables' results: every figure derived again, never believed.
 
-`ResultChecks` is part of `desk.archive_plan`'s planner and runs after `PlayChecks`
-(`desk.archive_hands`), whose replay of each table's current hands (`self.replayed`) and planned
+`ResultChecks` is the last of `desk.archive_plan`'s planner's checks and runs after
+`PlayChecks` (`desk.archive_hands`), whose replay of each table's current hands (`self.replayed`) and planned
 penalties it reads. Each closed table's results are computed again from its hands and live
 penalties by the very code that closes a table (`scoring.services.closing.seat_results` on a
 `TableSnapshot`, with the rule set's settlement, table points and uma), and every stored figure
@@ -16,8 +16,10 @@ A figure the archive does not hold (written before the desk kept it) is taken as
 
 from django.utils.translation import gettext as _
 
+from desk.archive_hands import PlayChecks
 from desk.archive_values import (
     check_constraints,
+    column,
     damaged,
     fill,
     items_of,
@@ -42,8 +44,8 @@ FIGURES = (
 )
 
 
-class ResultChecks:
-    """Results (a mixin of the planner)."""
+class ResultChecks(PlayChecks):
+    """Results (the planner's checks after the play, whose replay of the tables they use)."""
 
     def results(self):
         closed = {key for key, table in self.tables_by_key.items() if table.closed_at}
@@ -141,7 +143,9 @@ class ResultChecks:
                 % {"number": seat.registration.number},
             )
         seated = [seat.registration for seat in seats]
-        replayed = self.replayed.get((session_number, number)) or hand_entry_state(self.ruleset, [])
+        replayed = self.replayed.get((session_number, number)) or hand_entry_state(
+            self.ruleset, [], table.first_wind
+        )
         lines, state, totals, chombo = replayed
         snap = TableSnapshot(
             table=table,
@@ -179,7 +183,7 @@ class ResultChecks:
                         "(%(name)s), but the hands and penalties give %(derived)s"
                     )
                     % {
-                        "what": SeatResult._meta.get_field(name).verbose_name,
+                        "what": column(SeatResult, name).verbose_name,
                         "stored": _shown(getattr(result, name)),
                         "number": seat.registration.number,
                         "name": seat.registration.player.full_name,

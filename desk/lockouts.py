@@ -35,10 +35,6 @@ logger = logging.getLogger("desk")
 
 ACCOUNT, ADDRESS = "account", "address"
 
-#: axes' lockout parameters (settings.AXES_LOCKOUT_PARAMETERS), in this order: an account name
-#: at an address, and an address alone.
-LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
-
 
 class LockoutError(ValueError):
     """A request to clear something that is not a lockout (shown to the site administrator)."""
@@ -95,7 +91,7 @@ def _lock_end(rows, limit):
 
 def current_lockouts(now=None):
     """Every account (at an address) and every address locked now, the latest failure first."""
-    groups = {}
+    groups: dict[tuple[str, str, str], list[tuple[datetime, int]]] = {}
     rows = _fresh_attempts(now).values_list(
         "username", "ip_address", "attempt_time", "failures_since_start"
     )

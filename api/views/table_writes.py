@@ -78,7 +78,13 @@ def respond(outcome):
 
 
 class TableWrite(APIView):
-    def post(self, request, slug, number, table):
+    """A write to one table: each subclass's `post` (the address's own parameters) answers
+    with `save()`, which checks the table and the writer, then calls the subclass's `write()`."""
+
+    def write(self, table, data, who) -> answers.Outcome:  # pragma: no cover - subclasses do
+        raise NotImplementedError
+
+    def save(self, request, slug, number, table):
         table = writable_table(request, slug, number, table)
         data = form_data(request.data)
         who = actor(request, table.session.tournament)
@@ -94,12 +100,14 @@ class HandCreate(TableWrite):
     @extend_schema(request=s.HandWriteSerializer, responses=ANSWERS)
     def post(self, request, slug, number, table):
         """Save the table's next hand (the fields of the table page's hand form)."""
-        return super().post(request, slug, number, table)
+        return self.save(request, slug, number, table)
 
     def write(self, table, data, who):
         ruleset, seats, state = entry_state(table)
         data["session"] = str(table.session.number)
-        form = HandEntryForm(data, ruleset=ruleset, state=state, seats=seats)
+        form = HandEntryForm(
+            data, ruleset=ruleset, state=state, seats=seats, first_wind=table.first_wind
+        )
         return saves.save_hand(table, form, actor=who)
 
 
@@ -108,7 +116,7 @@ class HandCorrect(TableWrite):
     def post(self, request, slug, number, table, hand):
         """Correct hand `hand`: a new version; the later hands are settled again."""
         self.hand_number = hand
-        return super().post(request, slug, number, table)
+        return self.save(request, slug, number, table)
 
     def write(self, table, data, who):
         snap = snapshot(table)
@@ -118,9 +126,15 @@ class HandCorrect(TableWrite):
                 _("There is no hand %(number)s at this table.") % {"number": self.hand_number}
             )
         data["session"] = str(table.session.number)
-        form = HandEntryForm(data, ruleset=snap.ruleset, state=line.state, seats=snap.seats)
+        form = HandEntryForm(
+            data,
+            ruleset=snap.ruleset,
+            state=line.state,
+            seats=snap.seats,
+            first_wind=table.first_wind,
+        )
         return saves.correct_hand(
-            table, self.hand_number, form, actor=who, with_tiles="tiles" in data
+            table, self.hand_number, form, actor=who, with_tiles=form.gives_tiles(data)
         )
 
 
@@ -129,7 +143,7 @@ class PenaltyCreate(TableWrite):
     def post(self, request, slug, number, table):
         """Give a penalty to a player of this table (the penalty form's fields; `registration`
         is the player's number)."""
-        return super().post(request, slug, number, table)
+        return self.save(request, slug, number, table)
 
     def write(self, table, data, who):
         snap = snapshot(table)

@@ -11,6 +11,7 @@ from django.views.generic import TemplateView, View
 from common.confirm import Confirmation, ConfirmFirst
 from common.errors import ErrorGoesBack, ExplainedNotFound
 from common.i18n import translate_message
+from common.mixin_bases import ViewMixinBase
 from common.net import client_address
 from scoring import access
 from scoring.forms import HandEntryForm, TableFormMixin
@@ -29,10 +30,10 @@ from scoring.services.tables import (
     entry_state,
     snapshot,
 )
-from tournament.models import PIN_DIGITS
+from tournament.models import PIN_DIGITS, Session, Table, Tournament
 
 
-class TableAccessMixin:
+class TableAccessMixin(ViewMixinBase):
     """Resolves `self.table` and `self.actor` from a referee link or a logged-in account.
 
     A referee (link or account) of a session that is not the current one gets a page that says
@@ -40,6 +41,16 @@ class TableAccessMixin:
     PIN, a link's device types the table's PIN once before anything else. Every response
     carries the device's id cookie, so the audit trail tells two phones apart.
     """
+
+    table: Table
+    session: Session
+    tournament: Tournament
+    actor: access.Actor
+    #: Whether the phone's offline queue sent this request (`answers.is_queued`).
+    queued: bool
+    #: The URL namespace ("link" or "account") and keyword arguments of the table's pages.
+    namespace: str
+    access_kwargs: dict[str, object]
 
     def dispatch(self, request, *args, **kwargs):
         response = self.guarded_dispatch(request, *args, **kwargs)
@@ -153,6 +164,7 @@ class TableView(TableAccessMixin, answers.TableAnswers, TemplateView):
             ruleset=ruleset,
             state=state,
             seats=seats,
+            first_wind=self.table.first_wind,
             initial={**TableFormMixin.table_initial(self.table), "session": self.session.number},
         )
 
@@ -179,7 +191,7 @@ class TableView(TableAccessMixin, answers.TableAnswers, TemplateView):
             state_text=describe_state(snap),
             clock=clock_state(self.session, self.table),
             table_form=TableFormMixin(initial=TableFormMixin.table_initial(self.table)),
-            washout=washout_outcome(snap),
+            washout=None if asks_first_wind(snap) else washout_outcome(snap),
             **self.queue_context(),
             results=list(
                 self.table.results.select_related("registration__player").order_by("place", "wind")
@@ -244,6 +256,12 @@ def describe_state(snap):
     return translate_message(message.template, message.params, names)
 
 
+def asks_first_wind(snap):
+    """The FIMJ table's first hand asks who opened the first breach: no one-tap washout then
+    (docs/rules.md §4.3); the hand form asks it."""
+    return snap.ruleset.asks_first_wind and not snap.lines
+
+
 def washout_outcome(snap):
     """The outcome code of a hand without a winner, for the one-tap button, if any."""
     for code, _label in snap.ruleset.hand_fields(snap.state)[0].choices:
@@ -257,6 +275,9 @@ class TableWriteView(ErrorGoesBack, TableAccessMixin, View):
     (TableError) goes back to the table's page with its message."""
 
     http_method_names = ["post"]
+
+    def act(self) -> str:  # pragma: no cover - every subclass defines it
+        raise NotImplementedError
 
     def revision(self):
         form = TableFormMixin(self.request.POST)
