@@ -15,6 +15,9 @@ class TokenKind(models.TextChoices):
     DIRECTOR = "director", _("director")
     #: The tables its referee account referees, while their session is open for entry.
     REFEREE = "referee", _("referee")
+    #: Reads everything of its tournament, as a director token does, and writes nothing (a
+    #: federation's rating site, a club's website).
+    READ_ONLY = "read", _("read-only")
 
 
 class ApiToken(models.Model):
@@ -26,7 +29,8 @@ class ApiToken(models.Model):
     )
     name = models.CharField(_("name"), max_length=80)
     kind = models.CharField(_("kind"), max_length=10, choices=TokenKind.choices)
-    #: The referee account of a referee token; the director who created a director token.
+    #: The referee account of a referee token; the director who created a director or a
+    #: read-only token (it reads as that account directs: no longer once it stops).
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
@@ -55,3 +59,8 @@ class ApiToken(models.Model):
     @property
     def is_director_token(self):
         return self.kind == TokenKind.DIRECTOR
+
+    @property
+    def reads_everything(self):
+        """A director or read-only token: it reads its tournament as its director does."""
+        return self.kind in (TokenKind.DIRECTOR, TokenKind.READ_ONLY)

@@ -5,6 +5,8 @@ from fractions import Fraction
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from rules.limits import INT32_MAX, MAX_IMPORT_ROWS, MAX_SEED
+
 
 def exact(value):
     """An exact number as text: "12", "-7.5", or "21/4" when it has no finite decimal."""
@@ -175,7 +177,7 @@ class TableWriteSerializer(serializers.Serializer):
     """What every write to a table carries; the entry's own fields follow at the same level."""
 
     revision = serializers.IntegerField(
-        min_value=0, help_text="The table's revision the write was built from."
+        min_value=0, max_value=INT32_MAX, help_text="The table's revision the write was built from."
     )
     submission = serializers.UUIDField(
         help_text="A new random id per write: sent again, it answers the first result."
@@ -225,15 +227,15 @@ class ImportSerializer(ImportPreviewSerializer):
         default=False, help_text="Every name match is the same person."
     )
     same_person = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=100_000),
+        child=serializers.IntegerField(min_value=1, max_value=MAX_IMPORT_ROWS + 1),
         required=False,
-        max_length=5000,
+        max_length=MAX_IMPORT_ROWS,
         help_text="The lines whose name match is the known player (the preview's `rows`).",
     )
     new_person = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=100_000),
+        child=serializers.IntegerField(min_value=1, max_value=MAX_IMPORT_ROWS + 1),
         required=False,
-        max_length=5000,
+        max_length=MAX_IMPORT_ROWS,
         help_text=(
             "The lines whose name match is another person: a new player, even when the known "
             "player of that name is registered here already (`same_by_default`)."
@@ -292,7 +294,7 @@ class DrawSerializer(serializers.Serializer):
         help_text='A session\'s number, or "remaining": every session not yet played.',
     )
     seed = serializers.IntegerField(
-        min_value=0, max_value=2**31 - 1, required=False, allow_null=True
+        min_value=0, max_value=MAX_SEED, required=False, allow_null=True
     )
     fingerprint = serializers.CharField(
         required=False, allow_blank=True, help_text="The preview's: refused if anything changed."

@@ -8,7 +8,10 @@ JSON, readable by anyone. `restore_archive()` rebuilds the tournament in one tra
 desk that does not have it yet; its standings, score sheets and exports then come out identical.
 It unpacks, parses and checks the whole archive first (`desk.archive_plan`), so a damaged or
 forged archive is refused with a message naming what is wrong, and the write transaction only
-inserts rows.
+inserts rows. Nothing the desk derives is believed: every hand is settled again, and every
+closed table's results (so every standing) computed again from its hands and penalties by the
+code that closes a table; a stored figure that differs refuses the archive, naming the table and
+the player (`desk.archive_results`).
 
 Accounts are not copied: who entered or confirmed something is kept by user name, and linked to
 the account of that name when the receiving desk has one (without giving it any right), else to
@@ -27,6 +30,7 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common import json_input
 from desk.archive_plan import plan_restore
 from desk.archive_values import ArchiveError
 from desk.archive_write import prepare, write
@@ -300,7 +304,11 @@ def read_archive(content):
             text = unpacked.read(MAX_UNPACKED_BYTES + 1)
         if len(text) > MAX_UNPACKED_BYTES:
             raise ArchiveError(_("The file unpacks to more than any tournament archive."))
-        data = json.loads(text.decode("utf-8"))
+        data = json_input.loads(text.decode("utf-8"))
+    except json_input.TooDeep as exc:
+        raise ArchiveError(
+            _("This is not a tournament archive of the desk: %(error)s") % {"error": exc}
+        ) from None
     except (OSError, EOFError, UnicodeDecodeError, ValueError) as exc:
         raise ArchiveError(
             _("This is not a tournament archive of the desk (%(error)s).") % {"error": exc}

@@ -125,16 +125,27 @@ DESK_TRUSTED_PROXIES = config.env_networks(
 DESK_PROXY_COUNT = config.env_int(os.environ, "DESK_PROXY_COUNT", 0, minimum=0, maximum=5)
 
 # Failed logins (django-axes, kept in the database so every process sees them): after
-# DESK_LOGIN_ATTEMPTS failures for one account, or from one address, further attempts are refused
-# without checking the password until DESK_LOGIN_COOLOFF_MINUTES have passed since the last
-# failure. The director sees and clears lockouts at /director/lockouts/.
+# DESK_LOGIN_ATTEMPTS failures for one account from one address, that account is refused at that
+# address (and only there), and after DESK_LOGIN_ADDRESS_ATTEMPTS failures from one address,
+# whatever accounts they tried, every login from it is refused, without checking the password,
+# until DESK_LOGIN_COOLOFF_MINUTES have passed since the last failure (desk/lockouts.py). The
+# site administrator sees and clears lockouts at /director/lockouts/ or with
+# `manage.py clear_lockout`.
 AXES_FAILURE_LIMIT = config.env_int(os.environ, "DESK_LOGIN_ATTEMPTS", 10, minimum=3, maximum=100)
+DESK_LOGIN_ADDRESS_ATTEMPTS = config.env_int(
+    os.environ,
+    "DESK_LOGIN_ADDRESS_ATTEMPTS",
+    max(50, AXES_FAILURE_LIMIT),
+    minimum=AXES_FAILURE_LIMIT,
+    maximum=10_000,
+)
 AXES_COOLOFF_TIME = timedelta(
     minutes=config.env_int(os.environ, "DESK_LOGIN_COOLOFF_MINUTES", 15, minimum=1, maximum=1440)
 )
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# An account at an address, and an address alone (the order desk.lockouts.DeskLoginHandler reads).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 # The failures are rows of the database (never a process's memory), whichever process answers.
-AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_HANDLER = "desk.lockouts.DeskLoginHandler"
 # Refused attempts during a lockout neither extend it nor write to the database.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_CLIENT_IP_CALLABLE = "common.net.client_address"
@@ -244,7 +255,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": ["api.throttling.PerTokenThrottle"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [
-        "rest_framework.parsers.JSONParser",
+        # DRF's JSON parser within bounds: a body too large or nested too deeply is a 400.
+        "api.parsers.BoundedJSONParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -252,6 +264,11 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 #: Requests per API token, per table link, and per address without a credential.
+#: Documents (a player's report card) an address may fetch without logging in
+#: (exports/public_documents.py).
+DESK_DOCUMENT_RATE = config.env_rate(os.environ, "DESK_DOCUMENT_RATE", "30/min")
+#: Documents not made yet that visitors may have made, desk-wide, whatever their addresses.
+DESK_DOCUMENT_MAKES = config.env_rate(os.environ, "DESK_DOCUMENT_MAKES", "20/min")
 DESK_API_RATES = {
     "token": config.env_rate(os.environ, "DESK_API_RATE_TOKEN", "600/min"),
     "table": config.env_rate(os.environ, "DESK_API_RATE_TABLE", "300/min"),

@@ -26,6 +26,7 @@ from django.utils.translation import ngettext
 from common.i18n import translate_error
 from draw import final as final_draw
 from draw.errors import DrawError
+from rules.limits import MAX_SEED
 from scoring.standings.ranking import ranking_order
 from tournament import seating
 from tournament.models import (
@@ -213,6 +214,10 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
             history.append(tables)
     cleared = [s for s in sessions if s.number > scope[-1].number and not s.is_draft]
     seed = secrets.randbelow(2**31) if seed is None else int(seed)
+    if not 0 <= seed <= MAX_SEED:
+        raise DrawError(
+            _("The seed is a whole number from 0 to %(maximum)s.") % {"maximum": MAX_SEED}
+        )
     groups = seating_groups(tournament, players)
     teams = team_of(players)  # docs/rules.md §10.1: team-mates apart, a hard constraint
     swiss = [s for s in scope if s.is_swiss]

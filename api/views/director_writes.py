@@ -7,11 +7,12 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api import serializers as s
+from api.parsers import BoundedJSONParser
 from api.principals import actor, check_slug, require_director
 from draw.planning import plan_draw
 from draw.writing import write_draw
@@ -71,7 +72,8 @@ def uploaded(request, serializer_class):
 
 
 class PlayerImportPreview(APIView):
-    parser_classes = [MultiPartParser, JSONParser]  # JSON: only to be told the file is missing
+    # JSON: only to be told the file is missing
+    parser_classes = [MultiPartParser, BoundedJSONParser]
 
     @extend_schema(
         request=s.ImportPreviewSerializer,
@@ -107,7 +109,8 @@ class PlayerImportPreview(APIView):
 
 
 class PlayerImport(APIView):
-    parser_classes = [MultiPartParser, JSONParser]  # JSON: only to be told the file is missing
+    # JSON: only to be told the file is missing
+    parser_classes = [MultiPartParser, BoundedJSONParser]
 
     @extend_schema(request=s.ImportSerializer, responses={200: s.ImportResultSerializer, **REFUSED})
     def post(self, request, slug):

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 import rules
 from common.clock import database_now
 from common.i18n import translate_error
+from rules.limits import MAX_HAND_NUMBER, MAX_HAND_VERSIONS
 from scoring.models import AuditAction, Hand
 from scoring.services.audit import log_action
 from scoring.services.tables import (
@@ -110,6 +111,16 @@ def _create(
     table, number, version, clean, settlement, actor, submission=None, note="", tile_fields=None
 ):
     # Called inside the service's transaction: a refused row rolls all of it back.
+    if number > MAX_HAND_NUMBER:
+        raise TableError(
+            _("A table has at most %(maximum)s hands: close the table.")
+            % {"maximum": MAX_HAND_NUMBER}
+        )
+    if version > MAX_HAND_VERSIONS:
+        raise TableError(
+            _("Hand %(number)s has been changed %(maximum)s times already: ask the director.")
+            % {"number": number, "maximum": MAX_HAND_VERSIONS}
+        )
     try:
         return Hand.objects.create(
             table=table,

@@ -73,6 +73,14 @@ def tile_players(calculation):
 
 
 @register.simple_tag
+def max_waiting_reported():
+    """The most saves a phone says are waiting (header X-Desk-Waiting), the desk's one limit."""
+    from tournament.models import MAX_WAITING_REPORTED
+
+    return MAX_WAITING_REPORTED
+
+
+@register.simple_tag
 def offline_queue_texts():
     """The offline queue's words, for `json_script` (static/desk/queue.js)."""
     from scoring.referee.queue_words import queue_texts
