@@ -12,9 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 class TokenKind(models.TextChoices):
     #: Everything of its tournament: reads, the tables' writes, imports, draws, publication.
-    DIRECTOR = "director", _("director")
+    DIRECTOR = "director", _("Director")
     #: The tables its referee account referees, while their session is open for entry.
-    REFEREE = "referee", _("referee")
+    REFEREE = "referee", _("Referee")
 
 
 class ApiToken(models.Model):

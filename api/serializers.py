@@ -187,7 +187,7 @@ class HandWriteSerializer(TableWriteSerializer):
         help_text=(
             "The rule set's entry fields follow, named as on the table page's form "
             "(e.g. MCR: outcome, winner, discarder, fan, flowers). A figure per seat is an "
-            "array by starting seat, as the reads give it (riichi: \"han\": [0, 0, 3, 0]), "
+            'array by starting seat, as the reads give it (riichi: "han": [0, 0, 3, 0]), '
             "or the form's fields han_0 ... han_3: a hand read is posted back as it is."
         )
     )

@@ -420,6 +420,7 @@ class AuditAction(models.TextChoices):
     PENALTY_GIVEN = "penalty_given", _("Penalty given")
     PENALTY_CANCELLED = "penalty_cancelled", _("Penalty cancelled")
     TIME_UP = "time_up", _("Time called")
+    TIME_RESUMED = "time_resumed", _("Time call taken back")
     TABLE_CLOSED = "table_closed", _("Table closed")
     TABLE_REOPENED = "table_reopened", _("Table reopened")
     SUBSTITUTE_SEATED = "substitute_seated", _("Substitute seated")

@@ -14,7 +14,7 @@ from common.i18n import translate_message
 from common.net import client_address
 from scoring import access
 from scoring.forms import HandEntryForm, TableFormMixin
-from scoring.models import AuditEntry, Hand
+from scoring.models import AuditAction, AuditEntry, Hand
 from scoring.presentation import (
     describe_hand,
     hand_rows,
@@ -198,7 +198,9 @@ class TableView(TableAccessMixin, answers.TableAnswers, TemplateView):
                     "count-tiles",
                 )
             },
+            resumed=play_resumed(self.table),
             confirm_texts={
+                "time_up": consequences.call_time(self.table, snap),
                 "close": consequences.close_table(self.table, snap),
                 "void_last": consequences.void_last_hand(self.table, snap),
             },
@@ -228,6 +230,22 @@ class TableView(TableAccessMixin, answers.TableAnswers, TemplateView):
         return self.render_to_response(
             self.get_context_data(snap=snap, form=fresh, stale=list(outcome.latest)), status=409
         )
+
+
+def play_resumed(table):
+    """Whether the director took back the time call of this open table (its latest time entry
+    in the audit trail), so its page says play goes on."""
+    if table.is_closed or table.time_up_at is not None or not table.revision:
+        return False
+    latest = (
+        AuditEntry.objects.filter(
+            table=table, action__in=(AuditAction.TIME_UP, AuditAction.TIME_RESUMED)
+        )
+        .order_by("-at", "-id")
+        .values_list("action", flat=True)
+        .first()
+    )
+    return latest == AuditAction.TIME_RESUMED
 
 
 def describe_state(snap):
@@ -286,7 +304,17 @@ class VoidLastHandView(ConfirmFirst, TableWriteView):
         }
 
 
-class TimeUpView(TableWriteView):
+class TimeUpView(ConfirmFirst, TableWriteView):
+    """ "Time is up" ends the table's play after the hand being played: it asks first (a dialog,
+    or the confirm page without JavaScript); the director can take it back."""
+
+    def confirmation(self):
+        return Confirmation(
+            title=_("Is time up at table %(number)s?") % {"number": self.table.number},
+            consequence=consequences.call_time(self.table),
+            button=_("Time is up"),
+        )
+
     def act(self):
         closing.call_time(self.table, actor=self.actor, revision=self.revision())
         return _(

@@ -41,6 +41,16 @@ def _standings_go_back(session, previous):
 
 
 def reopen_table(table, sessions=None):
+    text = _reopen_table(table, sessions)
+    if table.is_closed and table.time_up_at is not None:
+        text += " " + _(
+            "Time was called at this table after hand %(hand)s and stays called: take back "
+            "“Time is up” on the dashboard to let it play on."
+        ) % {"hand": table.time_up_after_hand or 0}
+    return text
+
+
+def _reopen_table(table, sessions=None):
     session = table.session
     names = {"table": table.number, "session": session.number}
     if not table.is_closed:
@@ -69,6 +79,15 @@ def reopen_table(table, sessions=None):
         )
         % names
     )
+
+
+def call_time(table, snap=None):
+    hands = snap.hands_played if snap is not None else len(current_hands(table))
+    return _(
+        "Time is up at table %(table)s: hand %(hand)s, the one being played, is its last. "
+        "Enter it if it was finished, then close the table; no other hand can be entered. "
+        "Only the director can take it back."
+    ) % {"table": table.number, "hand": hands + 1}
 
 
 def close_table(table, snap=None):

@@ -79,7 +79,8 @@ class StandingsView(LivePageMixin, TournamentMixin, TemplateView):
             if self.tournament.sessions.filter(number=through).exists():
                 raise ExplainedNotFound(
                     _("The standings after session %(number)s have not been published yet.")
-                    % {"number": through}
+                    % {"number": through},
+                    heading=_("Not published yet"),
                 )
             raise Http404
         if through is None and confirmed:

@@ -28,6 +28,11 @@ urlpatterns = [
         name="table-reopen",
     ),
     path(
+        session + "tables/<int:table_id>/resume/",
+        director.TakeBackTimeUpView.as_view(),
+        name="table-resume",
+    ),
+    path(
         session + "tables/<int:table_id>/renew-link/",
         director.RenewLinkView.as_view(),
         name="table-renew-link",

@@ -22,7 +22,7 @@ from rules.limits import INT32_MAX, MAX_CLOCK_MINUTES_ADDED, MAX_CLOCK_MINUTES_T
 from scoring import access, dashboard
 from scoring.forms import CancelPenaltyForm, PenaltyForm, SubstituteForm
 from scoring.models import AuditEntry, Penalty, SeatResult
-from scoring.services import clock, closing, consequences, penalties, publication
+from scoring.services import clock, closing, consequences, penalties, publication, time_up
 from scoring.services.tables import TableError
 from tournament.models import Seat, Table
 from tournament.permissions import DirectorTournamentMixin
@@ -174,6 +174,15 @@ class ReopenTableView(ConfirmFirst, DirectorActionView):
     def act(self, actor):
         table = closing.reopen_table(self.get_table(), actor=actor)
         return _("%(table)s reopened.") % {"table": table}
+
+
+class TakeBackTimeUpView(DirectorActionView):
+    """ "Time is up" taken back at a table: its play goes on (scoring/services/time_up.py).
+    Nothing is lost by it, so it does not ask first."""
+
+    def act(self, actor):
+        table = time_up.take_back_time_up(self.get_table(), actor=actor)
+        return _("“Time is up” taken back at %(table)s: play goes on there.") % {"table": table}
 
 
 class RenewLinkView(DirectorActionView):
@@ -404,13 +413,19 @@ class ClockView(DirectorActionView):
                 minimum=-MAX_CLOCK_MINUTES_TAKEN_BACK,
                 maximum=MAX_CLOCK_MINUTES_ADDED,
             )
-            clock.extend_clock(session, minutes, actor=actor, table=table)
+            _session, resumed = time_up.give_time(session, minutes, actor=actor, table=table)
             if table is not None:
-                return _("%(minutes)s minutes added for %(table)s.") % {
+                text = _("%(minutes)s minutes added for %(table)s.") % {
                     "minutes": minutes,
                     "table": table,
                 }
-            return _("%(minutes)s minutes added for every table.") % {"minutes": minutes}
+            else:
+                text = _("%(minutes)s minutes added for every table.") % {"minutes": minutes}
+            if resumed:
+                text += " " + _("Time had been called; play goes on at table(s) %(tables)s.") % {
+                    "tables": ", ".join(map(str, resumed))
+                }
+            return text
         raise TableError(_("Unknown clock action."))
 
 
