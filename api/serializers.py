@@ -80,6 +80,10 @@ class SessionSerializer(serializers.Serializer):
     is_swiss = serializers.BooleanField()
     seating_published = serializers.BooleanField()
     results_published = serializers.BooleanField()
+    tournament_published = serializers.BooleanField(
+        source="tournament.published",
+        help_text="Seating and results made public are seen only in a published tournament.",
+    )
 
 
 class SessionDetailSerializer(SessionSerializer):
@@ -298,6 +302,10 @@ class DrawSerializer(serializers.Serializer):
         required=False, allow_blank=True, help_text="The preview's: refused if anything changed."
     )
     publish_seating = serializers.BooleanField(default=False)
+    publish_tournament = serializers.BooleanField(
+        default=False,
+        help_text="Publish the tournament too: a seating made public is seen only once it is.",
+    )
 
 
 class DrawResultSerializer(serializers.Serializer):
@@ -315,3 +323,8 @@ class DrawResultSerializer(serializers.Serializer):
 class PublishSerializer(serializers.Serializer):
     seating = serializers.BooleanField(required=False, allow_null=True)
     results = serializers.BooleanField(required=False, allow_null=True)
+    tournament = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        help_text="True: publish the tournament too (nothing of it is public before).",
+    )

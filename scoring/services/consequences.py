@@ -161,3 +161,48 @@ def hide(session, *, seating=False, results=False, sessions=None):
             % {**names, "previous": previous}
         )
     return " ".join(parts)
+
+
+def publish_unpublished(session, shown):
+    """The question before showing a session's `shown` parts ("seating", "results") in a
+    tournament that is not published: nobody would see them."""
+    names = {"session": session.number}
+    if shown == ["seating"]:
+        what = _("the seating of session %(session)s") % names
+    elif shown == ["results"]:
+        what = _("the results of session %(session)s") % names
+    else:
+        what = _("the seating and the results of session %(session)s") % names
+    return _(
+        "The tournament is not published: players get “Page not found” on every public page "
+        "and on the projector. Publish the tournament too, so they see %(what)s?"
+    ) % {"what": what}
+
+
+def published(session):
+    """What the public sees of `session` now, in one sentence (after a publication change)."""
+    names = {"session": session.number}
+    if not session.tournament.published:
+        return (
+            _(
+                "Saved. The tournament is not published: players see nothing of session "
+                "%(session)s until you publish the tournament."
+            )
+            % names
+        )
+    parts = []
+    if session.seating_published:
+        parts.append(
+            _(
+                "The seating of session %(session)s is public: players see it on “Where do I "
+                "sit?”, the seating page and the projector."
+            )
+            % names
+        )
+    else:
+        parts.append(_("The seating of session %(session)s is not public.") % names)
+    if session.results_published:
+        parts.append(_("Its results are public."))
+    else:
+        parts.append(_("Its results are not public."))
+    return " ".join(parts)

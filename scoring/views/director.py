@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from common.clock import database_now
-from common.confirm import Confirmation, ConfirmFirst
+from common.confirm import Choice, Confirmation, ConfirmFirst
 from common.errors import ErrorGoesBack
 from common.net import link_base
 from common.numbers import bounded_int, parse_int
@@ -160,6 +160,20 @@ class ConfirmSessionView(ConfirmFirst, DirectorActionView):
         return _("Session %(number)s confirmed: it now counts in the standings.") % {
             "number": session.number
         }
+
+
+class PublishTournamentView(DirectorActionView):
+    """Publish the tournament from the dashboard or the tournament page (it shows nothing the
+    director has not made public, so it does not ask)."""
+
+    def act(self, actor):
+        publication.publish_tournament(self.tournament, actor=actor)
+        return _("The tournament is published: players see what its sessions made public.")
+
+    def next_url(self):
+        if "number" in self.kwargs:
+            return super().next_url()
+        return self.tournament.get_absolute_url()
 
 
 class ReopenTableView(ConfirmFirst, DirectorActionView):
@@ -431,14 +445,33 @@ class ClockView(DirectorActionView):
 
 class PublishView(ConfirmFirst, DirectorActionView):
     """Show or hide a session's seating and results on the public pages and the projector.
-    Hiding asks first (it takes away what players are reading); showing does not."""
+    Hiding asks first (it takes away what players are reading); showing asks only while the
+    tournament itself is not published, since nobody would see it: the question offers to
+    publish the tournament too, in the same step (`tournament=1`), or the session's part only
+    (`tournament=0`). `tournament=1` alone publishes the tournament."""
 
     def needs_confirmation(self, data):
-        return data.get("seating") == "0" or data.get("results") == "0"
+        if data.get("seating") == "0" or data.get("results") == "0":
+            return True
+        showing = data.get("seating") == "1" or data.get("results") == "1"
+        return showing and not self.tournament.published and "tournament" not in data
 
     def confirmation(self):
         data = self.request.POST if self.request.method == "POST" else self.request.GET
         session = self.get_session()
+        shown = [name for name in ("seating", "results") if data.get(name) == "1"]
+        if shown and not self.tournament.published:
+            return Confirmation(
+                title=_("Publish the tournament too?"),
+                consequence=consequences.publish_unpublished(session, shown),
+                button=_("Publish the tournament too"),
+                choice=Choice(
+                    "tournament",
+                    "1",
+                    "0",
+                    _("Only this session's part (players see nothing yet)"),
+                ),
+            )
         seating, results = data.get("seating") == "0", data.get("results") == "0"
         if not (seating or results):
             seating = results = True  # a bare GET of the address: say what hiding both does
@@ -456,7 +489,11 @@ class PublishView(ConfirmFirst, DirectorActionView):
             value = self.request.POST.get(name)
             return None if value is None else value == "1"
 
-        publication.publish(
-            self.get_session(), actor=actor, seating=flag("seating"), results=flag("results")
+        session = publication.publish(
+            self.get_session(),
+            actor=actor,
+            seating=flag("seating"),
+            results=flag("results"),
+            tournament=flag("tournament"),
         )
-        return _("Publication updated.")
+        return consequences.published(session)
