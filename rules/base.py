@@ -374,6 +374,15 @@ class RuleSet(ABC):
         None elsewhere."""
         return NO_POINTS
 
+    @property
+    def has_transfers(self) -> bool:
+        """Whether anything is paid between players in this rule set (a transfer, docs/rules.md
+        §6.13): a penalty of its catalogue (MCR's false Hu) or a hand (riichi 2008's chombo,
+        :meth:`hand_transfers`). A kind entered as a hand (`hand_entry`: the rack games' wall
+        destroyed) is settled as the hand's points, not a transfer. The blank score sheet gives
+        transfers a row."""
+        return any(kind.transfers and not kind.hand_entry for kind in self.penalty_catalogue)
+
     def chombo_penalties(self, chombo: Any) -> Four:
         """Per seat, the points paid to nobody for ``chombo`` (the chombo counts of a session):
         EMA Riichi 2016 takes them off the final score. None elsewhere."""
