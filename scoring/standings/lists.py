@@ -29,6 +29,8 @@ def standings_rows(standings):
     # A total halved at the cut may end in a half (docs/rules.md §9.2): shown with its decimal.
     whole = _once(lambda value: formatting.exact(value, 0 if _is_whole(value) else 1))
     final = _once(lambda value: formatting.final_score(value, ruleset))
+    # Transfers and penalties in the unit of the total beside them (riichi: thousands).
+    figure = _once(lambda value: formatting.figure(value, ruleset))
 
     rows = []
     last_finalist = max(
@@ -67,8 +69,8 @@ def standings_rows(standings):
         }
         data["table_points_text"] = points(row.table_points)
         data["score_text"] = whole(row.score)
-        data["transfers_text"] = whole(figures.transfers)
-        data["penalties_text"] = whole(figures.penalties)
+        data["transfers_text"] = figure(figures.transfers)
+        data["penalties_text"] = figure(figures.penalties)
         for number in standings.session_numbers:
             line = row.sessions.get(number)
             data[f"s{number}_tp"] = line.table_points if line else None
