@@ -71,6 +71,7 @@ TOURNAMENT_FIELDS = (
     "finalists",
     "final_carry",
     "final_seating",
+    "final_reseat",
     "consolation",
     "projector_mode",
     "projector_seconds",

@@ -412,6 +412,15 @@ class Tournament(models.Model):
         choices=FinalSeating.choices,
         default=FinalSeating.STANDINGS,
     )
+    final_reseat = models.BooleanField(
+        _("seat each final session after the one before"),
+        default=False,
+        help_text=_(
+            "Each final session is drawn once the one before it is confirmed, by the "
+            "standings then, so the same four do not simply play again. Otherwise every "
+            "final session is drawn at the cut and keeps the same tables."
+        ),
+    )
     consolation = models.BooleanField(
         _("consolation stage"),
         default=False,
