@@ -202,12 +202,31 @@ class PenaltyWriteSerializer(TableWriteSerializer):
     kind = serializers.CharField()
 
 
+class CallWriteSerializer(serializers.Serializer):
+    """A referee call from the table (the table page's "Call a referee")."""
+
+    kind = serializers.ChoiceField(
+        choices=["dispute", "wrong_count", "penalty", "other"],
+        help_text="Why a referee is needed: a dispute, a wrong count, a penalty, anything else.",
+    )
+    note = serializers.CharField(required=False, allow_blank=True, max_length=300)
+    submission = serializers.UUIDField(
+        help_text="A new random id per call: sent again, it answers the first call."
+    )
+    revision = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text="The table's revision the call was made from (never refused for it).",
+    )
+
+
 class WriteResultSerializer(serializers.Serializer):
     status = serializers.CharField(help_text="saved, duplicate")
     message = serializers.CharField()
     revision = serializers.IntegerField(help_text="The table's revision this write produced.")
     hand = serializers.IntegerField(allow_null=True)
     penalty = serializers.IntegerField(allow_null=True)
+    call = serializers.IntegerField(allow_null=True, help_text="The referee call made.")
 
 
 class RefusalSerializer(serializers.Serializer):

@@ -433,6 +433,9 @@ class AuditAction(models.TextChoices):
     CUT_UNDONE = "cut_undone", _("Cut to the final undone")
     TOKEN_CREATED = "token_created", _("API token created")
     TOKEN_REVOKED = "token_revoked", _("API token revoked")
+    CALL_MADE = "call_made", _("Referee called")
+    CALL_TAKEN = "call_taken", _("Referee call taken")
+    CALL_CLOSED = "call_closed", _("Referee call closed")
 
 
 class AuditEntry(models.Model):
@@ -511,3 +514,7 @@ class AuditEntry(models.Model):
         if not self.device:
             return ""
         return " · ".join(part for part in (self.device[:6], self.device_agent) if part)
+
+
+# The referee calls live in their own package; imported here so that Django knows the model.
+from scoring.calls.models import CallKind, RefereeCall  # noqa: E402, F401

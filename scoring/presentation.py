@@ -7,6 +7,7 @@ from types import SimpleNamespace
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from scoring.calls.presentation import call_sentence
 from scoring.figures import table_figures
 from scoring.models import AuditAction, PenaltyKind
 from tournament.models import WIND_LETTERS, WIND_NAMES
@@ -381,6 +382,9 @@ def describe_audit(entry):
         return _time_sentence(action, changes)
     if action == AuditAction.PUBLISHED:
         return _publication_sentence(changes)
+    calls = (AuditAction.CALL_MADE, AuditAction.CALL_TAKEN, AuditAction.CALL_CLOSED)
+    if action in calls:
+        return call_sentence(action, changes, calls)
     if action == AuditAction.SUBSTITUTE_SEATED:
         by_number = {r.number: r.player.full_name for r in entry.registrations.all()}
         return _("%(substitute)s takes the seat of %(replaced)s") % {

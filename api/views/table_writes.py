@@ -1,4 +1,4 @@
-"""A table's writes through the API: a hand, a correction, a penalty. Each goes through the
+"""A table's writes through the API: a hand, a correction, a penalty, a referee call. Each goes through the
 form the page uses (the same fields, the same messages) and the same service, with the same
 revision check and one-time submission id:
 
@@ -25,6 +25,7 @@ from rest_framework.views import APIView
 import rules
 from api import serializers as s
 from api.principals import actor, check_slug, require_writer
+from scoring.calls.forms import CallForm
 from scoring.forms import HandEntryForm, PenaltyForm
 from scoring.referee import answers, saves
 from scoring.services import penalties
@@ -193,6 +194,22 @@ class PenaltyCreate(TableWrite):
             winds={r.pk: WIND_LETTERS[wind_of[r.pk]] for r in registrations},
         )
         return saves.give_penalty(table, registration, form, actor=who, seats=snap.seats)
+
+
+class CallCreate(APIView):
+    @extend_schema(request=s.CallWriteSerializer, responses=ANSWERS, operation_id="call_create")
+    def post(self, request, slug, number, table):
+        """Call a referee to this table (`kind`: dispute, wrong_count, penalty, other; an
+        optional `note`), as the table page's "Call a referee": the director's dashboard and
+        the referee accounts' page show it until a referee closes it. One open call per table;
+        a closed table may call while its session is being played."""
+        table = writable_table(request, slug, number, table)
+        data = form_data(request.data)
+        who = actor(request, table.session.tournament)
+        outcome = saves.already_saved(table, data.get("submission")) or saves.call_referee(
+            table, CallForm(data), actor=who
+        )
+        return respond(outcome)
 
 
 def _int(value):

@@ -13,6 +13,8 @@ from common.errors import ErrorGoesBack, ExplainedNotFound
 from common.i18n import translate_message
 from common.net import client_address
 from scoring import access
+from scoring.calls import reading as call_reading
+from scoring.calls.forms import CallForm
 from scoring.forms import HandEntryForm, TableFormMixin
 from scoring.models import AuditAction, AuditEntry, Hand
 from scoring.presentation import (
@@ -196,8 +198,12 @@ class TableView(TableAccessMixin, answers.TableAnswers, TemplateView):
                     "void-last",
                     "history",
                     "count-tiles",
+                    "call",
                 )
             },
+            table_call=call_reading.table_call(self.table),
+            call_form=CallForm(auto_id="call_%s", initial=TableFormMixin.table_initial(self.table)),
+            calls_taken=not self.session.is_confirmed,
             resumed=play_resumed(self.table),
             confirm_texts={
                 "time_up": consequences.call_time(self.table, snap),
@@ -371,7 +377,8 @@ class TableHistoryView(TableAccessMixin, TemplateView):
 
 
 class RefereeHomeView(TemplateView):
-    """A logged-in referee's tables in the sessions being played."""
+    """A logged-in referee's tables in the sessions being played, and the open referee calls
+    of those sessions (taken and closed from here)."""
 
     template_name = "scoring/referee_home.html"
 
@@ -388,4 +395,5 @@ class RefereeHomeView(TemplateView):
             .order_by("session__tournament__name", "session__number", "number")
         )
         context["tables"] = tables[:200]
+        context["calls"] = call_reading.open_calls(call_reading.answered_by(self.request.user))
         return context

@@ -20,8 +20,9 @@ from common.net import link_base
 from common.numbers import bounded_int, parse_int
 from rules.limits import INT32_MAX, MAX_CLOCK_MINUTES_ADDED, MAX_CLOCK_MINUTES_TAKEN_BACK
 from scoring import access, dashboard
+from scoring.calls import reading as call_reading
 from scoring.forms import CancelPenaltyForm, PenaltyForm, SubstituteForm
-from scoring.models import AuditEntry, Penalty, SeatResult
+from scoring.models import AuditEntry, Penalty, RefereeCall, SeatResult
 from scoring.services import clock, closing, consequences, penalties, publication, time_up
 from scoring.services.tables import TableError
 from tournament.models import Seat, Table
@@ -84,6 +85,10 @@ class SessionDashboardView(SessionMixin, TemplateView):
         now = database_now()  # one instant for every table of the page
         session_clock = clock.clock_state(session, tables=tables, now=now)
         late = dashboard.late_tables(tables, session_clock)
+        calls = call_reading.open_calls(
+            RefereeCall.objects.open().filter(table__session=session), now
+        )
+        calling = {call.table_id: (call, waited) for call, waited in calls}
         rows = []
         for table in tables:
             code, label = table_state(table, session)
@@ -103,6 +108,7 @@ class SessionDashboardView(SessionMixin, TemplateView):
                     "imbalance": dashboard.imbalance(table, results),
                     "late": late.get(table.pk, ""),
                     "contact": dashboard.contact(table, now),
+                    "call": calling.get(table.pk),
                 }
             )
         host = self.request.get_host().split(":")[0]
@@ -114,6 +120,7 @@ class SessionDashboardView(SessionMixin, TemplateView):
             sessions=sessions,
             session_state=session.state_for(len(tables), sum(t.is_closed for t in tables)),
             late=closing.disqualified_for_session(session),
+            calls=calls,
             clock=session_clock,
             late_margin=dashboard.LATE_MARGIN,
             confirm_texts={
