@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 
 import rules
 from common.i18n import translate_error
+from desk.archive_calls import CALL_ACCOUNTS, CallChecks, archived_calls
 from desk.archive_hands import PlayChecks
 from desk.archive_refs import ReferenceChecks
 from desk.archive_values import (
@@ -63,12 +64,13 @@ class RestorePlan:
     penalties: list = field(default_factory=list)
     results: list = field(default_factory=list)
     audit: list = field(default_factory=list)  # (entry, [registrations])
+    calls: list = field(default_factory=list)  # referee calls (desk.archive_calls)
 
 
 # -- the plan ------------------------------------------------------------------------------
 
 
-class _Planner(ReferenceChecks, PlayChecks):
+class _Planner(ReferenceChecks, PlayChecks, CallChecks):
     def __init__(self, data):
         self.data = data
         self.accounts = {}
@@ -92,6 +94,8 @@ class _Planner(ReferenceChecks, PlayChecks):
                     referees = item.get("referees", [])
                     require(isinstance(referees, list), key, _("referees must be a list"))
                     names.update(referees)
+        for item in archived_calls(self.data):
+            names.update(item.get(name) for name in CALL_ACCOUNTS)
         names.discard(None)
         User = get_user_model()
         field_ = User._meta.get_field(User.USERNAME_FIELD)
@@ -182,6 +186,7 @@ def plan_restore(data):
         planner.penalties()
         planner.results()
         planner.audit()
+        planner.calls()
     except ArchiveError:
         raise
     except rules.RuleError as exc:
