@@ -10,6 +10,7 @@ from django.db.models import Count, Prefetch, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
@@ -178,8 +179,13 @@ class PublishTournamentView(DirectorActionView):
         return _("The tournament is published: players see what its sessions made public.")
 
     def next_url(self):
-        if "number" in self.kwargs:
-            return super().next_url()
+        """Back to the page the button was on (`next`, a page of this desk), else the
+        tournament's page."""
+        wanted = self.request.POST.get("next", "")
+        if wanted and url_has_allowed_host_and_scheme(
+            wanted, allowed_hosts={self.request.get_host()}, require_https=self.request.is_secure()
+        ):
+            return wanted
         return self.tournament.get_absolute_url()
 
 
