@@ -62,7 +62,7 @@ messages:
 packages:
 	@bin/ensure-packages
 
-# The static checks: lint, formatting, the layers (import-linter), the types of the pure packages.
+# The static checks: lint, formatting, the layers (import-linter), the types of every package.
 checks: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -79,4 +79,4 @@ test: $(DEV_STAMP) packages messages checks
 lint: checks
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

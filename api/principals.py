@@ -38,12 +38,14 @@ class Principal:
     def tournament_id(self):
         if self.token is not None:
             return self.token.tournament_id
+        assert self.table is not None  # a principal is a token or a table
         return self.table.session.tournament_id
 
     @property
     def tournament_slug(self):
         if self.token is not None:
             return self.token.tournament.slug
+        assert self.table is not None  # a principal is a token or a table
         return self.table.session.tournament.slug
 
     @property

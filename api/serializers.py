@@ -232,7 +232,9 @@ class WriteResultSerializer(serializers.Serializer):
 class RefusalSerializer(serializers.Serializer):
     detail = serializers.CharField()
     revision = serializers.IntegerField(required=False, help_text="On 409: the table's revision.")
-    errors = serializers.DictField(
+    # DRF's serializer metaclass takes declared fields out of the class, so this field does not
+    # hide `Serializer.errors`; the stubs see a class attribute that overrides it.
+    errors = serializers.DictField(  # type: ignore[assignment]
         child=serializers.ListField(child=serializers.CharField()), required=False
     )
     latest = serializers.ListField(child=serializers.CharField(), required=False)

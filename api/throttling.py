@@ -31,9 +31,12 @@ class PerTokenThrottle(SimpleRateThrottle):
         else:
             scope, who = "table", principal.table.pk
         self.rate = settings.DESK_API_RATES[scope]
-        self.num_requests, self.duration = self.parse_rate(self.rate)
+        limit, window = self.parse_rate(self.rate)
+        self.num_requests, self.duration = limit, window
+        if limit is None or window is None:  # no rate for this scope: not throttled (as DRF)
+            return True
         self.key = f"desk:api-throttle:{scope}:{who}"
-        return count_event(self.key, self.duration) <= self.num_requests
+        return count_event(self.key, window) <= limit
 
     def get_cache_key(self, request, view):
         return self.key

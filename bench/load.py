@@ -42,9 +42,10 @@ import tempfile
 import time
 import urllib.parse
 from collections import defaultdict
+from fractions import Fraction
 from pathlib import Path
 
-from _setup import ROOT, build_tournament, collect_static, django_setup, percentile
+from _setup import ROOT, build_tournament, collect_static, django_setup, found, percentile
 
 sys.path.insert(0, str(ROOT / "deploy"))
 import on_this_machine as deployment  # the deployment's own helpers (deploy/)
@@ -82,14 +83,20 @@ class Http:
 
     def __init__(self, target):
         self.target = target
-        self.reader = self.writer = None
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
         self.csrf = None
 
-    async def request(self, method, path, form=None, headers=()):
-        if self.writer is None:
+    async def connection(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        """The device's open connection, opened first when there is none."""
+        if self.reader is None or self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(
                 "127.0.0.1", self.target.port, ssl=_client_tls() if self.target.tls else None
             )
+        return self.reader, self.writer
+
+    async def request(self, method, path, form=None, headers=()):
+        reader, writer = await self.connection()
         body = urllib.parse.urlencode(form or {}).encode()
         headers = [
             f"{method} {path} HTTP/1.1",
@@ -106,15 +113,15 @@ class Http:
             ]
         if self.csrf:
             headers.append(f"Cookie: csrftoken={self.csrf}")
-        self.writer.write(("\r\n".join(headers) + "\r\n\r\n").encode() + body)
-        await self.writer.drain()
-        head = await self.reader.readuntil(b"\r\n\r\n")
+        writer.write(("\r\n".join(headers) + "\r\n\r\n").encode() + body)
+        await writer.drain()
+        head = await reader.readuntil(b"\r\n\r\n")
         status = int(head.split(b" ", 2)[1])
         if re.search(rb"(?i)\r\ntransfer-encoding: chunked", head):  # compressed by nginx
-            content = await self.read_chunks()
+            content = await self.read_chunks(reader)
         else:
             length = re.search(rb"(?i)content-length: (\d+)", head)  # none on a 304
-            content = await self.reader.readexactly(int(length.group(1)) if length else 0)
+            content = await reader.readexactly(int(length.group(1)) if length else 0)
         if re.search(rb"(?i)\r\ncontent-encoding: gzip", head):
             content = gzip.decompress(content)
         etag = ETAG.search(head)
@@ -123,19 +130,19 @@ class Http:
         if cookie:
             self.csrf = cookie.group(1).decode()
         if re.search(rb"(?i)connection: close", head):
-            self.writer.close()
+            writer.close()
             self.reader = self.writer = None
         return status, content
 
-    async def read_chunks(self):
-        parts = []
+    async def read_chunks(self, reader):
+        parts: list[bytes] = []
         while True:
-            size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+            size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
             if size == 0:
-                await self.reader.readuntil(b"\r\n")  # the end (nginx sends no trailer)
+                await reader.readuntil(b"\r\n")  # the end (nginx sends no trailer)
                 return b"".join(parts)
-            parts.append(await self.reader.readexactly(size))
-            await self.reader.readexactly(2)
+            parts.append(await reader.readexactly(size))
+            await reader.readexactly(2)
 
     def close(self):
         if self.writer is not None:
@@ -198,8 +205,8 @@ async def referee(target, token, figures, rng, think, corrections):
             form = {
                 "csrfmiddlewaretoken": http.csrf,
                 "session": 2,
-                "revision": REVISION.search(page).group(1).decode(),
-                "submission": SUBMISSION.search(page).group(1).decode(),
+                "revision": found(REVISION, page).decode(),
+                "submission": found(SUBMISSION, page).decode(),
                 **entry_for(rng),
             }
             await figures.timed("save", http.request("POST", base, form), {302})
@@ -210,13 +217,13 @@ async def referee(target, token, figures, rng, think, corrections):
                     form = {
                         "csrfmiddlewaretoken": http.csrf,
                         "session": 2,
-                        "revision": REVISION.search(fixed).group(1).decode(),
-                        "submission": SUBMISSION.search(fixed).group(1).decode(),
+                        "revision": found(REVISION, fixed).decode(),
+                        "submission": found(SUBMISSION, fixed).decode(),
                         **entry_for(rng),
                     }
                     await figures.timed("save", http.request("POST", url, form), {302})
             page = await figures.timed("page", http.request("GET", base), {200})
-        revision = REVISION.search(page).group(1).decode()
+        revision = found(REVISION, page).decode()
         await figures.timed(
             "save",
             http.request(
@@ -241,7 +248,7 @@ async def poller(target, slug, figures, rng, interval, stop):
     live_etag, shown = None, None
     try:
         while not stop.is_set():
-            asked = [f"If-None-Match: {live_etag}"] if live_etag else []
+            asked: list[str] = [f"If-None-Match: {live_etag}"] if live_etag else []
             answer = await figures.timed(
                 "live", http.request("GET", f"/t/{slug}/live/", headers=asked), {200, 304}
             )
@@ -390,8 +397,9 @@ def verify(tournament, tables):
         if table.closed_at is None or stored != recomputed:
             problems.append(f"table {table.number}: stored results differ from a recompute")
     standings = compute_standings(tournament, through=2)
-    totals = defaultdict(lambda: [0, 0])
+    totals: defaultdict[int, list[Fraction | int]] = defaultdict(lambda: [0, 0])
     for result in SeatResult.objects.filter(session__tournament=tournament):
+        assert result.table_points is not None  # MCR: every result has its table points
         totals[result.registration_id][0] += result.table_points
         totals[result.registration_id][1] += result.score
     for row in standings.rows:

@@ -25,6 +25,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Hashable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -45,8 +46,8 @@ LISTED = [
 ]  # fmt: skip
 
 
-def clubs(n: int, seed: int) -> dict[int, int]:
-    """Every player in a club of 4 to 6 players (sizes drawn from ``seed``)."""
+def clubs(n: int, seed: int) -> dict[Hashable, Hashable]:
+    """Every player (a number) in a club of 4 to 6 players (sizes drawn from ``seed``)."""
     rng = random.Random(seed)
     while True:
         sizes: list[int] = []
@@ -94,7 +95,7 @@ def substitution(n: int, s: int, seed: int) -> tuple[int, int, int, int, int]:
     )
     target = sum(1 for session in plan[2:] for table in session if leaver in table)
     report = seating_report(redrawn)
-    winds: dict[int, list[int]] = {}
+    winds: dict[Hashable, list[int]] = {}
     for session in redrawn:
         for table in session:
             for wind, player in enumerate(table):
@@ -208,12 +209,10 @@ def main(argv: list[str] | None = None) -> int:
     crowded = [
         f"{r['n']}x{r['s']}:{r['table_revisits']}" for r in revisiting if 4 * r["s"] > r["n"]
     ]
-    others = [
-        f"{r['n']}x{r['s']}:{r['table_revisits']}" for r in revisiting if 4 * r["s"] <= r["n"]
-    ]
+    roomy = [f"{r['n']}x{r['s']}:{r['table_revisits']}" for r in revisiting if 4 * r["s"] <= r["n"]]
     print(
-        f"table re-visits (target 0 where the sizes allow it): {len(others)} sizes above with at"
-        f" least as many tables as sessions: {' '.join(others) or '-'}; more sessions than"
+        f"table re-visits (target 0 where the sizes allow it): {len(roomy)} sizes above with at"
+        f" least as many tables as sessions: {' '.join(roomy) or '-'}; more sessions than"
         f" tables, so 0 is impossible: {' '.join(crowded) or '-'}"
     )
     for n, s in ((32, 7), (64, 8)):
@@ -239,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         for seed in (1, 2, 3):
             order = list(range(n))
             random.Random(seed).shuffle(order)
-            teams = {p: i // 4 for i, p in enumerate(order)}
+            teams: dict[Hashable, Hashable] = {p: i // 4 for i, p in enumerate(order)}
             start = time.perf_counter()
             report = seating_report(
                 draw_schedule(list(range(n)), s, seed=seed, teams=teams), teams=teams

@@ -18,8 +18,23 @@ action's button carries no `confirm=`), with or without JavaScript.
 """
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from django.shortcuts import render
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest, HttpResponseBase
+
+    from common.errors import ErrorGoesBack
+    from common.mixin_bases import ViewMixinBase
+
+    class _ActionView(ErrorGoesBack, ViewMixinBase):
+        """The POST-only view, naming where a refusal goes back, that `ConfirmFirst` is
+        listed before."""
+
+        def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase: ...
+else:
+    _ActionView = object
 
 CONFIRM_FIELD = "confirmed"
 #: Fields of the posted form that are not carried over to the confirm page's form.
@@ -45,20 +60,20 @@ class Confirmation:
     choice: Choice | None = None
 
 
-class ConfirmFirst:
+class ConfirmFirst(_ActionView):
     """Mixin for a POST action view; see the module's docstring."""
 
     http_method_names = ["get", "post"]
     confirm_template = "confirm.html"
 
-    def confirmation(self):  # pragma: no cover - every subclass defines it
+    def confirmation(self) -> Confirmation:  # pragma: no cover - every subclass defines it
         raise NotImplementedError
 
     def needs_confirmation(self, data):
         """Whether this request must be confirmed (e.g. only hiding, not showing)."""
         return True
 
-    def cancel_url(self):
+    def cancel_url(self) -> str | None:
         return self.error_url()
 
     def get(self, request, *args, **kwargs):

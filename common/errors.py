@@ -23,6 +23,8 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from common.mixin_bases import ViewMixinBase
+
 
 class ExplainedNotFound(Http404):
     """A 404 whose message is written for the person who opened the page; `heading` names what
@@ -63,7 +65,7 @@ class ChangedMeanwhile(UserError):
         )
 
 
-class ErrorGoesBack:
+class ErrorGoesBack(ViewMixinBase):
     """A class-based view that names the page a refused POST goes back to: `error_url()`.
 
     Without it, the middleware goes back to the page the form was on (the Referer, when it is
@@ -74,7 +76,7 @@ class ErrorGoesBack:
         super().setup(request, *args, **kwargs)
         request.error_url = self.error_url
 
-    def error_url(self):
+    def error_url(self) -> str | None:
         return None
 
 

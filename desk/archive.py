@@ -234,7 +234,7 @@ def export_archive(tournament):
                 "table": s.table.number,
                 "wind": s.wind,
                 "player": s.registration.number,
-                "replaced": s.replaced.number if s.replaced_id else None,
+                "replaced": s.replaced.number if s.replaced is not None else None,
             }
             for s in Seat.objects.filter(session__tournament=tournament)
             .select_related("session", "table", "registration", "replaced")
@@ -256,7 +256,7 @@ def export_archive(tournament):
                 **_fields(p, PENALTY_FIELDS),
                 "player": p.registration.number,
                 "session": p.session.number,
-                "table": p.table.number if p.table_id else None,
+                "table": p.table.number if p.table is not None else None,
                 "given_by": _user(p.given_by),
                 "cancelled_by": _user(p.cancelled_by),
             }
@@ -278,8 +278,8 @@ def export_archive(tournament):
         "audit": [
             {
                 **_fields(a, AUDIT_FIELDS),
-                "session": a.session.number if a.session_id else None,
-                "table": a.table.number if a.table_id else None,
+                "session": a.session.number if a.session is not None else None,
+                "table": a.table.number if a.table is not None else None,
                 "user": _user(a.user),
                 "players": sorted(r.number for r in a.registrations.all()),
             }

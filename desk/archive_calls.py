@@ -10,6 +10,7 @@ guard against the same call sent twice to this desk by the phone's queue.
 
 from django.utils.translation import gettext as _
 
+from desk.archive_refs import ReferenceChecks
 from desk.archive_values import fill, items_of, read_datetime, require, validate
 from scoring.calls.models import CallKind, RefereeCall
 
@@ -44,8 +45,8 @@ def archived_calls(data):
     return items_of(data, "calls") if "calls" in data else []
 
 
-class CallChecks:
-    """The restore plan's calls (a mixin of `desk.archive_plan._Planner`)."""
+class CallChecks(ReferenceChecks):
+    """The restore plan's calls (checked by `desk.archive_plan._Planner` after the play)."""
 
     def calls(self):
         open_tables = set()

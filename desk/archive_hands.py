@@ -12,7 +12,7 @@ from collections import defaultdict
 from django.utils.translation import gettext as _
 
 import rules
-from desk.archive_refs import MAX_HANDS, MAX_VERSIONS
+from desk.archive_refs import MAX_HANDS, MAX_VERSIONS, ReferenceChecks
 from desk.archive_values import (
     chunks,
     damaged,
@@ -38,8 +38,9 @@ from scoring.services.hands import hand_columns
 from scoring.services.tables import TableError, hand_entry_state
 
 
-class PlayChecks:
-    """Hands, penalties, results and audit entries (a mixin of the planner)."""
+class PlayChecks(ReferenceChecks):
+    """Hands, penalties, results and audit entries (the planner's checks after the references,
+    whose lookups they use)."""
 
     def hands(self):
         outcomes = {code for code, _label in self.ruleset.outcomes(None)}

@@ -14,12 +14,11 @@ archive: it does not become a referee of a restored table.
 
 Every problem is an `ArchiveError` naming what is wrong and where, in the active language.
 
-This module holds the plan, the accounts and the tournament's own checks, and runs the rest in
-order: references and ranges in `desk.archive_refs`, hands, penalties, results and the audit in
-`desk.archive_hands`.
+This module holds the accounts and the tournament's own checks, and runs the rest in order:
+references and ranges in `desk.archive_refs`, hands, penalties, results and the audit in
+`desk.archive_hands`. The plan (`RestorePlan`) and what the checks share are in
+`desk.archive_state`.
 """
-
-from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -30,10 +29,11 @@ import rules
 from common.i18n import translate_error
 from desk.archive_calls import CALL_ACCOUNTS, CallChecks, archived_calls
 from desk.archive_hands import PlayChecks
-from desk.archive_refs import ReferenceChecks
+from desk.archive_state import RestorePlan
 from desk.archive_values import (
     ArchiveError,
     already_here,
+    column,
     damaged,
     fill,
     items_of,
@@ -43,34 +43,14 @@ from desk.archive_values import (
 from tournament.models import TieBreak, Tournament
 from tournament.rulesets import check_scoring_options
 
-
-@dataclass
-class RestorePlan:
-    """Unsaved objects in the order they are written; FKs point at unsaved objects."""
-
-    tournament: Tournament
-    new_users: list = field(default_factory=list)
-    new_players: list = field(default_factory=list)
-    teams: list = field(default_factory=list)
-    categories: list = field(default_factory=list)
-    registrations: list = field(default_factory=list)
-    registration_categories: list = field(default_factory=list)  # (registration, category)
-    sessions: list = field(default_factory=list)
-    tables: list = field(default_factory=list)
-    referees: list = field(default_factory=list)  # (table, new inactive account)
-    skipped_referees: list = field(default_factory=list)  # (table, name of an existing account)
-    seats: list = field(default_factory=list)
-    hands: list = field(default_factory=list)
-    penalties: list = field(default_factory=list)
-    results: list = field(default_factory=list)
-    audit: list = field(default_factory=list)  # (entry, [registrations])
-    calls: list = field(default_factory=list)  # referee calls (desk.archive_calls)
-
-
 # -- the plan ------------------------------------------------------------------------------
 
 
-class _Planner(ReferenceChecks, PlayChecks, CallChecks):
+class _Planner(PlayChecks, CallChecks):
+    """The plan's checks in order (`plan_restore`): the tournament and the accounts here, the
+    references (`ReferenceChecks`), then the play (`PlayChecks`) and the referee calls
+    (`CallChecks`)."""
+
     def __init__(self, data):
         self.data = data
         self.accounts = {}
@@ -79,7 +59,7 @@ class _Planner(ReferenceChecks, PlayChecks, CallChecks):
     # accounts
 
     def load_accounts(self):
-        names = set()
+        named: set[object] = set()
         for key, fields in (
             ("sessions", ("confirmed_by",)),
             ("tables", ("closed_by",)),
@@ -88,25 +68,28 @@ class _Planner(ReferenceChecks, PlayChecks, CallChecks):
             ("audit", ("user",)),
         ):
             for item in items_of(self.data, key):
-                names.update(item.get(name) for name in fields)
+                named.update(item.get(name) for name in fields)
             if key == "tables":
                 for item in items_of(self.data, key):
                     referees = item.get("referees", [])
                     require(isinstance(referees, list), key, _("referees must be a list"))
-                    names.update(referees)
+                    named.update(referees)
         for item in archived_calls(self.data):
-            names.update(item.get(name) for name in CALL_ACCOUNTS)
-        names.discard(None)
+            named.update(item.get(name) for name in CALL_ACCOUNTS)
+        named.discard(None)
         User = get_user_model()
-        field_ = User._meta.get_field(User.USERNAME_FIELD)
-        for name in names:
+        field_ = column(User, User.USERNAME_FIELD)
+        names: set[str] = set()
+        for name in named:
+            if not isinstance(name, str):
+                raise damaged(name, _("not a user name"))
             try:
-                require(isinstance(name, str), name, _("not a user name"))
                 field_.clean(name, None)
             except ValidationError as exc:
                 raise damaged(
                     _("account “%(name)s”") % {"name": name}, " ".join(exc.messages)
                 ) from None
+            names.add(name)
         for user in User.objects.filter(**{f"{User.USERNAME_FIELD}__in": names}):
             self.accounts[user.get_username()] = user
             self.existing_accounts.add(user.get_username())
@@ -116,18 +99,17 @@ class _Planner(ReferenceChecks, PlayChecks, CallChecks):
             self.accounts[name] = account
             self.plan.new_users.append(account)
 
-    def user(self, name):
-        return self.accounts[name] if name else None
-
     # tournament
 
     def tournament(self):
         values = self.data.get("tournament")
         where = _("the tournament")
-        require(isinstance(values, dict), where, _("missing"))
+        if not isinstance(values, dict):
+            raise damaged(where, _("missing"))
         slug = values.get("slug")
         try:
-            require(isinstance(slug, str), where, _("the short name is missing"))
+            if not isinstance(slug, str):
+                raise damaged(where, _("the short name is missing"))
             validate_slug(slug)
             require(len(slug) <= 60, where, _("the short name is longer than 60 characters"))
         except ValidationError:
@@ -144,7 +126,7 @@ class _Planner(ReferenceChecks, PlayChecks, CallChecks):
         tournament = fill(Tournament(), values, where, exclude=("slug",))
         tournament.slug = slug
         for name in ("name", "start_date", "end_date", "ruleset", "session_count"):
-            what = Tournament._meta.get_field(name).verbose_name
+            what = column(Tournament, name).verbose_name
             require(values.get(name) is not None, where, _("%(what)s is missing") % {"what": what})
         options = values.get("scoring_options") or {}
         require(isinstance(options, dict), where, _("the scoring settings are not a mapping"))

@@ -14,6 +14,7 @@ from collections import Counter
 
 from django.utils.translation import gettext as _
 
+from desk.archive_state import PlannerState
 from desk.archive_values import (
     chunks,
     fill,
@@ -46,9 +47,20 @@ MAX_HANDS = 200
 MAX_VERSIONS = 1000
 
 
-class ReferenceChecks:
-    """Teams and categories, players and registrations, sessions, tables and seats (a mixin of
+class ReferenceChecks(PlannerState):
+    """Teams and categories, players and registrations, sessions, tables and seats (a base of
     the planner)."""
+
+    teams_by_name: dict[str, Team]
+    categories_by_name: dict[str, Category]
+    registrations_by_number: dict[int, Registration]
+    #: Players per team, by the team's name folded
+    team_sizes: Counter[str]
+    sessions_by_number: dict[int, Session]
+    #: (session number, table number) -> table
+    tables_by_key: dict[tuple[int, int], Table]
+    #: (session number, table number, wind) -> who sits there
+    seat_at: dict[tuple[int, int, int], Registration]
 
     def groups(self):
         """Teams and categories; an archive written before them has neither."""
@@ -263,7 +275,7 @@ class ReferenceChecks:
         return session, table, wind, registration, where
 
     def seats(self):
-        self.seat_at = {}  # (session, table, wind) -> registration
+        self.seat_at = {}
         seated, replaced = set(), set()
         for item in items_of(self.data, "seats"):
             session, table, wind, registration, where = self.seat_item(

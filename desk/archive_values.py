@@ -138,6 +138,14 @@ def validate(obj, where):
             )
 
 
+def column(model, name) -> models.Field:
+    """The field `name` of `model`, one of its own columns (not the other side of a relation)."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, models.Field):
+        raise TypeError(f"{model.__name__}.{name} is not a column")
+    return field
+
+
 def require(condition, where, problem):
     if not condition:
         raise damaged(where, problem)

@@ -133,7 +133,7 @@ def local_addresses():
     addresses = {"localhost", "127.0.0.1", "[::1]"}
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None):
-            address = info[4][0]
+            address = str(info[4][0])  # an IP address (typeshed allows an int for other families)
             addresses.add(f"[{address}]" if ":" in address else address)
     except OSError:
         pass

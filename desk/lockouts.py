@@ -59,7 +59,7 @@ def _lock_end(rows):
 
 def current_lockouts(now=None):
     """Every account and address locked now, the latest failure first."""
-    groups = {}
+    groups: dict[tuple[str, str], list[tuple[datetime, int]]] = {}
     rows = _fresh_attempts(now).values_list(
         "username", "ip_address", "attempt_time", "failures_since_start"
     )

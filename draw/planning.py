@@ -30,9 +30,12 @@ from draw.meetings import meetings_again
 from scoring.standings.ranking import ranking_order
 from tournament import seating
 from tournament.models import (
+    Registration,
     SeatingPriority,
+    Session,
     SessionStatus,
     Table,
+    Tournament,
 )
 from tournament.services.seating_report import seating_groups, session_tables
 from tournament.services.teams import team_of
@@ -42,13 +45,14 @@ from tournament.services.teams import team_of
 class DrawPlan:
     """A computed draw, not yet written: what the preview shows and `write_draw` stores."""
 
-    tournament: object
-    scope: list  # Session objects being drawn, in order
+    tournament: Tournament
+    scope: list[Session]  # the sessions being drawn, in order
     seed: int
     schedule: list  # one list of tables per session in `scope`; a table is 4 registrations
     history: list  # drawn sessions before the scope, as lists of 4-tuples of registrations
-    cleared: list = field(default_factory=list)  # drawn sessions after the scope
-    left_out: list = field(default_factory=list)  # substitutes not needed to fill the tables
+    cleared: list[Session] = field(default_factory=list)  # drawn sessions after the scope
+    #: substitutes not needed to fill the tables
+    left_out: list[Registration] = field(default_factory=list)
     report: seating.SeatingReport | None = None
     fingerprint: str = ""
     #: players whose schedule this draw changes (None when the sessions were not drawn before)

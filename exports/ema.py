@@ -190,7 +190,9 @@ def render_xlsx(results):
     """The workbook of `results` (an EmaResults), as bytes, written as the standings workbook
     is (`xlsx_package`): text is always text, whatever it starts with."""
     width = max(column for column, _label in BLOCK)
-    grid = [[None] * width for _row in range(max(VALUE_ROW, 1 + len(results.players)))]
+    grid: list[list[xlsx_package.GridCell]] = [
+        [None] * width for _row in range(max(VALUE_ROW, 1 + len(results.players)))
+    ]
     bold = xlsx_package.BOLD
     for offset, (label, _kind) in enumerate(PLAYER_COLUMNS):
         grid[HEADER_ROW - 1][FIRST_PLAYER_COLUMN - 1 + offset] = (label, bold)

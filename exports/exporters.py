@@ -9,13 +9,16 @@ or `csv_file.py`) or a PDF document (`pdf/`). The download views and the command
 The PDF modules are imported when a document is made: reportlab stays out of every other page.
 """
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from exports import ExportError
 from exports.sources import confirmed_standings
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class Exporter:
@@ -27,7 +30,7 @@ class Exporter:
     #: The export is of one session (`--session N`): its number is in the file name.
     needs_session: ClassVar[bool] = False
     #: For the web, when no session was chosen: why one is needed (the command says --session N).
-    per_session: ClassVar[str] = ""
+    per_session: ClassVar["StrOrPromise"] = ""
     #: The export has a blank variant (`--blank`): "blank" is in its file name.
     has_blank_variant: ClassVar[bool] = False
 

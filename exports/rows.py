@@ -298,7 +298,7 @@ def hands_sheet(tournament, sessions, *, current=True, names=None):
     # describe_hand() reads seat.wind and seat.registration.player.full_name: the names are
     # made once per registration here, not once per hand.
     names = names or registration_names(tournament)
-    seats = {}
+    seats: dict[int, list[SimpleNamespace]] = {}
     for table_id, wind, registration in Seat.objects.filter(
         session__tournament=tournament
     ).values_list("table_id", "wind", "registration_id"):

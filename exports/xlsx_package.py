@@ -145,13 +145,17 @@ class SheetXml:
         return "".join(parts)
 
 
+#: A cell of a `GridXml`: nothing, or a value and its style.
+GridCell = tuple[object, int] | None
+
+
 class GridXml:
     """A worksheet laid out cell by cell (the EMA results file: a table and, beside it, a block
     of labels and values): `grid` is a list of rows, each a list of None or (value, style), from
     A1; text is written as text, numbers with their style. The first row stays in view and is
     printed on every page; no filter."""
 
-    def __init__(self, title, widths, grid):
+    def __init__(self, title, widths, grid: list[list[GridCell]]):
         self.title, self.widths, self.grid = title, widths, grid
         self.letters = [get_column_letter(n + 1) for n in range(max(len(widths), 1))]
 

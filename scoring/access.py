@@ -10,6 +10,7 @@ import hmac
 import re
 import secrets
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
@@ -20,6 +21,9 @@ from common.counters import count_event, events_counted
 from common.errors import ExplainedNotFound
 from tournament.models import OPEN_FOR_ENTRY, Table
 from tournament.permissions import directed_tournaments, is_director, is_site_admin
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 #: A referee link finds its table while its session is seated or running (never before the draw
 #: or after the director confirmed the session); it writes only while the session is the
@@ -37,7 +41,7 @@ class Actor:
     and the scripts act as the desk's site administrator.
     """
 
-    user: object = None
+    user: "User | None" = None
     via: str = ""
     #: The random id the device keeps in a long-lived signed cookie, and its browser family.
     device: str = ""

@@ -62,7 +62,7 @@ def best_hands(tournament, user, session_number=None, limit=MAX_ROWS):
         .order_by("table__session__number", "table__number", "number")
     )
     ranked = []
-    values = Counter()
+    values: Counter[tuple[tuple[int, ...], str]] = Counter()
     for hand in hands:
         value = ruleset.winning_value(hand.entry)
         if value is None:

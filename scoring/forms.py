@@ -8,6 +8,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from common.form_fields import field_of
 from common.i18n import translate_text
 from rules.limits import (
     INT32_MAX,
@@ -129,6 +130,7 @@ class HandEntryForm(TableFormMixin):
         label = translate_text(spec.label)
         attrs = {"data-outcomes": " ".join(spec.outcomes)}
         kind = spec.kind
+        field: forms.Field
         if kind == rules.base.OUTCOME:
             field = forms.ChoiceField(
                 label=label,
@@ -302,7 +304,7 @@ class PenaltyForm(TableFormMixin):
     def __init__(self, *args, registrations, kinds, winds=None, **kwargs):
         super().__init__(*args, **kwargs)
         # at a table, `winds` gives each player's seat wind letter ("E · Anna Rossi")
-        self.fields["registration"].choices = [
+        field_of(self, "registration", forms.ChoiceField).choices = [
             (
                 r.pk,
                 f"{winds[r.pk]} · {r.player.full_name}"
@@ -311,12 +313,15 @@ class PenaltyForm(TableFormMixin):
             )
             for r in registrations
         ]
-        self.fields["kind"].choices = [(k.code, translate_text(k.label)) for k in kinds]
-        self.fields["infraction"].choices = [("", "—"), *INFRACTIONS]
+        field_of(self, "kind", forms.ChoiceField).choices = [
+            (k.code, translate_text(k.label)) for k in kinds
+        ]
+        field_of(self, "infraction", forms.ChoiceField).choices = [("", "—"), *INFRACTIONS]
         self.kinds = {k.code: k for k in kinds}
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("kind") == rules.penalties.INFRACTION:
             data["infraction_name"] = (
                 (data.get("other_infraction") or "").strip() or data.get("infraction") or ""
@@ -347,13 +352,13 @@ class SubstituteForm(forms.Form):
 
     def __init__(self, *args, seats, substitutes, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["seat"].choices = [
+        field_of(self, "seat", forms.ChoiceField).choices = [
             (
                 seat.pk,
                 f"{seat.table} · {seat.get_wind_display()} · {seat.registration.player.full_name}",
             )
             for seat in seats
         ]
-        self.fields["substitute"].choices = [
+        field_of(self, "substitute", forms.ChoiceField).choices = [
             (r.pk, f"{r.number}. {r.player.full_name}") for r in substitutes
         ]

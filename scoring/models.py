@@ -506,7 +506,8 @@ class AuditEntry(models.Model):
 
     @property
     def actor(self):
-        return self.user.get_username() if self.user_id else self.via
+        user = self.user  # no query when there is none
+        return user.get_username() if user is not None else self.via
 
     @property
     def device_label(self):

@@ -3,6 +3,7 @@ signed point changes, wind names. Pure formatting; no writes, no rules of its ow
 
 from dataclasses import dataclass
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -10,7 +11,10 @@ from django.utils.translation import gettext as _
 from scoring.calls.presentation import call_sentence
 from scoring.figures import table_figures
 from scoring.models import AuditAction, PenaltyKind
-from tournament.models import WIND_LETTERS, WIND_NAMES
+from tournament.models import WIND_LETTERS, WIND_NAMES, Seat
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def signed(value):
@@ -104,10 +108,10 @@ def seat_order(state):
 
 @dataclass
 class SeatCard:
-    seat: object
+    seat: Seat
     wind: int
-    wind_name: str
-    wind_letter: str
+    wind_name: "StrOrPromise"
+    wind_letter: "StrOrPromise"
     points: int
     is_dealer: bool
     penalties: int = 0

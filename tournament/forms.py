@@ -1,8 +1,11 @@
 """Forms of the tournament app. They check input; the services write it."""
 
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from common.form_fields import field_of
 from common.i18n import translate_text
 from common.numbers import parse_int
 from rules.limits import INT32_MAX, MAX_SWISS_BAND
@@ -21,6 +24,9 @@ from tournament.models import (
 from tournament.services.player_files import PlayerListError, check_size
 from tournament.services.player_import import SAME_NAME
 from tournament.services.registrations import ACTIONS, MAX_PLAYER_NUMBER, NUMBER
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class DateInput(forms.DateInput):
@@ -98,7 +104,8 @@ class TournamentForm(forms.ModelForm):
         return self.instance.reveal_places if value is None else value
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         start, end = cleaned.get("start_date"), cleaned.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The last day cannot be before the first day."))
@@ -158,7 +165,7 @@ class PlayerRegistrationForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["country"].choices = [("", "—"), *country_choices()]
+        field_of(self, "country", forms.ChoiceField).choices = [("", "—"), *country_choices()]
 
 
 class PlayerImportForm(forms.Form):
@@ -244,13 +251,15 @@ class DrawForm(forms.Form):
             del self.fields["priority"]  # nobody is kept apart: nothing to weigh
         else:
             self.fields["priority"].initial = tournament.seating_priority
-        choices = [(self.REMAINING, _("Every session not yet played"))]
+        choices: list[tuple[str, StrOrPromise]] = [
+            (self.REMAINING, _("Every session not yet played"))
+        ]
         for session in tournament.sessions.order_by("number"):
             label = _("Session %(number)s only") % {"number": session.number}
             if session.is_swiss:
                 label = _("%(label)s (Swiss)") % {"label": label}
             choices.append((str(session.number), label))
-        self.fields["scope"].choices = choices
+        field_of(self, "scope", forms.ChoiceField).choices = choices
 
     @property
     def session_number(self):
@@ -385,7 +394,7 @@ class IntListField(forms.CharField):
         super().__init__(**kwargs)
 
     def to_python(self, value):
-        text = super().to_python(value)
+        text = super().to_python(value) or ""
         parts = [part for part in text.replace(";", ",").split(",") if part.strip()]
         # Plain digits only ("١٢" and "1_000" are not what a director types), each within what
         # the database holds; the rule set checks its own range (e.g. the uma's) after this.
@@ -460,7 +469,8 @@ class RegistrationChangeForm(forms.Form):
         super().__init__(*args, **kwargs)
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("action") == NUMBER and cleaned.get("number") is None:
             self.add_error("number", _("Write the new player number."))
         return cleaned

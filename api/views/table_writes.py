@@ -127,7 +127,13 @@ def respond(outcome):
 
 
 class TableWrite(APIView):
-    def post(self, request, slug, number, table):
+    """A write to one table: each subclass's `post` (the address's own parameters) answers
+    with `save()`, which checks the table and the writer, then calls the subclass's `write()`."""
+
+    def write(self, table, data, who) -> answers.Outcome:  # pragma: no cover - subclasses do
+        raise NotImplementedError
+
+    def save(self, request, slug, number, table):
         table = writable_table(request, slug, number, table)
         data = form_data(request.data)
         who = actor(request, table.session.tournament)
@@ -143,7 +149,7 @@ class HandCreate(TableWrite):
     @extend_schema(request=s.HandWriteSerializer, responses=ANSWERS)
     def post(self, request, slug, number, table):
         """Save the table's next hand (the fields of the table page's hand form)."""
-        return super().post(request, slug, number, table)
+        return self.save(request, slug, number, table)
 
     def write(self, table, data, who):
         form, refused = hand_form(table, data, *entry_state(table))
@@ -155,7 +161,7 @@ class HandCorrect(TableWrite):
     def post(self, request, slug, number, table, hand):
         """Correct hand `hand`: a new version; the later hands are settled again."""
         self.hand_number = hand
-        return super().post(request, slug, number, table)
+        return self.save(request, slug, number, table)
 
     def write(self, table, data, who):
         snap = snapshot(table)
@@ -177,7 +183,7 @@ class PenaltyCreate(TableWrite):
     def post(self, request, slug, number, table):
         """Give a penalty to a player of this table (the penalty form's fields; `registration`
         is the player's number)."""
-        return super().post(request, slug, number, table)
+        return self.save(request, slug, number, table)
 
     def write(self, table, data, who):
         snap = snapshot(table)

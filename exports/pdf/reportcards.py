@@ -78,7 +78,7 @@ class CardLine:
 
 @dataclass
 class Card:
-    row: object  # the StandingRow of the final standings
+    row: StandingRow  # of the final standings
     lines: list = field(default_factory=list)
 
     @property
@@ -120,7 +120,8 @@ def build_cards(tournament, standings, ruleset, registration_ids=None):
     ranks = running_ranks(standings, tournament, ruleset)
     sessions = {s.number: s for s in tournament.sessions.filter(number__in=numbers)}
     dates = {number: session_date(session) for number, session in sessions.items()}
-    tables = {}  # (session number, table number) -> [(wind, registration pk, name)]
+    #: (session number, table number) -> [(wind, registration pk, name)]
+    tables: dict[tuple[int, int], list[tuple[int, int, str]]] = {}
     seats = Seat.objects.filter(session__tournament=tournament, session__number__in=numbers)
     if registration_ids is not None:
         wanted = {(number, line.table) for row in rows for number, line in row.sessions.items()}
@@ -166,7 +167,8 @@ class TextWriter:
     """Texts written into one text object (much faster than a drawString each)."""
 
     def __init__(self, canvas):
-        self.canvas, self.text, self.current = canvas, canvas.beginText(), None
+        self.canvas, self.text = canvas, canvas.beginText()
+        self.current: tuple[str, float] | None = None  # the font set last (name, size)
         self.text.setFillColor(colors.black)
 
     def font(self, name, size):
@@ -186,6 +188,7 @@ class TextWriter:
         if column.align == "LEFT":
             self.at(x + PAD, y, line)
             return
+        assert self.current is not None, "font() comes first"
         width = text_width(line, *self.current)
         if column.align == "RIGHT":
             self.at(x + column.width - PAD - width, y, line)

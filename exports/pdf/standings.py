@@ -13,8 +13,10 @@ repeated on every page. Substitutes never appear. Under the table, the tie-break
 director's order and the seed of the lots (`scoring.standings.ranking.tie_break_note`), as on the page.
 """
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
@@ -38,6 +40,9 @@ from exports.sources import confirmed_standings
 from scoring.standings.lists import standings_rows
 from scoring.standings.ranking import tie_break_note
 from tournament.rulesets import ruleset_for
+
+if TYPE_CHECKING:
+    from exports.pdf.base import TableCommand
 
 SIZE = 8  # font size of the rows
 MIN_SIZE = 6.5  # the smallest a name or club shrinks to before it wraps
@@ -161,6 +166,7 @@ class StandingsDocument(PdfDocument):
         """Per session: the final score (riichi), or table points and score (side by side, or
         one above the other: `stacked`), or the score."""
         numbers = self.standings.session_numbers
+        kinds: list[tuple[str, str, Callable[[Any], str] | None]]
         if self.shows_final:
             kinds = [("final", "", self.final)]
         elif self.uses_table_points and self.stacked():
@@ -277,7 +283,7 @@ class StandingsDocument(PdfDocument):
         rows = self.rows
         data = [[column.title for column in columns]]
         data += [[self.cell(column, row) for column in columns] for row in rows]
-        style = [
+        style: list[TableCommand] = [
             ("FONT", (0, 0), (-1, -1), FONT_CONDENSED, SIZE),
             ("FONT", (0, 0), (-1, 0), FONT_CONDENSED_BOLD, SIZE),
             ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),

@@ -7,6 +7,8 @@ figures; the members the team does not count (best N) are grey and marked. Names
 (`exports.pdf.names`). A4 portrait; the header row is repeated on every page.
 """
 
+from typing import TYPE_CHECKING
+
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -21,6 +23,9 @@ from exports.sources import confirmed_standings
 from scoring.standings.rows import team_rows, total_name
 from scoring.standings.teams import team_standings
 from tournament.rulesets import ruleset_for
+
+if TYPE_CHECKING:
+    from exports.pdf.base import TableCommand
 
 SIZE = 9  # a team's row
 MEMBER_SIZE = 8  # a member's row
@@ -69,7 +74,7 @@ class TeamStandingsDocument(PdfDocument):
         headers += [_("Table points")] if uses_tp else []
         headers += [self.total_label, _("In the total")]
         data = [headers]
-        style = [
+        style: list[TableCommand] = [
             ("FONT", (0, 0), (-1, -1), FONT_CONDENSED, MEMBER_SIZE),
             ("FONT", (0, 0), (-1, 0), FONT_CONDENSED_BOLD, SIZE),
             ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),

@@ -17,8 +17,9 @@ from django.db.models import Count, Max, Q, Sum
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 
+from common.mixin_bases import TemplateViewMixinBase
 from scoring.standings.ranking import standings_version
-from tournament.models import Seat, Table
+from tournament.models import Seat, Table, Tournament
 
 
 def _digest(state):
@@ -136,13 +137,15 @@ def no_cache(response):
     return response
 
 
-class LivePageMixin:
+class LivePageMixin(TemplateViewMixinBase):
     """A page the JavaScript refreshes by itself: answered 304 when the browser has it already.
 
     `live_page` names the version in `live_versions()`; `live_etag()` may refuse an ETag (None)
-    when the page shows something that changes by the second (a running clock)."""
+    when the page shows something that changes by the second (a running clock). It is listed
+    before `tournament.permissions.TournamentMixin`, which finds `tournament`."""
 
     live_page = "standings"
+    tournament: Tournament
 
     def live_version(self):
         if not hasattr(self, "_live_version"):

@@ -131,7 +131,7 @@ def api_answer(outcome: Outcome) -> tuple[int, dict[str, Any]]:
     "duplicate" (201 for a new hand or penalty), else a refusal with its `detail`."""
     if outcome.status in (SAVED, DUPLICATE):
         http = 201 if outcome.status == SAVED and outcome.created else 200
-        body = {
+        body: dict[str, Any] = {
             "status": outcome.status,
             "message": outcome.message,
             "revision": outcome.revision,

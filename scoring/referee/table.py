@@ -11,6 +11,7 @@ from django.views.generic import TemplateView, View
 from common.confirm import Confirmation, ConfirmFirst
 from common.errors import ErrorGoesBack, ExplainedNotFound
 from common.i18n import translate_message
+from common.mixin_bases import ViewMixinBase
 from common.net import client_address
 from scoring import access
 from scoring.calls import reading as call_reading
@@ -31,10 +32,10 @@ from scoring.services.tables import (
     entry_state,
     snapshot,
 )
-from tournament.models import PIN_DIGITS
+from tournament.models import PIN_DIGITS, Session, Table, Tournament
 
 
-class TableAccessMixin:
+class TableAccessMixin(ViewMixinBase):
     """Resolves `self.table` and `self.actor` from a referee link or a logged-in account.
 
     A referee (link or account) of a session that is not the current one gets a page that says
@@ -42,6 +43,16 @@ class TableAccessMixin:
     PIN, a link's device types the table's PIN once before anything else. Every response
     carries the device's id cookie, so the audit trail tells two phones apart.
     """
+
+    table: Table
+    session: Session
+    tournament: Tournament
+    actor: access.Actor
+    #: Whether the phone's offline queue sent this request (`answers.is_queued`).
+    queued: bool
+    #: The URL namespace ("link" or "account") and keyword arguments of the table's pages.
+    namespace: str
+    access_kwargs: dict[str, object]
 
     def dispatch(self, request, *args, **kwargs):
         response = self.guarded_dispatch(request, *args, **kwargs)
@@ -281,6 +292,9 @@ class TableWriteView(ErrorGoesBack, TableAccessMixin, View):
     (TableError) goes back to the table's page with its message."""
 
     http_method_names = ["post"]
+
+    def act(self) -> str:  # pragma: no cover - every subclass defines it
+        raise NotImplementedError
 
     def revision(self):
         form = TableFormMixin(self.request.POST)

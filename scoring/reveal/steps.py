@@ -12,6 +12,10 @@ the names, scores and even the ties of the hidden places stay out of the HTML an
 """
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scoring.standings.ranking import StandingRow
 
 
 @dataclass
@@ -58,7 +62,7 @@ def build_reveal(rows, *, places, step):
     """The reveal of standings `rows` (in standings order, each with `.place`, None for a player
     without a place) with the top `places` places hidden and `step` of them out (kept between 0
     and the number of hidden places)."""
-    groups = {}
+    groups: dict[int, list[StandingRow]] = {}
     rest = []
     for row in rows:
         if row.place is not None and row.place <= places:

@@ -15,7 +15,7 @@ import rules
 from common.errors import UserError
 from common.i18n import translate_error
 from scoring.models import Hand, Penalty
-from tournament.models import Table
+from tournament.models import Seat, Table
 from tournament.rulesets import ruleset_for
 
 
@@ -53,12 +53,12 @@ class HandLine:
 class TableSnapshot:
     table: Table
     ruleset: rules.RuleSet
-    seats: list  # Seat objects in starting seat order
-    lines: list = field(default_factory=list)
-    state: rules.TableState | None = None
-    totals: tuple = (0, 0, 0, 0)
-    penalties: list = field(default_factory=list)
-    chombo: tuple = (0, 0, 0, 0)
+    seats: list[Seat]  # in starting seat order
+    state: rules.TableState
+    lines: list[HandLine] = field(default_factory=list)
+    totals: tuple[int, ...] = (0, 0, 0, 0)
+    penalties: list[Penalty] = field(default_factory=list)
+    chombo: tuple[int, ...] = (0, 0, 0, 0)
 
     @property
     def hands_played(self):
@@ -151,7 +151,7 @@ def current_hands(table):
     )
 
 
-def entry_state(table):
+def entry_state(table: Table) -> tuple[rules.RuleSet, list[Seat], rules.TableState]:
     """(rule set, seats, state of the next hand): what a hand form needs, in two queries."""
     ruleset = ruleset_for(table.session.tournament)
     seats = list(table.seats.select_related("registration__player").order_by("wind"))
@@ -229,12 +229,14 @@ def check_writable(table, *, actor, revision=None, allow_closed=False):
             hands = hands.filter(table_revision__gt=revision)
             penalties = penalties.filter(table_revision__gt=revision)
         newest = (F("table_revision").desc(nulls_last=True), "-id")
+        saved: list[Hand | Penalty] = [*hands.order_by(*newest)[:3]]
+        saved += penalties.order_by(*newest)[:3]
         latest = sorted(
-            [*hands.order_by(*newest)[:3], *penalties.order_by(*newest)[:3]],
+            saved,
             reverse=True,
             key=lambda item: (
                 item.table_revision or 0,
-                getattr(item, "entered_at", None) or item.given_at,
+                item.entered_at if isinstance(item, Hand) else item.given_at,
             ),
         )[:3]
         raise StaleTable(

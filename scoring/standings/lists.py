@@ -94,7 +94,7 @@ def _is_whole(value):
 
 def _once(format_value):
     """`format_value`, remembering each value's text for the rest of the call."""
-    texts = {}
+    texts: dict[object, str] = {}
 
     def formatted(value):
         text = texts.get(value)

@@ -23,7 +23,7 @@ from scoring.figures import SeatFigures
 from scoring.models import Penalty, SeatResult
 from scoring.standings import stages as stage_standings
 from scoring.standings.lots import drawn_lot as _lot
-from tournament.models import SessionStatus, TieBreak
+from tournament.models import Registration, SessionStatus, TieBreak, Tournament
 from tournament.rulesets import ruleset_for
 
 
@@ -47,15 +47,15 @@ class SessionLine:
 
 @dataclass
 class StandingRow:
-    registration: object
-    sessions: dict = field(default_factory=dict)  # session number -> SessionLine
+    registration: Registration
+    sessions: dict[int, SessionLine] = field(default_factory=dict)  # by session number
     place: int | None = None
     place_label: str = ""
     previous_place: int | None = None
     #: The sessions the totals count (None: all of them); a finalist's final stage counts only
     #: the final sessions, plus what it carries from the qualifying stage (docs/rules.md §9.2).
-    counted: frozenset | None = None
-    carried: object = None  # a stage_standings.Carried, or None
+    counted: frozenset[int] | None = None
+    carried: stage_standings.Carried | None = None
     #: The cut (docs/rules.md §9.1): None before it is made (or without stages), then whether
     #: this player is a finalist; `qualifying_place` is the place in the qualifying standings.
     finalist: bool | None = None
@@ -146,11 +146,11 @@ class StandingRow:
 
 @dataclass
 class Standings:
-    tournament: object
+    tournament: Tournament
     through: int | None  # the last confirmed session counted
-    rows: list
-    session_numbers: list
-    ranking_fields: tuple
+    rows: list[StandingRow]
+    session_numbers: list[int]
+    ranking_fields: tuple[str, ...]
     #: "" for a tournament in one stage; else "qualifying" (the qualifying standings, before or
     #: at the cut) or "final" (the final ranking, docs/rules.md §9.4).
     stage: str = ""
@@ -232,21 +232,36 @@ def compute_standings(tournament, *, through=None, with_movement=True, stages=Tr
         "hand_points",
         "transfers",
     )
-    field_names = (
-        "score",
-        "place",
-        "table_points",
-        "final_score",
-        "penalty_points",
-        "hands_won",
-        "biggest_hand",
-        "hand_points",
-        "transfers",
-    )
-    lines: dict = {pk: {} for pk in rows}
-    for registration_id, number, table, wind, *values in results:
-        line = SessionLine(number, table, wind, **dict(zip(field_names, values, strict=True)))
-        lines[registration_id][number] = line
+    lines: dict[int, dict[int, SessionLine]] = {pk: {} for pk in rows}
+    for (
+        registration_id,
+        number,
+        table,
+        wind,
+        score,
+        place,
+        table_points,
+        final_score,
+        penalty_points,
+        hands_won,
+        biggest_hand,
+        hand_points,
+        transfers,
+    ) in results:
+        lines[registration_id][number] = SessionLine(
+            number,
+            table,
+            wind,
+            score=score,
+            place=place,
+            table_points=table_points,
+            final_score=final_score,
+            penalty_points=penalty_points,
+            hands_won=hands_won,
+            biggest_hand=biggest_hand,
+            hand_points=hand_points,
+            transfers=transfers,
+        )
     registrations = [row.registration for row in rows.values()]
     ordered = rank_standings(
         tournament, registrations, lines, numbers, ruleset.ranking_fields, stages

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from rules.ranking import shared_places, tie_sizes
-from scoring.standings.ranking import cached_standings
+from scoring.standings.ranking import StandingRow, Standings, cached_standings
 from scoring.standings.stages import FINAL
+from tournament.models import Team, Tournament
 
 #: What a team's sum of a figure starts from: table points and final scores may be fractions
 #: (shared places share them exactly), scores are whole numbers.
@@ -26,9 +27,9 @@ STARTS = {"table_points": Fraction(0), "final_score": Fraction(0)}
 class TeamRow:
     """One team: its members in the order of the player ranking, those counted, its place."""
 
-    team: object
-    members: list = field(default_factory=list)  # StandingRows, best first
-    counted: list = field(default_factory=list)  # the StandingRows that count
+    team: Team
+    members: list[StandingRow] = field(default_factory=list)  # best first
+    counted: list[StandingRow] = field(default_factory=list)  # those that count
     place: int | None = None
     place_label: str = ""
 
@@ -55,12 +56,12 @@ class TeamRow:
 
 @dataclass
 class TeamStandings:
-    tournament: object
+    tournament: Tournament
     through: int | None
-    rows: list  # TeamRows, by place then name
-    ranking_fields: tuple
+    rows: list[TeamRow]  # by place then name
+    ranking_fields: tuple[str, ...]
     counted: int  # members counted per team: 0 = all
-    players: object = None  # the player standings (scoring.standings.ranking.Standings) it adds up
+    players: Standings | None = None  # the player standings it adds up
 
     @property
     def uses_table_points(self):

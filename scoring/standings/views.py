@@ -116,8 +116,10 @@ class StandingsView(LivePageMixin, TournamentMixin, TemplateView):
         parameter of this address (the HTML is kept for every visitor who sorts the same)."""
         standings = compute_standings(self.tournament, through=through)
         request = copy.copy(self.request)
-        request.GET = QueryDict(mutable=True)
+        query = QueryDict(mutable=True)
         if sort:
-            request.GET["sort"] = sort
+            query["sort"] = sort
+        # django-stubs types a request's GET as immutable; this copy gets a query of its own.
+        request.GET = query  # type: ignore[assignment]
         table = standings_list(standings, standings_rows(standings), request)
         return render_to_string("scoring/standings_table.html", {"table": table}, request=request)

@@ -32,7 +32,7 @@ def count_lines(calculation):
     return lines
 
 
-def count_summary(calculation):
+def count_summary(calculation) -> str:
     """ "14 fan", "3 han 40 fu", "Yakuman": what the calculation gives, in one phrase."""
     if not isinstance(calculation, dict) or not isinstance(calculation.get("fills"), dict):
         return ""
@@ -56,7 +56,7 @@ def verdict_text(calculation):
     """What the verdict means for a false Hu, or "" for a valid hand."""
     if not isinstance(calculation, dict):
         return ""
-    return str(VERDICTS.get(calculation.get("verdict"), ""))
+    return str(VERDICTS.get(calculation.get("verdict", ""), ""))
 
 
 def count_json(calculation):

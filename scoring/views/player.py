@@ -52,14 +52,14 @@ class PlayerView(TournamentMixin, TemplateView):
                 session__tournament=self.tournament,
             ).select_related("session")
         }
-        opponents = {}
-        for seat in (
+        opponents: dict[int, list[Seat]] = {}
+        for opponent in (
             Seat.objects.filter(table__in=[s.table_id for s in seats.values()])
             .exclude(registration=registration)
             .select_related("registration__player")
         ):
-            opponents.setdefault(seat.table_id, []).append(seat)
-        penalties = {}
+            opponents.setdefault(opponent.table_id, []).append(opponent)
+        penalties: dict[int, list[Penalty]] = {}
         for penalty in Penalty.objects.filter(
             registration=registration, cancelled_at__isnull=True, session__number__in=confirmed
         ).select_related("session"):

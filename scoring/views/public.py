@@ -78,20 +78,20 @@ class FindSeatView(TournamentMixin, TemplateView):
         sessions = list(visible_seating_sessions(self.request.user, self.tournament))
         matches = []
         if query:
-            registrations = self.tournament.registrations.select_related("player")
+            everyone = self.tournament.registrations.select_related("player")
             number = parse_int(query, minimum=1, maximum=INT32_MAX)  # "²" is not a number
             if number is not None:
-                registrations = list(registrations.filter(number=number))
+                registrations = list(everyone.filter(number=number))
             else:
                 registrations = [
                     registration
-                    for registration in registrations.order_by("number")
+                    for registration in everyone.order_by("number")
                     if name_matches(query, registration.player)
                 ][:MAX_MATCHES]
             seats = Seat.objects.filter(
                 registration__in=registrations, session__in=sessions
             ).select_related("table", "session")
-            by_registration = {}
+            by_registration: dict[int, dict[int, Seat]] = {}
             for seat in seats:
                 by_registration.setdefault(seat.registration_id, {})[seat.session.number] = seat
             now = current_session(sessions)
@@ -262,7 +262,7 @@ def reveal_context(reveal):
 
 
 def _tables(session):
-    tables = {}
+    tables: dict[int, list[Seat]] = {}
     for seat in (
         Seat.objects.filter(session=session)
         .select_related("table", "registration__player")

@@ -16,7 +16,7 @@ player at two tables of one session.
 
 import secrets
 from decimal import Decimal
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -32,6 +32,9 @@ from django.utils.translation import pgettext_lazy
 
 from common.text import person_name
 from tournament.countries import country_choices, country_name
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 EMA_ID_PATTERN = r"^[0-9]{8}$"
 COUNTRY_PATTERN = r"^[A-Z]{3}$"
@@ -828,7 +831,7 @@ class Session(models.Model):
 
 class SessionState(NamedTuple):
     code: str  # draft, drawn, public, playing, closed, confirmed, published
-    label: str
+    label: "StrOrPromise"
 
 
 def new_table_token():

@@ -100,14 +100,17 @@ def _read_csv(data):
 def _cannot_read(exc):
     try:
         from defusedxml import DefusedXmlException
-    except ImportError:  # pragma: no cover - pinned in requirements.txt
-        DefusedXmlException = ()
 
-    causes, cause = [], exc
+        refused: tuple[type[Exception], ...] = (DefusedXmlException,)
+    except ImportError:  # pragma: no cover - pinned in requirements.txt
+        refused = ()
+
+    causes: list[BaseException] = []
+    cause = exc
     while cause is not None and len(causes) < 10:  # openpyxl wraps what the parser raised
         causes.append(cause)
         cause = cause.__cause__ or cause.__context__
-    if any(isinstance(cause, DefusedXmlException) for cause in causes):
+    if any(isinstance(cause, refused) for cause in causes):
         message = _(
             "This Excel file declares XML entities, which spreadsheet programs never write and "
             "the desk does not read. Save the list again from your spreadsheet program."
@@ -180,7 +183,7 @@ def _sheet_rows(sheet):
     declared = sheet.max_row  # from the sheet's <dimension>, read without reading the rows
     if declared is not None and declared > MAX_SHEET_ROWS:
         raise _too_many_rows(True, declared)
-    table = []
+    table: list[tuple[int, list[tuple[str, str]]]] = []
     rows = sheet.iter_rows(max_row=MAX_SHEET_ROWS + 1, max_col=MAX_COLUMNS, values_only=True)
     for number, row in enumerate(rows, start=1):
         if number > MAX_SHEET_ROWS:

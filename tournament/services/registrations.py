@@ -35,13 +35,13 @@ def find_player(first_name, last_name, ema_id=None):
     )
     if ema_id:
         candidates = candidates.filter(ema_id__isnull=True)
-    candidates = list(candidates[:2])
-    if len(candidates) > 1:
+    found = list(candidates[:2])
+    if len(found) > 1:
         raise RegistrationError(
             _("There are several players called %(name)s: add their EMA id to tell them apart.")
             % {"name": person_name(first_name, last_name)}
         )
-    return candidates[0] if candidates else None
+    return found[0] if found else None
 
 
 def upsert_player(

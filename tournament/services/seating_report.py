@@ -3,7 +3,7 @@ the quality report of every drawn session (the draw page and the seating page sh
 draw itself (`draw.planning`) is in a layer above, since a Swiss session reads the standings."""
 
 from tournament import seating
-from tournament.models import Seat, SeatingGroups
+from tournament.models import Registration, Seat, SeatingGroups
 from tournament.services.teams import team_of
 
 
@@ -22,7 +22,7 @@ def session_tables(session):
         .select_related("table", "registration__player")
         .order_by("table__number", "wind")
     )
-    tables = {}
+    tables: dict[int, list[Registration | None]] = {}
     for seat in seats:
         tables.setdefault(seat.table.number, [None] * 4)[seat.wind] = seat.registration
     return [tuple(players) for _number, players in sorted(tables.items())]

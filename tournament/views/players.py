@@ -9,9 +9,10 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
 from common.errors import ChangedMeanwhile
+from common.mixin_bases import FormViewMixinBase
 from tournament.forms import PlayerEditForm
 from tournament.group_forms import RegistrationGroupsForm
-from tournament.models import SeatingGroups
+from tournament.models import Registration, SeatingGroups
 from tournament.permissions import DirectorTournamentMixin, visible_tournaments
 from tournament.services import registrations as service
 from tournament.services import teams as team_service
@@ -20,10 +21,12 @@ from tournament.services.registrations import RegistrationError, StaleError
 from tournament.services.teams import TeamError
 
 
-class RegistrationMixin(DirectorTournamentMixin):
+class RegistrationMixin(DirectorTournamentMixin, FormViewMixinBase):
     """Fetches `self.registration` by its player number, through the tournament."""
 
-    def get_registration(self):
+    _registration: Registration | None
+
+    def get_registration(self) -> Registration:
         return get_object_or_404(
             self.tournament.registrations.select_related("player", "tournament", "team"),
             number=self.kwargs["number"],
@@ -34,7 +37,7 @@ class RegistrationMixin(DirectorTournamentMixin):
         self._registration = None
 
     @property
-    def registration(self):
+    def registration(self) -> Registration:
         if self._registration is None:
             self._registration = self.get_registration()
         return self._registration

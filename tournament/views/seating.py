@@ -29,7 +29,7 @@ class SeatingView(TournamentMixin, TemplateView):
             .select_related("table", "registration__player")
             .order_by("table__number", "wind")
         )
-        tables = {}
+        tables: dict[int, list[Seat]] = {}
         for seat in seats:
             tables.setdefault(seat.table.number, []).append(seat)
         context.update(
