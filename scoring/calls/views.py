@@ -49,7 +49,7 @@ class CallActionView(ErrorGoesBack, View):
 
     def next_url(self):
         wanted = self.request.POST.get("next", "")
-        if wanted and url_has_allowed_host_and_scheme(
+        if wanted.startswith("/") and url_has_allowed_host_and_scheme(
             wanted, allowed_hosts={self.request.get_host()}, require_https=self.request.is_secure()
         ):
             return wanted

@@ -117,10 +117,11 @@ def queue_answer(outcome: Outcome) -> JsonResponse:
         "message": outcome.message,
         "revision": outcome.revision,
         "hand": outcome.hand,
-        "call": outcome.call,
         "latest": list(outcome.latest),
         "errors": outcome.errors,
     }
+    if outcome.call is not None:
+        data["call"] = outcome.call
     if outcome.held:
         data["held"] = True
     return JsonResponse(data, status=HTTP_STATUS[outcome.status])

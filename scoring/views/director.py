@@ -185,7 +185,7 @@ class PublishTournamentView(DirectorActionView):
         """Back to the page the button was on (`next`, a page of this desk), else the
         tournament's page."""
         wanted = self.request.POST.get("next", "")
-        if wanted and url_has_allowed_host_and_scheme(
+        if wanted.startswith("/") and url_has_allowed_host_and_scheme(
             wanted, allowed_hosts={self.request.get_host()}, require_https=self.request.is_secure()
         ):
             return wanted

@@ -74,6 +74,14 @@ def button(browser, label, within="main"):
     raise AssertionError(f"no button {label!r}")
 
 
+def text_of(browser, selector):
+    """The text of the first element `selector` finds now ("" without one), read in the page:
+    no element is kept across a navigation."""
+    return browser.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? e.textContent : '';", selector
+    )
+
+
 def heading(browser):
     return css(browser, "main h1").text.strip()
 
@@ -131,7 +139,7 @@ def test_time_is_up_asks_first_and_the_director_takes_it_back(
     button(browser, "Time is up").click()
     wait(browser, lambda b: dialog.get_attribute("open") is not None)
     css(browser, "#confirm-dialog button[value='confirm']").click()
-    wait(browser, lambda b: "Hand 3, the last one" in css(b, ".hand-state").text)
+    wait(browser, lambda b: "Hand 3, the last one" in text_of(b, ".hand-state"))
     assert Table.objects.get(pk=table.pk).time_up_at is not None
     shot(browser, screenshot, "time-up-called")
 
