@@ -1,7 +1,7 @@
 """Django settings for the Mahjong Tournament Desk.
 
 Every value that differs between the director's laptop, a test run and a production server comes
-from the environment (see README.md, "Configuration"); the rules for reading it are in
+from the environment (see docs/configuration.md); the rules for reading it are in
 `desk.config`.
 """
 
@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from csp import constants as csp
 from django.utils.translation import gettext_lazy as _
 
 from common import files
@@ -57,6 +58,9 @@ MIDDLEWARE = [
     # First: the scheme a trusted proxy saw (https), before the redirect to https is decided.
     "common.net.TrustedProxyMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy of every response (CONTENT_SECURITY_POLICY below), the static
+    # files' too: before WhiteNoise, which answers those itself.
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -173,13 +177,36 @@ STORAGES = {
 }
 
 # A desk reached over https (behind a proxy) can turn on the cookie and redirect protections
-# that a plain-http LAN desk cannot have (see README, "Running a federation server"). The scheme
+# that a plain-http LAN desk cannot have (see docs/federation-server.md). The scheme
 # the proxy saw comes from X-Forwarded-Proto, believed only from DESK_TRUSTED_PROXIES
 # (common.net.TrustedProxyMiddleware; Django's SECURE_PROXY_SSL_HEADER would believe anyone).
 if DESK_HTTPS:
     SECURE_SSL_REDIRECT = True
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = 3600
+
+# The Content-Security-Policy (django-csp; Django has its own from 6.0): the desk's pages load
+# scripts, styles, images, fonts and data from the desk itself and nowhere else; no inline
+# script or style, no eval, no plugin, no frame around or inside a page. Data for a script rides
+# in `json_script` blocks (type="application/json", never executed). Every Chromium test fails
+# on any refusal (tests/browser/audit.py); docs/content-security-policy.md says more.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [csp.SELF],
+        "script-src": [csp.SELF],
+        "style-src": [csp.SELF],
+        "img-src": [csp.SELF],
+        "font-src": [csp.SELF],
+        "connect-src": [csp.SELF],
+        "worker-src": [csp.SELF],
+        "manifest-src": [csp.SELF],
+        "object-src": [csp.NONE],
+        "frame-src": [csp.NONE],
+        "frame-ancestors": [csp.NONE],
+        "base-uri": [csp.NONE],
+        "form-action": [csp.SELF],
+    },
+}
 
 #: How often the projector asks whether it should reload (seconds).
 DESK_PROJECTOR_POLL_SECONDS = float(os.environ.get("DESK_PROJECTOR_POLL_SECONDS", "10"))
@@ -244,5 +271,7 @@ SPECTACULAR_SETTINGS = {
     # The documentation pages' scripts come from the desk's own static files, never a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
+    # No online validator badge (an image from swagger.io), and no links inside the operations'
+    # buttons (deep links: a link nested in a button, which a screen reader cannot use).
+    "SWAGGER_UI_SETTINGS": {"deepLinking": False, "validatorUrl": None},
 }

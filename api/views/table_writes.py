@@ -117,7 +117,10 @@ def hand_form(table, data, ruleset, seats, state):
         message = next(iter(errors.values()))[0]
         return None, answers.invalid(table, message=message, errors=errors)
     data["session"] = str(table.session.number)
-    return HandEntryForm(data, ruleset=ruleset, state=state, seats=seats), None
+    form = HandEntryForm(
+        data, ruleset=ruleset, state=state, seats=seats, first_wind=table.first_wind
+    )
+    return form, None
 
 
 def respond(outcome):
@@ -174,7 +177,7 @@ class HandCorrect(TableWrite):
         if refused:
             return refused
         return saves.correct_hand(
-            table, self.hand_number, form, actor=who, with_tiles="tiles" in data
+            table, self.hand_number, form, actor=who, with_tiles=form.gives_tiles(data)
         )
 
 

@@ -46,7 +46,7 @@ from exports.pdf.base import (
 )
 from exports.pdf.grid import SheetName
 from scoring.models import Hand, SeatResult
-from scoring.tiles.reading import count_summary
+from scoring.tiles.reading import count_brief, count_summary
 
 #: The title of the FIMJ form (MCR App. B, docs/rules.md §2.1): not translated, on purpose.
 FEDERATION = "FEDERAZIONE ITALIANA MAH JONG"
@@ -327,6 +327,11 @@ class ScoreSheets(PdfDocument):
         counted = []
         for number, (hand, _totals) in sorted(hands.items()):
             if not getattr(hand, "tiles", ""):
+                continue
+            if isinstance(hand.tile_count, dict) and "players" in hand.tile_count:
+                # the classic games count every player: their scores only, the tiles are in
+                # the workbook's Hands sheet
+                counted.append(f"{number}: {count_brief(hand.tile_count)}")
                 continue
             summary = count_summary(hand.tile_count)
             if tiles_differ(hand):

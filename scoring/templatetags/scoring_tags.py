@@ -4,7 +4,7 @@ from django import template
 
 from common import formatting
 from scoring.presentation import describe_audit
-from scoring.tiles.reading import count_lines, count_summary, verdict_text
+from scoring.tiles.reading import count_lines, count_summary, player_counts, verdict_text
 from tournament.rulesets import ruleset_for
 
 register = template.Library()
@@ -73,9 +73,23 @@ def tile_verdict(calculation):
     return verdict_text(calculation)
 
 
+@register.filter
+def tile_players(calculation):
+    """A classic hand's counts, one per player: (wind letter, tiles, summary, lines, matched)."""
+    return player_counts(calculation)
+
+
 @register.simple_tag
 def offline_queue_texts():
     """The offline queue's words, for `json_script` (static/desk/queue.js)."""
     from scoring.referee.queue_words import queue_texts
 
     return queue_texts()
+
+
+@register.filter
+def sentence(value):
+    """`value` as a sentence for a screen reader to say: a full stop added when it ends without
+    one ("Hand 3 saved: +24 −8 −8 −8" -> "... −8.")."""
+    text = str(value).strip()
+    return text if not text or text[-1] in ".!?…" else text + "."
