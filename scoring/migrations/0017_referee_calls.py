@@ -9,8 +9,8 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0015_audit_time_resumed'),
-        ('tournament', '0016_final_reseat'),
+        ('scoring', '0016_audit_time_resumed'),
+        ('tournament', '0017_final_reseat'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

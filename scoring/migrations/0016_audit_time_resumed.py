@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0014_audit_api_tokens'),
+        ('scoring', '0015_hand_tiles_of_every_player'),
         ('tournament', '0015_tournament_directors'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
