@@ -12,12 +12,12 @@ from django.utils.translation import gettext_lazy as _
 
 class TokenKind(models.TextChoices):
     #: Everything of its tournament: reads, the tables' writes, imports, draws, publication.
-    DIRECTOR = "director", _("director")
+    DIRECTOR = "director", _("Director")
     #: The tables its referee account referees, while their session is open for entry.
-    REFEREE = "referee", _("referee")
+    REFEREE = "referee", _("Referee")
     #: Reads everything of its tournament, as a director token does, and writes nothing (a
     #: federation's rating site, a club's website).
-    READ_ONLY = "read", _("read-only")
+    READ_ONLY = "read", _("Read-only")
 
 
 class ApiToken(models.Model):

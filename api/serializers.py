@@ -82,6 +82,10 @@ class SessionSerializer(serializers.Serializer):
     is_swiss = serializers.BooleanField()
     seating_published = serializers.BooleanField()
     results_published = serializers.BooleanField()
+    tournament_published = serializers.BooleanField(
+        source="tournament.published",
+        help_text="Seating and results made public are seen only in a published tournament.",
+    )
 
 
 class SessionDetailSerializer(SessionSerializer):
@@ -188,7 +192,9 @@ class HandWriteSerializer(TableWriteSerializer):
     outcome = serializers.CharField(
         help_text=(
             "The rule set's entry fields follow, named as on the table page's form "
-            "(e.g. MCR: outcome, winner, discarder, fan, flowers)."
+            "(e.g. MCR: outcome, winner, discarder, fan, flowers). A figure per seat is an "
+            'array by starting seat, as the reads give it (riichi: "han": [0, 0, 3, 0]), '
+            "or the form's fields han_0 ... han_3: a hand read is posted back as it is."
         )
     )
 
@@ -198,12 +204,31 @@ class PenaltyWriteSerializer(TableWriteSerializer):
     kind = serializers.CharField()
 
 
+class CallWriteSerializer(serializers.Serializer):
+    """A referee call from the table (the table page's "Call a referee")."""
+
+    kind = serializers.ChoiceField(
+        choices=["dispute", "wrong_count", "penalty", "other"],
+        help_text="Why a referee is needed: a dispute, a wrong count, a penalty, anything else.",
+    )
+    note = serializers.CharField(required=False, allow_blank=True, max_length=300)
+    submission = serializers.UUIDField(
+        help_text="A new random id per call: sent again, it answers the first call."
+    )
+    revision = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text="The table's revision the call was made from (never refused for it).",
+    )
+
+
 class WriteResultSerializer(serializers.Serializer):
     status = serializers.CharField(help_text="saved, duplicate")
     message = serializers.CharField()
     revision = serializers.IntegerField(help_text="The table's revision this write produced.")
     hand = serializers.IntegerField(allow_null=True)
     penalty = serializers.IntegerField(allow_null=True)
+    call = serializers.IntegerField(allow_null=True, help_text="The referee call made.")
 
 
 class RefusalSerializer(serializers.Serializer):
@@ -300,6 +325,10 @@ class DrawSerializer(serializers.Serializer):
         required=False, allow_blank=True, help_text="The preview's: refused if anything changed."
     )
     publish_seating = serializers.BooleanField(default=False)
+    publish_tournament = serializers.BooleanField(
+        default=False,
+        help_text="Publish the tournament too: a seating made public is seen only once it is.",
+    )
 
 
 class DrawResultSerializer(serializers.Serializer):
@@ -317,3 +346,8 @@ class DrawResultSerializer(serializers.Serializer):
 class PublishSerializer(serializers.Serializer):
     seating = serializers.BooleanField(required=False, allow_null=True)
     results = serializers.BooleanField(required=False, allow_null=True)
+    tournament = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        help_text="True: publish the tournament too (nothing of it is public before).",
+    )

@@ -22,6 +22,7 @@ v1 = [
     path(TABLE + "hands/", table_writes.HandCreate.as_view(), name="api-hands"),
     path(TABLE + "hands/<int:hand>/", table_writes.HandCorrect.as_view(), name="api-hand"),
     path(TABLE + "penalties/", table_writes.PenaltyCreate.as_view(), name="api-penalties"),
+    path(TABLE + "calls/", table_writes.CallCreate.as_view(), name="api-calls"),
     path(T + "players/import/", director_writes.PlayerImport.as_view(), name="api-import"),
     path(
         T + "players/import/preview/",

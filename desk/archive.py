@@ -3,7 +3,8 @@
 `export_archive()` writes everything that makes the tournament: its settings, the players and
 registrations, the teams and categories (a registration names its team and categories),
 every session's draw (tables, seats, referee links), every version of every hand,
-penalties (cancelled ones too), the stored table results and the audit trail. It is gzipped
+penalties (cancelled ones too), the stored table results, the referee calls and the audit
+trail. It is gzipped
 JSON, readable by anyone. `restore_archive()` rebuilds the tournament in one transaction in a
 desk that does not have it yet; its standings, score sheets and exports then come out identical.
 It unpacks, parses and checks the whole archive first (`desk.archive_plan`), so a damaged or
@@ -31,6 +32,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common import json_input
+from desk.archive_calls import export_calls
 from desk.archive_plan import plan_restore
 from desk.archive_values import ArchiveError
 from desk.archive_write import prepare, write
@@ -75,6 +77,7 @@ TOURNAMENT_FIELDS = (
     "finalists",
     "final_carry",
     "final_seating",
+    "final_reseat",
     "consolation",
     "projector_mode",
     "projector_seconds",
@@ -290,6 +293,7 @@ def export_archive(tournament):
             .prefetch_related("registrations")
             .order_by("at", "id")
         ],
+        "calls": export_calls(tournament, _user),
     }
     return gzip.compress(
         json.dumps(data, ensure_ascii=False, sort_keys=True).encode("utf-8"), mtime=0

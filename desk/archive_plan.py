@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 import rules
 from common.constraints import duplicates, unique_keys
 from common.i18n import translate_error
+from desk.archive_calls import CALL_ACCOUNTS, CallChecks, archived_calls
 from desk.archive_results import ResultChecks
 from desk.archive_state import RestorePlan
 from desk.archive_values import (
@@ -49,10 +50,10 @@ from tournament.rulesets import check_scoring_options
 # -- the plan ------------------------------------------------------------------------------
 
 
-class _Planner(ResultChecks):
+class _Planner(ResultChecks, CallChecks):
     """The plan's checks in order (`plan_restore`): the tournament and the accounts here, the
-    references (`ReferenceChecks`), the play (`PlayChecks`), then the results
-    (`ResultChecks`)."""
+    references (`ReferenceChecks`), the play (`PlayChecks`), the results (`ResultChecks`) and
+    the referee calls (`CallChecks`)."""
 
     def __init__(self, data):
         self.data = data
@@ -77,6 +78,8 @@ class _Planner(ResultChecks):
                     referees = item.get("referees", [])
                     require(isinstance(referees, list), key, _("referees must be a list"))
                     named.update(referees)
+        for item in archived_calls(self.data):
+            named.update(item.get(name) for name in CALL_ACCOUNTS)
         named.discard(None)
         User = get_user_model()
         field_ = column(User, User.USERNAME_FIELD)
@@ -218,6 +221,7 @@ def plan_restore(data):
         planner.penalties()
         planner.results()
         planner.audit()
+        planner.calls()
         planner.unique_rows()
     except ArchiveError:
         raise

@@ -114,13 +114,23 @@ class DrawView(DirectorTournamentMixin, FormView):
         )
 
 
-def saved_message(plan, publish_seating):
-    """What became public, exactly: the draw is saved; only a seating made public is seen."""
+def saved_message(plan, publish_seating, tournament_published=True):
+    """What became public, exactly: the draw is saved; only a seating made public in a
+    published tournament is seen."""
     names = {
         "numbers": ", ".join(str(session.number) for session in plan.scope),
         "seed": plan.seed,
         "first": plan.scope[0].number,
     }
+    if publish_seating and not tournament_published:
+        return (
+            _(
+                "Draw saved for session(s) %(numbers)s (seed %(seed)s). The seating of session "
+                "%(first)s is ready, but the tournament is not published: players see nothing "
+                "until you publish it (the tournament's page or the session's dashboard)."
+            )
+            % names
+        )
     if publish_seating:
         return (
             _(
@@ -168,13 +178,16 @@ class PublishDrawView(ErrorGoesBack, DirectorTournamentMixin, FormView):
             )
             return redirect("draw", slug=self.tournament.slug)
         publish_seating = self.request.POST.get("publish_seating") == "1"
+        publish_tournament = self.request.POST.get("publish_tournament") == "1"
         plan = write_draw(
             self.tournament,
             session_number=form.session_number,
             fingerprint=fingerprint,
             previewed=previewed,
             publish_seating=publish_seating,
+            publish_tournament=publish_tournament,
         )
         self.request.session[PREVIEWS] = {k: v for k, v in previews.items() if k != fingerprint}
-        messages.success(self.request, saved_message(plan, publish_seating))
+        published = self.tournament.published or publish_tournament
+        messages.success(self.request, saved_message(plan, publish_seating, published))
         return redirect("seating", slug=self.tournament.slug, number=plan.scope[0].number)

@@ -37,7 +37,14 @@ class DateInput(forms.DateInput):
 
 
 #: The settings of a tournament in stages (docs/rules.md §9), on the tournament's form.
-STAGE_FIELDS = ("final_sessions", "finalists", "final_carry", "final_seating", "consolation")
+STAGE_FIELDS = (
+    "final_sessions",
+    "finalists",
+    "final_carry",
+    "final_seating",
+    "final_reseat",
+    "consolation",
+)
 
 
 class TournamentForm(forms.ModelForm):

@@ -192,6 +192,7 @@ class DrawWrite(APIView):
             seed=data.get("seed"),
             fingerprint=data.get("fingerprint") or None,
             publish_seating=data["publish_seating"],
+            publish_tournament=data["publish_tournament"],
         )
         return Response(plan_answer(plan, written=True))
 
@@ -202,16 +203,18 @@ class SessionPublish(APIView):
         responses={200: s.SessionSerializer, **REFUSED, 404: s.RefusalSerializer},
     )
     def post(self, request, slug, number):
-        """Make a session's seating or results public (true) or private again (false)."""
+        """Make a session's seating or results public (true) or private again (false);
+        `tournament` true publishes the tournament too (nothing is seen before it is)."""
         tournament = directed_tournament(request, slug)
         session = get_object_or_404(tournament.sessions, number=number)
         data = valid(s.PublishSerializer, request)
-        if data.get("seating") is None and data.get("results") is None:
+        if all(data.get(name) is None for name in ("seating", "results", "tournament")):
             raise ValidationError({"detail": _("Say what to publish: seating, results or both.")})
         session = publication.publish(
             session,
             actor=actor(request, tournament),
             seating=data.get("seating"),
             results=data.get("results"),
+            tournament=data.get("tournament"),
         )
         return Response(s.SessionSerializer(session).data)

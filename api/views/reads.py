@@ -185,13 +185,22 @@ def table_data(table):
                 "version": hand.version,
                 "outcome": hand.outcome,
                 "changes": list(hand.changes),
-                "entry": hand.entry,
+                "entry": entry_as_written(table, hand),
                 "table_revision": hand.table_revision,
             }
             for hand in hands
         ],
         "penalties": s.PenaltySerializer(snap.penalties, many=True).data,
     }
+
+
+def entry_as_written(table, hand):
+    """A hand's entry as a write takes it: the FIMJ variant's first hand carries who opened
+    the first breach in the wall (`first_breach`, the table's first prevalent wind), which the
+    first hand's write asks for (docs/rules.md §4.3)."""
+    if hand.number == 1 and table.first_wind is not None:
+        return {**hand.entry, "first_breach": table.first_wind}
+    return hand.entry
 
 
 def through_for(request, tournament):

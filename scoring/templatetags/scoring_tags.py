@@ -41,6 +41,13 @@ def final_score(value, tournament):
 
 
 @register.filter
+def figure(value, tournament):
+    """A player's transfers or penalties in the unit of the tournament's total (riichi in
+    thousands: a 2016 chombo "−20.0")."""
+    return formatting.figure(value, ruleset_for(tournament))
+
+
+@register.filter
 def chosen(value, current):
     """Whether a choice `value` is selected in a field whose value is `current` (one or many)."""
     if current is None or current == "":

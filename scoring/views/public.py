@@ -124,12 +124,14 @@ class TableResultsView(TournamentMixin, TemplateView):
         if not results_visible(self.request.user, session):
             raise ExplainedNotFound(
                 _("The results of session %(number)s have not been published yet.")
-                % {"number": session.number}
+                % {"number": session.number},
+                heading=_("Not published yet"),
             )
         if not table.is_closed:
             raise ExplainedNotFound(
                 _("Table %(table)s of session %(number)s has not finished yet.")
-                % {"table": table.number, "number": session.number}
+                % {"table": table.number, "number": session.number},
+                heading=_("Not finished yet"),
             )
         snap = snapshot(table)
         context.update(

@@ -1,6 +1,6 @@
 /* The referee pages' offline queue (docs/architecture.md, "The offline queue").
 
-   A hand, a correction or a penalty saved without connection is kept on the phone
+   A hand, a correction, a penalty or a referee call saved without connection is kept on the phone
    (localStorage: it survives a reload and a closed tab) and sent to the desk, in order, when the
    connection is back: on the `online` event, on every page load and every 30 seconds while
    something waits. Each save carries its one-time submission id, so the desk saves it once even
@@ -320,6 +320,7 @@
     var title;
     if (kind === "hand") { title = text("hand", { number: number + handsBefore }); }
     else if (kind === "correction") { title = text("correction", { number: form.getAttribute("data-hand") || "" }); }
+    else if (kind === "call") { title = text("call"); }
     else { title = text("penalty"); }
     var item = {
       id: newId(),

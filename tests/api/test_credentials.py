@@ -208,4 +208,42 @@ def test_the_tokens_page_creates_a_read_only_token(world, client):
     assert response.status_code == 200
     token = world["a"].api_tokens.get(name="Federation rating site")
     assert (token.kind, token.user) == (TokenKind.READ_ONLY, world["director"])
-    assert "read-only" in client.get(page).content.decode()
+    assert "Read-only" in client.get(page).content.decode()
+
+
+#: A referee call (issue 31, point 9) by every kind of credential, at table 1 of session 2 (the
+#: link's and the referee's table): (status, a call saved).
+CALLERS = {
+    "anonymous": (401, False),
+    "table link": (201, True),
+    "referee": (201, True),
+    "referee of another table": (403, False),
+    "director A": (201, True),
+    "director B": (403, False),
+    "revoked": (401, False),
+}
+
+
+@pytest.mark.parametrize("role", list(CALLERS))
+def test_a_referee_call_through_the_api_for_every_credential(world, role):
+    from scoring.models import RefereeCall
+
+    table, api = world["table"], world["clients"][role]
+    url = f"/api/v1/tournaments/alpha/sessions/2/tables/{table.number}/calls/"
+    body = {"kind": "dispute", "note": "hand 2", "submission": str(uuid.uuid4())}
+    response = api.post(url, body, format="json")
+    status, saved = CALLERS[role]
+    assert response.status_code == status, response.content
+    assert RefereeCall.objects.filter(table=table).exists() == saved
+    if saved:
+        call = RefereeCall.objects.get(table=table)
+        assert response.json()["call"] == call.pk and response.json()["status"] == "saved"
+        assert call.made_via.startswith("API")
+        # sent again: the first call, not a second; another call while it is open: refused
+        again = api.post(url, body, format="json")
+        assert again.status_code == 200 and again.json()["status"] == "duplicate"
+        other = {**body, "submission": str(uuid.uuid4())}
+        refused = api.post(url, other, format="json")
+        assert refused.status_code == 403
+        assert "already called" in refused.json()["detail"]
+        assert RefereeCall.objects.filter(table=table).count() == 1

@@ -49,6 +49,7 @@ EXPECTED = {
     ("post", "/api/v1/tournaments/{slug}/sessions/{number}/tables/{table}/hands/"): W,
     ("post", "/api/v1/tournaments/{slug}/sessions/{number}/tables/{table}/hands/{hand}/"): W,
     ("post", "/api/v1/tournaments/{slug}/sessions/{number}/tables/{table}/penalties/"): W,
+    ("post", "/api/v1/tournaments/{slug}/sessions/{number}/tables/{table}/calls/"): W,
     ("post", "/api/v1/tournaments/{slug}/players/import/"): D,
     ("post", "/api/v1/tournaments/{slug}/players/import/preview/"): D,
     ("post", "/api/v1/tournaments/{slug}/draw/preview/"): D,

@@ -13,7 +13,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from desk.services import kept_folder
 from scoring import access
 from scoring.access import Actor
-from scoring.models import AuditEntry, Hand, Penalty, SeatResult
+from scoring.models import AuditEntry, Hand, Penalty, RefereeCall, SeatResult
 from scoring.services.penalties import give_penalty
 from tests.factories import build, make_tournament_director, play_session
 from tournament.models import (
@@ -99,6 +99,12 @@ AUDIENCE = {
     "projector-reveal": "director",
     "export": "director",
     "referee-home": "user",
+    # a referee call taken or closed (issue 31): any account may ask; the service answers only
+    # the tournament's referees and directors (tests/scoring/test_referee_calls.py)
+    "call-take": "user",
+    "call-close": "user",
+    "table-resume": "director",
+    "tournament-publish": "director",
     # the referee pages' service workers: the same script for everyone, no data in it
     "link-service-worker": "public",
     "account-service-worker": "public",
@@ -110,6 +116,7 @@ AUDIENCE = {
     "link:close": "link",
     "link:history": "link",
     "link:count-tiles": "link",
+    "link:call": "link",
     "account:table": "account",
     "account:correct": "account",
     "account:void-last": "account",
@@ -118,6 +125,7 @@ AUDIENCE = {
     "account:close": "account",
     "account:history": "account",
     "account:count-tiles": "account",
+    "account:call": "account",
     "api-tokens": "director",
     "api-token-revoke": "director",
     # The JSON API: its own credentials (tokens, table links), walked for every role by
@@ -133,6 +141,7 @@ AUDIENCE = {
     "api-hands": "api",
     "api-hand": "api",
     "api-penalties": "api",
+    "api-calls": "api",
     "api-import": "api",
     "api-import-preview": "api",
     "api-draw-preview": "api",
@@ -159,6 +168,7 @@ WATCHED = (
     AuditEntry,
     Team,
     Category,
+    RefereeCall,
 )
 
 
@@ -330,6 +340,10 @@ def concrete_urls(world):
         "projector-reveal": reverse("projector-reveal", args=[slug]),
         "export": reverse("export", args=[slug, "standings", "csv"]),
         "referee-home": reverse("referee-home"),
+        "call-take": reverse("call-take", args=[1]),
+        "call-close": reverse("call-close", args=[1]),
+        "table-resume": reverse("table-resume", args=[slug, session, table.pk]),
+        "tournament-publish": reverse("tournament-publish", args=[slug]),
         "api-tokens": reverse("api-tokens", args=[slug]),
         "api-token-revoke": reverse("api-token-revoke", args=[slug, 1]),
         "link-service-worker": reverse("link-service-worker"),
@@ -345,6 +359,7 @@ def concrete_urls(world):
                 ("close", {}),
                 ("history", {}),
                 ("count-tiles", {}),
+                ("call", {}),
             )
         },
         **{
@@ -358,6 +373,7 @@ def concrete_urls(world):
                 ("close", {}),
                 ("history", {}),
                 ("count-tiles", {}),
+                ("call", {}),
             )
         },
     }

@@ -435,6 +435,15 @@ class Tournament(models.Model):
         choices=FinalSeating.choices,
         default=FinalSeating.STANDINGS,
     )
+    final_reseat = models.BooleanField(
+        _("seat each final session after the one before"),
+        default=False,
+        help_text=_(
+            "Each final session is drawn once the one before it is confirmed, by the "
+            "standings then, so the same four do not simply play again. Otherwise every "
+            "final session is drawn at the cut and keeps the same tables."
+        ),
+    )
     consolation = models.BooleanField(
         _("consolation stage"),
         default=False,
@@ -798,11 +807,25 @@ class Session(models.Model):
         return self.state_for(counts["tables"], counts["closed"])
 
     def state_for(self, tables, closed):
-        """`state` from the numbers of tables and closed tables, when the caller has them."""
+        """`state` from the numbers of tables and closed tables, when the caller has them.
+
+        Public means seen: a seating or results the director made public in a tournament that
+        is not published are seen by nobody but its directors, and the line says so
+        ("seating ready · tournament not published") instead of "public" (issue 31)."""
         if self.is_draft:
             return SessionState("draft", _("Not drawn yet"))
-        seating = _("seating public") if self.seating_published else _("seating not public yet")
+        hidden = not self.tournament.published
+        if not self.seating_published:
+            seating = _("seating not public yet")
+        elif hidden:
+            seating = _("seating ready · tournament not published")
+        else:
+            seating = _("seating public")
         if self.is_confirmed:
+            if self.results_published and hidden:
+                return SessionState(
+                    "confirmed", _("Confirmed · results ready · tournament not published")
+                )
             if self.results_published:
                 return SessionState("published", _("Confirmed · results public"))
             return SessionState("confirmed", _("Confirmed · results not public yet"))
@@ -813,9 +836,11 @@ class Session(models.Model):
                 % {"seating": seating},
             )
         if self.is_seated and not closed and not self.clock_started_at:
-            if self.seating_published:
-                return SessionState("public", _("Drawn · seating public"))
-            return SessionState("drawn", _("Drawn · seating not public yet"))
+            if not self.seating_published:
+                return SessionState("drawn", _("Drawn · seating not public yet"))
+            if hidden:
+                return SessionState("drawn", _("Drawn · seating ready · tournament not published"))
+            return SessionState("public", _("Drawn · seating public"))
         return SessionState(
             "playing",
             _("Playing · %(closed)s of %(tables)s tables closed · %(seating)s")
