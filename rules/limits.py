@@ -43,3 +43,7 @@ MAX_SESSIONS = 30
 #: Minutes the director may add to the clock at once, and take back.
 MAX_CLOCK_MINUTES_ADDED = 120
 MAX_CLOCK_MINUTES_TAKEN_BACK = 60
+#: The places of a tournament's sign-up (signup/): the players it takes.
+MIN_SIGNUP_PLACES, MAX_SIGNUP_PLACES = 4, 2_000
+#: Hours the first player on the waiting list has to take a freed place (two weeks at most).
+MIN_OFFER_HOURS, MAX_OFFER_HOURS = 1, 336
