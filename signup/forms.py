@@ -97,6 +97,13 @@ class CorrectForm(PersonForm):
         field_of(self, "language", forms.ChoiceField).choices = list(settings.LANGUAGES)
 
 
+class SiteURLField(forms.URLField):
+    """An address typed without its scheme is an https one."""
+
+    def __init__(self, **kwargs):
+        super().__init__(assume_scheme="https", **kwargs)
+
+
 class SignupSettingsForm(forms.ModelForm):
     class Meta:
         model = Signup
@@ -110,6 +117,7 @@ class SignupSettingsForm(forms.ModelForm):
             "data_use",
             "site_url",
         ]
+        field_classes = {"site_url": SiteURLField}
         widgets = {
             "opens_at": forms.DateTimeInput(
                 attrs={"type": "datetime-local"}, format=DATETIME_FORMAT

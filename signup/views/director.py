@@ -125,18 +125,35 @@ class EntriesView(DirectorTournamentMixin, TemplateView):
         return super().get_context_data(**kwargs)
 
 
-class EntryActionView(ConfirmFirst, ErrorGoesBack, DirectorTournamentMixin, View):
-    """One move of an entry (POST "action", "status" the page showed); withdrawing and
-    erasing ask first."""
+class _EntriesAction(ErrorGoesBack, DirectorTournamentMixin, View):
+    def error_url(self):
+        return reverse("signup-entries", kwargs={"slug": self.tournament.slug})
 
-    http_method_names = ["get", "post"]
+
+class _Moving(_EntriesAction):
+    """The POST that `ConfirmFirst` lets through (once confirmed, when it asks)."""
 
     @cached_property
     def entry(self) -> Entry:
         return get_object_or_404(self.tournament.entries, pk=self.kwargs["entry"])
 
-    def error_url(self):
-        return reverse("signup-entries", kwargs={"slug": self.tournament.slug})
+    def post(self, request, *args, **kwargs):
+        service.entry_action(
+            self.tournament,
+            self.entry,
+            request.POST.get("action", ""),
+            expected=request.POST.get("status", ""),
+            actor=actor_for(request, self.tournament),
+        )
+        messages.success(request, _("%(name)s: done.") % {"name": self.entry.full_name})
+        return redirect(self.error_url())
+
+
+class EntryActionView(ConfirmFirst, _Moving):
+    """One move of an entry (POST "action", "status" the page showed); withdrawing and
+    erasing ask first."""
+
+    http_method_names = ["get", "post"]
 
     def needs_confirmation(self, data):
         return data.get("action") in (service.WITHDRAW, service.ERASE)
@@ -161,24 +178,16 @@ class EntryActionView(ConfirmFirst, ErrorGoesBack, DirectorTournamentMixin, View
             button=_("Withdraw"),
         )
 
+
+class _Erasing(_EntriesAction):
     def post(self, request, *args, **kwargs):
-        action = request.POST.get("action", "")
-        service.entry_action(
-            self.tournament,
-            self.entry,
-            action,
-            expected=request.POST.get("status", ""),
-            actor=actor_for(request, self.tournament),
-        )
-        messages.success(request, _("%(name)s: done.") % {"name": self.entry.full_name})
+        count = service.erase_all(self.tournament, actor=actor_for(request, self.tournament))
+        messages.success(request, _("Contact data of %(count)s entries erased.") % {"count": count})
         return redirect(self.error_url())
 
 
-class EraseAllView(ConfirmFirst, ErrorGoesBack, DirectorTournamentMixin, View):
+class EraseAllView(ConfirmFirst, _Erasing):
     http_method_names = ["get", "post"]
-
-    def error_url(self):
-        return reverse("signup-entries", kwargs={"slug": self.tournament.slug})
 
     def confirmation(self):
         return Confirmation(

@@ -183,7 +183,15 @@ class EntryView(EntryMixin, TemplateView):
         return redirect(self.page_url())
 
 
-class EntryWithdrawView(ConfirmFirst, EntryMixin, View):
+class _Withdrawing(EntryMixin, View):
+    """The POST that `ConfirmFirst` lets through once confirmed."""
+
+    def post(self, request, *args, **kwargs):
+        entries.withdraw(self.tournament, self.entry)
+        return redirect(self.page_url())
+
+
+class EntryWithdrawView(ConfirmFirst, _Withdrawing):
     """Withdraw the entry (or decline the place offered), asked first."""
 
     http_method_names = ["get", "post"]
@@ -206,10 +214,6 @@ class EntryWithdrawView(ConfirmFirst, EntryMixin, View):
             ),
             button=_("Withdraw my entry"),
         )
-
-    def post(self, request, *args, **kwargs):
-        entries.withdraw(self.tournament, self.entry)
-        return redirect(self.page_url())
 
 
 class EntryCorrectView(EntryMixin, FormView):
