@@ -374,4 +374,8 @@ class RefereeHomeView(TemplateView):
             .order_by("session__tournament__name", "session__number", "number")
         )
         context["tables"] = tables[:200]
+        # Check-in on the day (docs/signup.md): the referee accounts of a tournament help.
+        context["checkin_tournaments"] = Tournament.objects.filter(
+            checkin_open=True, sessions__tables__referees=self.request.user
+        ).distinct()
         return context

@@ -85,12 +85,12 @@ def check_person(tournament, values, *, entry=None):
     if errors:
         raise SignupError(errors[0].message)
     team = values.get("team")
-    if team is not None and (entry is None or entry.team_id != team.pk):
-        if team.members.count() >= TEAM_SIZE_MAX:
-            raise SignupError(
-                _("Team “%(team)s” is full (%(max)s players).")
-                % {"team": team.name, "max": TEAM_SIZE_MAX}
-            )
+    new_team = team is not None and (entry is None or entry.team_id != team.pk)
+    if new_team and team.members.count() >= TEAM_SIZE_MAX:
+        raise SignupError(
+            _("Team “%(team)s” is full (%(max)s players).")
+            % {"team": team.name, "max": TEAM_SIZE_MAX}
+        )
 
 
 def _entry(tournament, entry):
