@@ -174,7 +174,7 @@ def check_signup(data, *, players, teams, categories):
         chosen = [_lookup(categories, name, where, _("category")) for name in names]
         plan.entries.append((ordinal, entry, player, team, chosen))
     _check_unique(plan.entries)
-    users = {}
+    users: dict[str, None] = {}
     for item in items_of(data, "signup_events") if "signup_events" in data else []:
         where = _("sign-up trail")
         event = fill(SignupEvent(), item, where, ("entry", "player", "user"))

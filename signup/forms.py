@@ -1,13 +1,15 @@
 """The sign-up's forms. Every text is bounded by its model column (`signup.models`), every
 number by `rules.limits` (through the model's validators); the messages say the limit."""
 
+from __future__ import annotations
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from common.form_fields import field_of
 from signup.models import CLUB_MAX, EMAIL_MAX, NAME_MAX, Signup
 from tournament.countries import country_choices
-from tournament.models import EMA_ID_PATTERN
+from tournament.models import EMA_ID_PATTERN, Category, Team
 
 #: The hidden field a person never sees: a form that fills it is a robot's.
 HONEYPOT = "website"
@@ -29,10 +31,12 @@ class PersonForm(forms.Form):
     )
     country = forms.ChoiceField(label=_("Country"), required=False)
     club = forms.CharField(label=_("Club"), max_length=CLUB_MAX, required=False)
-    team = forms.ModelChoiceField(label=_("Team"), queryset=None, required=False)
-    categories = forms.ModelMultipleChoiceField(
+    team: forms.ModelChoiceField[Team] = forms.ModelChoiceField(
+        label=_("Team"), queryset=Team.objects.none(), required=False
+    )
+    categories: forms.ModelMultipleChoiceField[Category] = forms.ModelMultipleChoiceField(
         label=_("Categories"),
-        queryset=None,
+        queryset=Category.objects.none(),
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
@@ -129,7 +133,7 @@ class SignupSettingsForm(forms.ModelForm):
         }
 
     def clean(self):
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         opens, closes = cleaned.get("opens_at"), cleaned.get("closes_at")
         if opens and closes and closes <= opens:
             self.add_error("closes_at", _("The sign-up closes after it opens."))

@@ -69,7 +69,8 @@ def message_for(entry, kind):
         image.add_header("Content-ID", f"<{QR_CID}>")
         image.add_header("Content-Disposition", "inline", filename="check-in.png")
         message.attach(image)
-        message.mixed_subtype = "related"
+        # the image belongs with the HTML that shows it (multipart/related)
+        message.mixed_subtype = "related"  # type: ignore[attr-defined] # a class attribute the stubs omit
     return message
 
 

@@ -376,6 +376,6 @@ class RefereeHomeView(TemplateView):
         context["tables"] = tables[:200]
         # Check-in on the day (docs/signup.md): the referee accounts of a tournament help.
         context["checkin_tournaments"] = Tournament.objects.filter(
-            checkin_open=True, sessions__tables__referees=self.request.user
+            checkin_open=True, sessions__tables__referees=self.request.user.pk
         ).distinct()
         return context

@@ -103,10 +103,13 @@ class EntriesView(DirectorTournamentMixin, TemplateView):
             .prefetch_related("categories")
             .order_by("position", "created_at", "id")
         )
-        for entry in entries:
-            entry.known = name_match(entry)
+        known = {entry.pk: name_match(entry) for entry in entries}
         sections = [
-            (status, EntryStatus(status).label, [e for e in entries if e.status == status])
+            (
+                status,
+                EntryStatus(status).label,
+                [(e, known[e.pk]) for e in entries if e.status == status],
+            )
             for status in SECTIONS
         ]
         kwargs.update(
