@@ -16,7 +16,7 @@ from tournament.services.registrations import lock_tournament
 
 def _registration(tournament, registration):
     return (
-        Registration.objects.select_for_update()
+        Registration.objects.select_for_update(of=("self",))
         .select_related("player")
         .get(pk=registration.pk, tournament=tournament)
     )

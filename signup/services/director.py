@@ -137,7 +137,7 @@ def entry_action(tournament, entry, action, *, expected, actor):
     tournament = lock_tournament(tournament)
     signup = signup_of(tournament)
     entry = (
-        Entry.objects.select_for_update()
+        Entry.objects.select_for_update(of=("self",))
         .select_related("registration")
         .get(pk=entry.pk, tournament=tournament)
     )

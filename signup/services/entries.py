@@ -96,7 +96,7 @@ def check_person(tournament, values, *, entry=None):
 def _entry(tournament, entry):
     """The entry again, locked, after the tournament's lock."""
     return (
-        Entry.objects.select_for_update()
+        Entry.objects.select_for_update(of=("self",))
         .select_related("registration")
         .get(pk=entry.pk, tournament=tournament)
     )
