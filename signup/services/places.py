@@ -99,7 +99,9 @@ def register_entry(tournament, entry):
     registration = entry.registration
     if registration is None:
         nobody = AnonymousUser()  # may change no known player (tournament.permissions)
-        same = {1: entry.same_person}
+        # the director's word for a known player of the same name; else the import's own
+        # default (a name match registered in this tournament is that player)
+        same = {1: True} if entry.same_person else {}
         result = apply_import(tournament, [_row(entry)], same_person=same, editor=nobody)
         if result.errors and entry.team_id:  # the team filled up meanwhile: no team
             result = apply_import(

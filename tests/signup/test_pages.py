@@ -219,3 +219,40 @@ def test_only_the_director_and_the_referees_reach_the_check_in_page(client, spri
     client.force_login(make_user("stranger"))
     assert client.get("/director/t/spring/checkin/").status_code == 403
     assert client.post("/director/t/spring/checkin/open/", {"open": "1"}).status_code == 403
+
+
+def test_a_robot_filling_the_hidden_field_gets_the_same_answer_and_nothing(
+    client, spring, mail_server, send
+):
+    response = send(client.post, "/t/spring/signup/", typed(1, website="http://spam.example"))
+    assert "signup/sent.html" in [template.name for template in response.templates]
+    assert not Entry.objects.exists() and mail_server.messages == []
+
+
+def test_fields_are_bounded_with_clear_messages_and_consent_is_needed(client, spring):
+    response = client.post(
+        "/t/spring/signup/",
+        typed(1, first_name="A" * 101, ema_id="1234", consent="", email="not-an-address"),
+    )
+    page = response.content.decode()
+    assert "Ensure this value has at most 100 characters (it has 101)." in page
+    assert "An EMA id is exactly 8 digits" in page
+    assert "Tick the box to agree" in page
+    assert "Enter a valid email address." in page
+    assert not Entry.objects.exists()
+
+
+def test_sign_ups_are_throttled_per_address(client, spring, settings):
+    from signup.views.public import SIGNUP_LIMIT
+
+    for n in range(SIGNUP_LIMIT):
+        client.post("/t/spring/signup/", typed(n, website="robot"))  # counted, nothing written
+    refused = client.post("/t/spring/signup/", typed(99))
+    assert "Too many entries were sent from your connection" in refused.content.decode()
+    assert not Entry.objects.exists()
+
+
+def test_a_forged_link_is_refused(client, spring):
+    response = client.get("/t/spring/signup/e/WzEsImFiYyJd:forged/")
+    assert response.status_code == 404
+    assert "This link is not valid" in response.content.decode()
