@@ -186,3 +186,21 @@ def test_settings_in_range_only(open_open, boss):
         with pytest.raises(ValidationError):
             open_signup(open_open, **wrong)
     assert open_open.signup.places == 4
+
+
+def test_the_command_ends_offers_past_their_time(open_open):
+    from django.core.management import call_command
+
+    register_players(open_open, 4)
+    waiting = signed_up(open_open, 1)
+    registration = open_open.registrations.get(number=1)
+    from signup.services.places import withdraw_registration
+
+    withdraw_registration(open_open, registration)
+    call_command("settle_signups", verbosity=0)
+    waiting.refresh_from_db()
+    assert waiting.status == EntryStatus.OFFERED
+    Entry.objects.filter(pk=waiting.pk).update(offer_expires_at=timezone.now() - dt.timedelta(1))
+    call_command("settle_signups", verbosity=0)
+    waiting.refresh_from_db()
+    assert waiting.status == EntryStatus.WITHDRAWN
