@@ -117,6 +117,7 @@ TABLE_FIELDS = (
     "time_up_at",
     "time_up_after_hand",
     "closed_at",
+    "first_wind",
 )
 HAND_FIELDS = (
     "number",

@@ -97,7 +97,8 @@ class PlayChecks(ReferenceChecks):
             "table": table_number,
         }
         try:
-            lines, _state, _totals, _chombo = hand_entry_state(self.ruleset, hands)
+            first_wind = hands[0].table.first_wind if hands else None
+            lines, _state, _totals, _chombo = hand_entry_state(self.ruleset, hands, first_wind)
         except TableError as exc:
             raise damaged(where, str(exc)) from None
         for line in lines:

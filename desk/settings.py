@@ -1,7 +1,7 @@
 """Django settings for the Mahjong Tournament Desk.
 
 Every value that differs between the director's laptop, a test run and a production server comes
-from the environment (see README.md, "Configuration"); the rules for reading it are in
+from the environment (see docs/configuration.md); the rules for reading it are in
 `desk.config`.
 """
 
@@ -174,7 +174,7 @@ STORAGES = {
 }
 
 # A desk reached over https (behind a proxy) can turn on the cookie and redirect protections
-# that a plain-http LAN desk cannot have (see README, "Running a federation server"). The scheme
+# that a plain-http LAN desk cannot have (see docs/federation-server.md). The scheme
 # the proxy saw comes from X-Forwarded-Proto, believed only from DESK_TRUSTED_PROXIES
 # (common.net.TrustedProxyMiddleware; Django's SECURE_PROXY_SSL_HEADER would believe anyone).
 if DESK_HTTPS:

@@ -218,6 +218,7 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
     swiss = [s for s in scope if s.is_swiss]
     clock_stopped = False
     alternative = None
+    kept_plan = None  # docs/rules.md §8.2: a kept plan's figures beside a fresh draw's
     try:
         if previewed is not None:
             schedule = _previewed_tables(previewed, players, scope)
@@ -248,6 +249,7 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
             schedule = [list(tables) for tables in result.schedule[len(history) :]]
             clock_stopped = result.clock_stopped
             alternative = result.alternative
+            kept_plan = result.kept
     except seating.SeatingError as exc:
         raise DrawError(translate_error(exc)) from exc
     report = seating.seating_report(
@@ -255,6 +257,7 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
     ).replace(
         lower_bound=seating.lower_bound(len(players), len(history) + len(scope)),
         alternative=alternative,
+        kept_plan=kept_plan,
     )
     changed = None
     if all(not s.is_draft for s in scope):

@@ -82,7 +82,9 @@ class TableState:
     - ``deposits``: riichi deposit points on the table (0 elsewhere);
     - ``finished``: the session's regular end has been reached (16 hands, South 4 passed...);
     - ``repeats``: how many hands in a row the current dealer has kept the deal;
-    - ``deals``: how many times the deal has passed since the start of the session.
+    - ``deals``: how many times the deal has passed since the start of the session;
+    - ``first_wind``: the prevalent wind of the first round (0 but in the FIMJ variant, where it
+      is the wind of the player who opened the first breach in the wall).
     """
 
     hand_number: int
@@ -94,6 +96,7 @@ class TableState:
     finished: bool = False
     repeats: int = 0
     deals: int = 0
+    first_wind: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """The state as JSON-friendly data (see :meth:`from_dict`)."""
@@ -210,6 +213,22 @@ class RuleSet(ABC):
         self.options = options
         self.name: str = options.name
         self.starting_points: int = options.starting_points
+
+    @property
+    def asks_first_wind(self) -> bool:
+        """True when the first prevalent wind is the wind of the player who opens the first
+        breach in the wall (the FIMJ variant, docs/rules.md §4.3): the table records it when
+        play starts and passes it to :meth:`start_state`."""
+        return bool(getattr(self.options, "prevalent_from_breach", False))
+
+    def start_state(self, first_wind: int | None = None) -> TableState:
+        """The state before the first hand; ``first_wind`` (0-3) is the first prevalent wind
+        where the rule set asks for it (:attr:`asks_first_wind`), ignored elsewhere."""
+        state = self.initial_state()
+        if not self.asks_first_wind or first_wind is None:
+            return state
+        wind = check_int(first_wind, _("First prevalent wind"), minimum=0, maximum=3)
+        return dataclasses.replace(state, prevalent_wind=wind, first_wind=wind)
 
     def __repr__(self) -> str:
         return f"<RuleSet {self.code}>"
@@ -422,7 +441,8 @@ def dealer_passes(state: TableState, *, hand_count_finish: int) -> TableState:
     dealer = deals % 4
     return TableState(
         hand_number=state.hand_number + 1,
-        prevalent_wind=min(deals // 4, 3),
+        # the winds of the rounds follow East, South, West, North from the first one
+        prevalent_wind=(state.first_wind + min(deals // 4, 3)) % 4,
         seat_winds=winds_from_dealer(dealer),
         dealer=dealer,
         honba=state.honba,
@@ -430,6 +450,7 @@ def dealer_passes(state: TableState, *, hand_count_finish: int) -> TableState:
         finished=deals >= hand_count_finish,
         repeats=0,
         deals=deals,
+        first_wind=state.first_wind,
     )
 
 
@@ -445,6 +466,7 @@ def dealer_stays(state: TableState) -> TableState:
         finished=False,
         repeats=state.repeats + 1,
         deals=state.deals,
+        first_wind=state.first_wind,
     )
 
 

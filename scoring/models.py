@@ -24,6 +24,8 @@ from scoring.fields import TwelfthsField
 from tournament.models import WIND_NAMES, Registration, Session, Table
 
 SEAT_CHOICES = list(enumerate(WIND_NAMES))
+#: the tiles of a hand as kept: the classic games keep every counted player's (200 each)
+MAX_TILES_TEXT = 1000
 
 
 class Outcome(models.TextChoices):
@@ -133,7 +135,9 @@ class Hand(models.Model):
     # Count from tiles (docs/rules.md §7): the tiles as typed or picked, the calculation the
     # rule set's counter gave when the hand was saved, and whether the referee's figures were
     # the calculation's. The referee's figures are what count.
-    tiles = models.CharField(_("tiles"), max_length=200, blank=True)
+    # The classic games count every player's hand: `tiles` is then each counted player's tiles
+    # after their seat wind ("E: ... · S: ..."), and the calculation keeps one per player.
+    tiles = models.CharField(_("tiles"), max_length=MAX_TILES_TEXT, blank=True)
     tile_count = models.JSONField(_("count from tiles"), null=True, blank=True)
     tiles_matched = models.BooleanField(_("matched the count"), null=True, blank=True)
 

@@ -105,7 +105,9 @@ class HandCreate(TableWrite):
     def write(self, table, data, who):
         ruleset, seats, state = entry_state(table)
         data["session"] = str(table.session.number)
-        form = HandEntryForm(data, ruleset=ruleset, state=state, seats=seats)
+        form = HandEntryForm(
+            data, ruleset=ruleset, state=state, seats=seats, first_wind=table.first_wind
+        )
         return saves.save_hand(table, form, actor=who)
 
 
@@ -124,9 +126,15 @@ class HandCorrect(TableWrite):
                 _("There is no hand %(number)s at this table.") % {"number": self.hand_number}
             )
         data["session"] = str(table.session.number)
-        form = HandEntryForm(data, ruleset=snap.ruleset, state=line.state, seats=snap.seats)
+        form = HandEntryForm(
+            data,
+            ruleset=snap.ruleset,
+            state=line.state,
+            seats=snap.seats,
+            first_wind=table.first_wind,
+        )
         return saves.correct_hand(
-            table, self.hand_number, form, actor=who, with_tiles="tiles" in data
+            table, self.hand_number, form, actor=who, with_tiles=form.gives_tiles(data)
         )
 
 

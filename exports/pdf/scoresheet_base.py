@@ -44,7 +44,7 @@ from exports.pdf.base import (
 )
 from exports.pdf.grid import SheetName
 from scoring.models import Hand, SeatResult
-from scoring.tiles.reading import count_summary
+from scoring.tiles.reading import count_brief, count_summary
 
 #: The title of the FIMJ form (MCR App. B, docs/rules.md §2.1): not translated, on purpose.
 FEDERATION = "FEDERAZIONE ITALIANA MAH JONG"
@@ -301,7 +301,11 @@ class ScoreSheets(PdfDocument):
         if self.blank:
             return ""
         counted = [
-            f"{number}: {hand.tiles} ({count_summary(hand.tile_count)})"
+            # the classic games count every player: their scores only, the tiles are in the
+            # workbook's Hands sheet
+            f"{number}: {count_brief(hand.tile_count)}"
+            if isinstance(hand.tile_count, dict) and "players" in hand.tile_count
+            else f"{number}: {hand.tiles} ({count_summary(hand.tile_count)})"
             for number, (hand, _totals) in sorted(hands.items())
             if getattr(hand, "tiles", "")
         ]

@@ -32,6 +32,7 @@ class CorrectHandView(TableAccessMixin, TableAnswers, TemplateView):
             state=line.state,
             seats=snap.seats,
             entry=None if data else hand.entry,
+            first_wind=self.table.first_wind,
             initial={
                 **TableFormMixin.table_initial(self.table),
                 "session": self.session.number,

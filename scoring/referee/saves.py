@@ -99,6 +99,7 @@ def save_hand(table: Table, form, *, actor) -> Outcome:
             submission=form.cleaned_data["submission"],
             session_number=form.cleaned_data["session"],
             tiles=form.tiles_input(),
+            first_wind=form.first_wind(),
         )
     except hands.DuplicateSubmission as duplicate:
         return duplicate_hand(duplicate.hand)
@@ -124,6 +125,7 @@ def correct_hand(table: Table, number: int, form, *, actor, with_tiles: bool = T
             revision=form.cleaned_data["revision"],
             submission=form.cleaned_data["submission"],
             tiles=form.tiles_input() if with_tiles else None,
+            first_wind=form.first_wind(),
         )
     except hands.DuplicateSubmission as duplicate:
         return duplicate_hand(duplicate.hand)

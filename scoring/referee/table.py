@@ -164,6 +164,7 @@ class TableView(TableAccessMixin, answers.TableAnswers, TemplateView):
             ruleset=ruleset,
             state=state,
             seats=seats,
+            first_wind=self.table.first_wind,
             initial={**TableFormMixin.table_initial(self.table), "session": self.session.number},
         )
 
@@ -190,7 +191,7 @@ class TableView(TableAccessMixin, answers.TableAnswers, TemplateView):
             state_text=describe_state(snap),
             clock=clock_state(self.session, self.table),
             table_form=TableFormMixin(initial=TableFormMixin.table_initial(self.table)),
-            washout=washout_outcome(snap),
+            washout=None if asks_first_wind(snap) else washout_outcome(snap),
             **self.queue_context(),
             results=list(
                 self.table.results.select_related("registration__player").order_by("place", "wind")
@@ -253,6 +254,12 @@ def describe_state(snap):
     for seat in snap.seats:
         names[seat.wind] = seat.registration.player.full_name
     return translate_message(message.template, message.params, names)
+
+
+def asks_first_wind(snap):
+    """The FIMJ table's first hand asks who opened the first breach: no one-tap washout then
+    (docs/rules.md §4.3); the hand form asks it."""
+    return snap.ruleset.asks_first_wind and not snap.lines
 
 
 def washout_outcome(snap):

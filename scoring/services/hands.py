@@ -175,11 +175,36 @@ def _check_time(table, hands):
         )
 
 
+def _first_wind(table, ruleset, hands, first_wind):
+    """Record the FIMJ table's first prevalent wind with its first hand (docs/rules.md §4.3):
+    the wind of the player who opened the first breach in the wall. The hand form asks for it;
+    a table that never got one plays the East round first. A rule set that does not ask for it,
+    or a table already playing, ignores it."""
+    if not ruleset.asks_first_wind or hands or first_wind is None:
+        return
+    if first_wind not in (0, 1, 2, 3):
+        raise TableError(_("The first breach is opened by one of the four players."))
+    if table.first_wind != first_wind:
+        table.first_wind = first_wind
+        table.save(update_fields=["first_wind"])
+
+
 @transaction.atomic
-def record_hand(table, entry, *, actor, revision, submission=None, session_number=None, tiles=None):
+def record_hand(
+    table,
+    entry,
+    *,
+    actor,
+    revision,
+    submission=None,
+    session_number=None,
+    tiles=None,
+    first_wind=None,
+):
     """Save the next hand of `table` from the referee's `entry`; return (hand, settlement).
 
-    `tiles` (a `TilesInput`) are counted and kept with the hand beside the referee's figures."""
+    `tiles` (a `TilesInput`) are counted and kept with the hand beside the referee's figures.
+    `first_wind`: the FIMJ table's first prevalent wind, given with its first hand."""
     table = lock_table(table)
     if session_number is not None and int(session_number) != table.session.number:
         raise TableError(
@@ -196,7 +221,8 @@ def record_hand(table, entry, *, actor, revision, submission=None, session_numbe
         if submission is not None and hand.submission == submission:
             raise DuplicateSubmission(hand)
     hands = [hand for hand in every_version if hand.is_current]
-    _lines, state, _totals, _chombo = hand_entry_state(ruleset, hands)
+    _first_wind(table, ruleset, hands, first_wind)
+    _lines, state, _totals, _chombo = hand_entry_state(ruleset, hands, table.first_wind)
     if state.finished:
         raise TableError(_("Every hand of this session has been entered: close the table."))
     _call_time_if_the_clock_ran_out(table, hands)
@@ -225,10 +251,14 @@ def record_hand(table, entry, *, actor, revision, submission=None, session_numbe
 
 
 @transaction.atomic
-def correct_hand(table, number, entry, *, actor, revision, submission=None, tiles=None):
+def correct_hand(
+    table, number, entry, *, actor, revision, submission=None, tiles=None, first_wind=None
+):
     """Replace hand `number` by a new version; settle the later hands again. Returns the hand.
 
-    `tiles` None keeps the hand's tiles (counted again); an empty `TilesInput` removes them."""
+    `tiles` None keeps the hand's tiles (counted again); an empty `TilesInput` removes them.
+    `first_wind` (the FIMJ table's first prevalent wind) may be corrected with the first hand;
+    None keeps it."""
     duplicate = _existing_submission(submission, table)
     if duplicate is not None:
         raise DuplicateSubmission(duplicate)
@@ -239,7 +269,9 @@ def correct_hand(table, number, entry, *, actor, revision, submission=None, tile
     index = next((i for i, hand in enumerate(hands) if hand.number == int(number)), None)
     if index is None:
         raise TableError(_("There is no hand %(number)s at this table.") % {"number": number})
-    lines, _state, _totals, _chombo = hand_entry_state(ruleset, hands)
+    if index == 0:
+        _first_wind(table, ruleset, [], first_wind)
+    lines, _state, _totals, _chombo = hand_entry_state(ruleset, hands, table.first_wind)
     state = lines[index].state
     old = hands[index]
     clean, settlement = _settle(ruleset, entry, state, table)

@@ -107,13 +107,14 @@ class TableSnapshot:
         return None
 
 
-def hand_entry_state(ruleset, hands):
-    """Replay `hands` (current versions, in order) through the rules.
+def hand_entry_state(ruleset, hands, first_wind=None):
+    """Replay `hands` (current versions, in order) through the rules, from the table's first
+    prevalent wind where the rule set asks for one (`Table.first_wind`, FIMJ).
 
     Returns (lines, state, totals, chombo). Raises TableError if a stored hand no longer settles
     or its stored changes differ from the rules' (a bug or a hand-edited row).
     """
-    state = ruleset.initial_state()
+    state = ruleset.start_state(first_wind)
     totals = [0, 0, 0, 0]
     chombo = [0, 0, 0, 0]
     lines = []
@@ -156,7 +157,7 @@ def entry_state(table: Table) -> tuple[rules.RuleSet, list[Seat], rules.TableSta
     ruleset = ruleset_for(table.session.tournament)
     seats = list(table.seats.select_related("registration__player").order_by("wind"))
     hands = Hand.objects.current().filter(table=table).order_by("number")
-    _lines, state, _totals, _chombo = hand_entry_state(ruleset, hands)
+    _lines, state, _totals, _chombo = hand_entry_state(ruleset, hands, table.first_wind)
     return ruleset, seats, state
 
 
@@ -164,7 +165,7 @@ def snapshot(table):
     """Everything the table's page shows, recomputed from the stored hands."""
     ruleset = ruleset_for(table.session.tournament)
     seats = list(table.seats.select_related("registration__player").order_by("wind"))
-    lines, state, totals, chombo = hand_entry_state(ruleset, current_hands(table))
+    lines, state, totals, chombo = hand_entry_state(ruleset, current_hands(table), table.first_wind)
     penalties = list(
         Penalty.objects.filter(
             session_id=table.session_id,

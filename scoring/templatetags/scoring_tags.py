@@ -4,7 +4,7 @@ from django import template
 
 from common import formatting
 from scoring.presentation import describe_audit
-from scoring.tiles.reading import count_lines, count_summary, verdict_text
+from scoring.tiles.reading import count_lines, count_summary, player_counts, verdict_text
 from tournament.rulesets import ruleset_for
 
 register = template.Library()
@@ -64,6 +64,12 @@ def tile_lines(calculation):
 @register.filter
 def tile_verdict(calculation):
     return verdict_text(calculation)
+
+
+@register.filter
+def tile_players(calculation):
+    """A classic hand's counts, one per player: (wind letter, tiles, summary, lines, matched)."""
+    return player_counts(calculation)
 
 
 @register.simple_tag

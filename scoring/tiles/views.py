@@ -41,7 +41,13 @@ class CountTilesView(TableAccessMixin, View):
         for name, value in TableFormMixin.table_initial(self.table).items():
             data.setdefault(name, value)
         data.setdefault("session", self.session.number)
-        form = HandEntryForm(data, ruleset=snap.ruleset, state=state, seats=snap.seats)
+        form = HandEntryForm(
+            data,
+            ruleset=snap.ruleset,
+            state=state,
+            seats=snap.seats,
+            first_wind=self.table.first_wind,
+        )
         try:
             counter_of(snap.ruleset)
         except TableError as exc:
@@ -49,9 +55,11 @@ class CountTilesView(TableAccessMixin, View):
         if not form.is_valid():
             return JsonResponse({"ok": False, "error": _first_error(form)}, status=400)
         tiles = form.tiles_input()
+        if form.first_wind() is not None:  # the FIMJ first hand: the breach gives the wind
+            state = snap.ruleset.start_state(form.first_wind())
         try:
             if not tiles:
-                raise TableError(form.fields["tiles"].help_text)
+                raise TableError(_("Pick the tiles first (or type them)."))
             calculation, _matched = count_tiles(
                 snap.ruleset, form.entry(), state, tiles, seat_names(self.table)
             )

@@ -907,6 +907,16 @@ class Table(models.Model):
     last_contact_at = models.DateTimeField(_("last reached the desk"), null=True, blank=True)
     waiting_reported = models.PositiveSmallIntegerField(_("hands waiting on the phone"), default=0)
     waiting_reported_at = models.DateTimeField(_("waiting reported at"), null=True, blank=True)
+    #: The FIMJ variant's first prevalent wind: the wind (0 East .. 3 North) of the player who
+    #: opened the first breach in the wall, recorded with the table's first hand (docs/rules.md
+    #: §4.3); empty for the other rule sets and before play starts.
+    first_wind = models.PositiveSmallIntegerField(
+        _("first prevalent wind"),
+        null=True,
+        blank=True,
+        help_text=_("FIMJ: the wind of the player who opened the first breach in the wall."),
+        validators=[MaxValueValidator(3)],
+    )
 
     class Meta:
         verbose_name = _("table")
@@ -915,6 +925,10 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="table_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="table_number_min"),
+            models.CheckConstraint(
+                condition=Q(first_wind__isnull=True) | Q(first_wind__lte=3),
+                name="table_first_wind_range",
+            ),
             models.CheckConstraint(
                 condition=Q(waiting_reported__lte=MAX_WAITING_REPORTED),
                 name="table_waiting_reported_max",
