@@ -15,7 +15,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('tournament', '0016_check_in'),
+        ('tournament', '0017_check_in'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0015_tournament_directors'),
+        ('tournament', '0016_table_first_wind'),
     ]
 
     operations = [
