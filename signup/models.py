@@ -23,6 +23,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower, Now
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from common.text import person_name
@@ -358,5 +359,6 @@ class SignupEvent(models.Model):
 
     @property
     def actor(self):
+        """The account's name, or how someone without one acted, in the reader's language."""
         user = self.user
-        return user.get_username() if user is not None else self.via
+        return user.get_username() if user is not None else gettext(self.via) if self.via else ""

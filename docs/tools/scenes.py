@@ -229,18 +229,17 @@ def offline_queue(phone: Camera, table: str) -> None:
     phone.wait(lambda b: "Hand 3 saved" in b.find_element("css selector", "body").text, 60)
 
 
-def latest_link(to: str, part: str) -> str:
+def latest_link(mail: Path, to: str, part: str) -> str:
     """The path of the first link containing `part` in the newest message the desk wrote to
-    `to` (without a mail server the desk writes its messages as files: desk.config)."""
+    `to`, among the files of `mail` (without a mail server the desk writes its messages there:
+    desk.config)."""
     import email
     import email.policy
     import re
     import urllib.parse
 
-    from screenshots import MAIL
-
     found = []
-    for path in sorted(MAIL["folder"].glob("*.log")):
+    for path in sorted(mail.glob("*.log")):
         for chunk in path.read_bytes().split(b"\n" + b"-" * 79 + b"\n"):
             message = email.message_from_bytes(chunk.strip(), policy=email.policy.default)
             if message["To"] == to:
@@ -250,7 +249,7 @@ def latest_link(to: str, part: str) -> str:
     return urllib.parse.urlsplit(link).path
 
 
-def signup_scenes(director: Camera, phone: Camera) -> None:
+def signup_scenes(director: Camera, phone: Camera, mail: Path) -> None:
     """The new tournament takes entries: its settings, a player signing up on a phone and
     confirming through the e-mail's link, the entries page; on the day the player's own
     check-in, the director's check-in page and the draw's players still missing."""
@@ -282,7 +281,7 @@ def signup_scenes(director: Camera, phone: Camera) -> None:
     phone.browser.execute_script("arguments[0].click()", phone.find('input[name="consent"]'))
     phone.submit(phone.find(".signup-form button[type=submit]"))
     phone.expect("Check your e-mail")
-    phone.open(latest_link("giulia.ferrari@example.org", "/signup/e/"))
+    phone.open(latest_link(mail, "giulia.ferrari@example.org", "/signup/e/"))
     phone.shoot("signup-entry-pending", whole=True)
     phone.submit(phone.button("Confirm my entry"))
     phone.expect("You have a place")
@@ -292,7 +291,7 @@ def signup_scenes(director: Camera, phone: Camera) -> None:
     director.shoot("director-signup-entries", whole=True)
     director.open(f"/director/t/{NEW}/checkin/")
     director.submit(director.button("Open the players' own check-in"))
-    phone.open(latest_link("giulia.ferrari@example.org", "/checkin/"))
+    phone.open(latest_link(mail, "giulia.ferrari@example.org", "/checkin/"))
     phone.submit(phone.button("I am here"))
     phone.expect("You are checked in")
     phone.shoot("signup-self-checkin")

@@ -323,7 +323,7 @@ def take_all(base: str) -> list[str]:
         try:
             director.log_in("director", PASSWORD)
             links = director_scenes(director)
-            signup_scenes(director, referee)
+            signup_scenes(director, referee, MAIL["folder"])
             referee_scenes(referee, director, links)
         except Exception:
             # What each browser showed when it went wrong, for whoever reads the error.
