@@ -60,8 +60,10 @@ messages:
 		echo "gettext is not installed (apt-get install gettext): the desk runs in English only"; \
 	fi
 
+# The system packages, then the pinned axe-core the browser tests run on every page (npm).
 packages:
 	@bin/ensure-packages
+	@bin/fetch-axe
 
 # The static checks: lint, formatting, the layers (import-linter), the types of every package.
 checks: $(DEV_STAMP)

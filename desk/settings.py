@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from csp import constants as csp
 from django.utils.translation import gettext_lazy as _
 
 from common import files
@@ -58,6 +59,9 @@ MIDDLEWARE = [
     # First: the scheme a trusted proxy saw (https), before the redirect to https is decided.
     "common.net.TrustedProxyMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy of every response (CONTENT_SECURITY_POLICY below), the static
+    # files' too: before WhiteNoise, which answers those itself.
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -182,6 +186,29 @@ if DESK_HTTPS:
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = 3600
 
+# The Content-Security-Policy (django-csp; Django has its own from 6.0): the desk's pages load
+# scripts, styles, images, fonts and data from the desk itself and nowhere else; no inline
+# script or style, no eval, no plugin, no frame around or inside a page. Data for a script rides
+# in `json_script` blocks (type="application/json", never executed). Every Chromium test fails
+# on any refusal (tests/browser/audit.py); docs/content-security-policy.md says more.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [csp.SELF],
+        "script-src": [csp.SELF],
+        "style-src": [csp.SELF],
+        "img-src": [csp.SELF],
+        "font-src": [csp.SELF],
+        "connect-src": [csp.SELF],
+        "worker-src": [csp.SELF],
+        "manifest-src": [csp.SELF],
+        "object-src": [csp.NONE],
+        "frame-src": [csp.NONE],
+        "frame-ancestors": [csp.NONE],
+        "base-uri": [csp.NONE],
+        "form-action": [csp.SELF],
+    },
+}
+
 #: How often the projector asks whether it should reload (seconds).
 DESK_PROJECTOR_POLL_SECONDS = float(os.environ.get("DESK_PROJECTOR_POLL_SECONDS", "10"))
 #: How often the public standings ask whether they changed (seconds; never while hidden).
@@ -260,5 +287,7 @@ SPECTACULAR_SETTINGS = {
     # The documentation pages' scripts come from the desk's own static files, never a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
+    # No online validator badge (an image from swagger.io), and no links inside the operations'
+    # buttons (deep links: a link nested in a button, which a screen reader cannot use).
+    "SWAGGER_UI_SETTINGS": {"deepLinking": False, "validatorUrl": None},
 }

@@ -78,3 +78,11 @@ def offline_queue_texts():
     from scoring.referee.queue_words import queue_texts
 
     return queue_texts()
+
+
+@register.filter
+def sentence(value):
+    """`value` as a sentence for a screen reader to say: a full stop added when it ends without
+    one ("Hand 3 saved: +24 −8 −8 −8" -> "... −8.")."""
+    text = str(value).strip()
+    return text if not text or text[-1] in ".!?…" else text + "."

@@ -10,6 +10,7 @@ from django.db import models
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from desk.services import kept_folder
 from scoring import access
 from scoring.access import Actor
 from scoring.models import AuditEntry, Hand, Penalty, SeatResult
@@ -280,6 +281,9 @@ def concrete_urls(world):
     a, table, other = world["a"], world["table"], world["other"]
     slug, session = a.slug, table.session.number
     token = {"token": table.token}
+    kept = f"{slug}-20260101-120000.desk.gz"  # a deleted tournament's kept archive
+    kept_folder().mkdir(parents=True, exist_ok=True)
+    (kept_folder() / kept).write_bytes(b"kept")
     return {
         "home": reverse("home"),
         "tournament": reverse("tournament", args=[slug]),
@@ -297,6 +301,9 @@ def concrete_urls(world):
         "table-results": reverse("table-results", args=[slug, 1, 1]),
         "tournament-create": reverse("tournament-create"),
         "tournament-restore": reverse("tournament-restore"),
+        "tournament-restore-kept": reverse("tournament-restore-kept"),
+        "tournament-kept-archive": reverse("tournament-kept-archive", args=[kept]),
+        "tournament-delete": reverse("tournament-delete", args=[slug]),
         "tournament-archive": reverse("tournament-archive", args=[slug]),
         "lockouts": reverse("lockouts"),
         "lockout-clear": reverse("lockout-clear"),
