@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 
 from desk.archive import ArchiveError, export_archive
 from scoring.models import AuditEntry, Hand, Penalty, SeatResult
+from signup.models import Entry, SignupEvent
 from tournament.models import Seat, Tournament
 
 #: A kept archive's file name: the tournament's slug and when it was deleted.
@@ -65,6 +66,8 @@ def delete_tournament(tournament, *, keep=True):
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     kept = _keep_archive(tournament) if keep else None
     AuditEntry.objects.filter(tournament=tournament).delete()
+    SignupEvent.objects.filter(tournament=tournament).delete()
+    Entry.objects.filter(tournament=tournament).delete()  # they point to registrations
     SeatResult.objects.filter(session__tournament=tournament).delete()
     Penalty.objects.filter(session__tournament=tournament).delete()
     Hand.objects.filter(table__session__tournament=tournament).delete()

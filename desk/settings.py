@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "tournament",
     "scoring",
     "draw",
+    "signup",
     "exports",
     "api",
     "desk",
@@ -229,6 +230,21 @@ DESK_LIVE_CACHE_SECONDS = float(os.environ.get("DESK_LIVE_CACHE_SECONDS", "2"))
 #: Automatic SQLite backups while sessions are played (common.backup): every N minutes, keep M.
 DESK_BACKUP_MINUTES = int(os.environ.get("DESK_BACKUP_MINUTES", "10"))
 DESK_BACKUP_KEEP = int(os.environ.get("DESK_BACKUP_KEEP", "24"))
+
+#: The sign-up's e-mail (desk.config.email_config): an SMTP server with TLS from DESK_EMAIL_*,
+#: or, without DESK_EMAIL_HOST, every message written as a file into <data folder>/mail.
+_EMAIL = config.email_config(os.environ, DATA_DIR)
+EMAIL_BACKEND = _EMAIL["EMAIL_BACKEND"]
+EMAIL_FILE_PATH = _EMAIL.get("EMAIL_FILE_PATH", "")
+EMAIL_HOST = _EMAIL.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = _EMAIL.get("EMAIL_PORT", 25)
+EMAIL_USE_TLS = _EMAIL.get("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = _EMAIL.get("EMAIL_USE_SSL", False)
+EMAIL_HOST_USER = _EMAIL.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = _EMAIL.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_TIMEOUT = _EMAIL.get("EMAIL_TIMEOUT", 20)
+DESK_EMAIL_CA_FILE = _EMAIL.get("DESK_EMAIL_CA_FILE", "")
+DEFAULT_FROM_EMAIL = _EMAIL["DEFAULT_FROM_EMAIL"]
 
 #: Player lists larger than this are refused before they are read.
 PLAYER_IMPORT_MAX_BYTES = 2 * 1024 * 1024

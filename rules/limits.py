@@ -70,3 +70,7 @@ MIN_PROJECTOR_SECONDS, MAX_PROJECTOR_SECONDS = 3, 120
 MAX_FINALISTS = 400
 #: Places the results reveal counts down.
 MIN_REVEAL_PLACES, MAX_REVEAL_PLACES = 1, 10
+#: The places of a tournament's sign-up (signup/): the players it takes.
+MIN_SIGNUP_PLACES, MAX_SIGNUP_PLACES = 4, 2_000
+#: Hours the first player on the waiting list has to take a freed place (two weeks at most).
+MIN_OFFER_HOURS, MAX_OFFER_HOURS = 1, 336

@@ -227,3 +227,78 @@ def offline_queue(phone: Camera, table: str) -> None:
     browser.execute_cdp_cmd("Fetch.disable", {})
     browser.execute_cdp_cmd("Network.emulateNetworkConditions", {**conditions, "offline": False})
     phone.wait(lambda b: "Hand 3 saved" in b.find_element("css selector", "body").text, 60)
+
+
+def latest_link(mail: Path, to: str, part: str) -> str:
+    """The path of the first link containing `part` in the newest message the desk wrote to
+    `to`, among the files of `mail` (without a mail server the desk writes its messages there:
+    desk.config)."""
+    import email
+    import email.policy
+    import re
+    import urllib.parse
+
+    found = []
+    for path in sorted(mail.glob("*.log")):
+        for chunk in path.read_bytes().split(b"\n" + b"-" * 79 + b"\n"):
+            message = email.message_from_bytes(chunk.strip(), policy=email.policy.default)
+            if message["To"] == to:
+                found.append(message)
+    text = found[-1].get_body(("plain",)).get_content()
+    link = next(url for url in re.findall(r"https?://\S+", text) if part in url)
+    return urllib.parse.urlsplit(link).path
+
+
+def signup_scenes(director: Camera, phone: Camera, mail: Path) -> None:
+    """The new tournament takes entries: its settings, a player signing up on a phone and
+    confirming through the e-mail's link, the entries page; on the day the player's own
+    check-in, the director's check-in page and the draw's players still missing."""
+    director.open(f"/director/t/{NEW}/settings/")
+    published = director.browser.find_element("name", "published")
+    if not published.is_selected():
+        director.browser.execute_script("arguments[0].click()", published)
+    director.submit(director.find("main form button[type=submit]"))
+    director.open(f"/director/t/{NEW}/signup/")
+    for name, value in (("opens_at", "2026-01-10T09:00"), ("closes_at", "2027-04-10T23:00")):
+        field = director.browser.find_element("name", name)
+        director.browser.execute_script("arguments[0].value = arguments[1]", field, value)
+    director.type("places", "40")
+    public_list = director.browser.find_element("name", "public_list")
+    if not public_list.is_selected():
+        director.browser.execute_script("arguments[0].click()", public_list)
+    director.shoot("director-signup-settings", whole=True)
+    director.submit(director.find("main form button[type=submit]"))
+
+    phone.open(f"/t/{NEW}/signup/")
+    for name, value in (
+        ("first_name", "Giulia"),
+        ("last_name", "Ferrari"),
+        ("email", "giulia.ferrari@example.org"),
+        ("club", "Mahjong Club Faenza"),
+    ):
+        phone.type(name, value)
+    phone.shoot("signup-form", whole=True)
+    phone.browser.execute_script("arguments[0].click()", phone.find('input[name="consent"]'))
+    phone.submit(phone.find(".signup-form button[type=submit]"))
+    phone.expect("Check your e-mail")
+    phone.open(latest_link(mail, "giulia.ferrari@example.org", "/signup/e/"))
+    phone.shoot("signup-entry-pending", whole=True)
+    phone.submit(phone.button("Confirm my entry"))
+    phone.expect("You have a place")
+    phone.shoot("signup-entry-confirmed", whole=True)
+
+    director.open(f"/director/t/{NEW}/signup/entries/")
+    director.shoot("director-signup-entries", whole=True)
+    director.open(f"/director/t/{NEW}/checkin/")
+    director.submit(director.button("Open the players' own check-in"))
+    phone.open(latest_link(mail, "giulia.ferrari@example.org", "/checkin/"))
+    phone.submit(phone.button("I am here"))
+    phone.expect("You are checked in")
+    phone.shoot("signup-self-checkin")
+    director.open(f"/director/t/{NEW}/checkin/?q=tanaka")
+    director.submit(director.button("Present"))
+    director.open(f"/director/t/{NEW}/checkin/")
+    director.shoot("director-checkin", whole=True)
+    director.open(f"/director/t/{NEW}/draw/")
+    director.scroll_to(".missing-players")
+    director.shoot("director-draw-missing", element=".missing-players")

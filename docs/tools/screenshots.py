@@ -53,6 +53,9 @@ DESKTOP, PHONE = (1280, 800), (360, 740)
 #: The address the referee links and QR codes carry in the pictures (a laptop on a venue's LAN).
 PUBLIC_URL = "http://192.168.1.20:8000"
 PASSWORD = "docs-screenshots"
+#: Where the running desk writes its messages (it has no mail server): the sign-up's scenes
+#: follow the links in them, as a player follows an e-mail's.
+MAIL: dict[str, Path] = {}
 #: The tallest picture of a whole page, in pixels (a long page is cut there).
 TALLEST = 1500
 
@@ -117,6 +120,7 @@ def running_desk(database: Path | None) -> Iterator[str]:
     """The desk with the demo tournaments on a free port; yields its address."""
     deployment = _deployment()
     folder = Path(tempfile.mkdtemp(prefix="desk-docs-"))
+    MAIL["folder"] = folder / "mail"
     env = {
         **os.environ,
         "DESK_DATA_DIR": str(folder),
@@ -130,7 +134,13 @@ def running_desk(database: Path | None) -> Iterator[str]:
         "DESK_LANGUAGE": "en",
         "DJANGO_SETTINGS_MODULE": "desk.settings",
     }
-    for name in ("DESK_CACHE_URL", "DESK_HTTPS", "DESK_STATIC_ROOT", "DESK_TRUSTED_PROXIES"):
+    for name in (
+        "DESK_CACHE_URL",
+        "DESK_HTTPS",
+        "DESK_STATIC_ROOT",
+        "DESK_TRUSTED_PROXIES",
+        "DESK_EMAIL_HOST",
+    ):
         env.pop(name, None)
     process = None
     try:
@@ -305,7 +315,7 @@ class Camera:
 
 
 def take_all(base: str) -> list[str]:
-    from scenes import director_scenes, referee_scenes
+    from scenes import director_scenes, referee_scenes, signup_scenes
 
     taken: list[str] = []
     with chromium(DESKTOP) as desktop, chromium(PHONE) as phone:
@@ -313,6 +323,7 @@ def take_all(base: str) -> list[str]:
         try:
             director.log_in("director", PASSWORD)
             links = director_scenes(director)
+            signup_scenes(director, referee, MAIL["folder"])
             referee_scenes(referee, director, links)
         except Exception:
             # What each browser showed when it went wrong, for whoever reads the error.

@@ -15,7 +15,8 @@ from scoring import access
 from scoring.access import Actor
 from scoring.models import AuditEntry, Hand, Penalty, RefereeCall, SeatResult
 from scoring.services.penalties import give_penalty
-from tests.factories import build, make_tournament_director, play_session
+from signup.links import checkin_url, entry_url
+from tests.factories import build, make_tournament_director, open_signup, play_session, signed_up
 from tournament.models import (
     Category,
     Player,
@@ -150,6 +151,23 @@ AUDIENCE = {
     "api-schema": "public",
     "api-docs": "public",
     "api-redoc": "public",
+    # The sign-up (docs/signup.md): its public form, the pages an entry's signed link opens
+    # (the link is the credential, as a table's; tests/signup), the director's pages, and the
+    # check-in page of the directors and the tournament's referee accounts.
+    "signup": "player-form",
+    "signup-players": "public",
+    "signup-entry": "entry-link",
+    "signup-withdraw": "entry-link",
+    "signup-correct": "entry-link",
+    "signup-checkin-qr": "entry-link",
+    "self-checkin": "entry-link",
+    "signup-settings": "director",
+    "signup-entries": "director",
+    "signup-entry-action": "director",
+    "signup-erase-all": "director",
+    "checkin-open": "director",
+    "draw-withdraw-missing": "director",
+    "checkin": "checkin",
     "login": "login",
     "logout": "login",
     "set_language": "i18n",
@@ -251,7 +269,10 @@ def world(db, director):
     add_member(a, team.pk, 2)
     category = create_category(a, name="Ladies")
     set_categories(a, 1, [category.pk])
+    open_signup(a, places=40, public_list=True)
+    entry = signed_up(a, 1)
     return {
+        "entry": entry,
         "team": team,
         "category": category,
         "a": a,
@@ -346,6 +367,20 @@ def concrete_urls(world):
         "tournament-publish": reverse("tournament-publish", args=[slug]),
         "api-tokens": reverse("api-tokens", args=[slug]),
         "api-token-revoke": reverse("api-token-revoke", args=[slug, 1]),
+        "signup": reverse("signup", args=[slug]),
+        "signup-players": reverse("signup-players", args=[slug]),
+        "signup-entry": entry_url(world["entry"]),
+        "signup-withdraw": entry_url(world["entry"]) + "withdraw/",
+        "signup-correct": entry_url(world["entry"]) + "correct/",
+        "signup-checkin-qr": entry_url(world["entry"]) + "qr.svg",
+        "self-checkin": checkin_url(world["entry"]),
+        "signup-settings": reverse("signup-settings", args=[slug]),
+        "signup-entries": reverse("signup-entries", args=[slug]),
+        "signup-entry-action": reverse("signup-entry-action", args=[slug, world["entry"].pk]),
+        "signup-erase-all": reverse("signup-erase-all", args=[slug]),
+        "checkin": reverse("checkin", args=[slug]),
+        "checkin-open": reverse("checkin-open", args=[slug]),
+        "draw-withdraw-missing": reverse("draw-withdraw-missing", args=[slug]),
         "link-service-worker": reverse("link-service-worker"),
         "account-service-worker": reverse("account-service-worker"),
         **{
@@ -435,8 +470,10 @@ def test_no_read_or_write_beyond_the_role(world):
             audience = AUDIENCE[name]
             if audience in ("public", "login", "i18n"):
                 continue
-            if audience == "link":
+            if audience in ("link", "entry-link", "player-form"):
                 continue  # the link is the credential; see test_links_are_the_only_credential
+            if audience == "checkin" and role == "referee of another table":
+                continue  # a referee account of this tournament checks its players in
             if audience == "user" and role not in ("anonymous", "link holder of another table"):
                 continue
             before = database_state()
@@ -462,7 +499,8 @@ def test_public_pages_never_write(world):
 
 def test_the_director_reaches_every_page(world, director_client):
     for name, url in concrete_urls(world).items():
-        if AUDIENCE[name] in ("site-admin", "director", "public", "account", "link", "user"):
+        allowed = ("site-admin", "director", "public", "account", "link", "user", "checkin")
+        if AUDIENCE[name] in (*allowed, "entry-link", "player-form"):
             assert director_client.get(url).status_code in (200, 405), name
 
 

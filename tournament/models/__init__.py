@@ -113,6 +113,7 @@ class ProjectorMode(models.TextChoices):
     STANDINGS = "standings", _("Standings")
     CLOCK = "clock", _("Session clock only")
     REVEAL = "reveal", _("Results reveal: the top places one by one")
+    CHECKIN = "checkin", _("Check-in: the players still missing")
 
 
 class RuleSetCode(models.TextChoices):
@@ -180,6 +181,10 @@ class RegistrationQuerySet(models.QuerySet):
     def playing(self):
         """Active registrations that are not substitutes: the players the draw seats and ranks."""
         return self.active().filter(is_substitute=False)
+
+    def missing(self):
+        """Players (not substitutes) who have not checked in."""
+        return self.playing().filter(checked_in_at__isnull=True)
 
 
 class SessionQuerySet(models.QuerySet):
@@ -452,6 +457,15 @@ class Tournament(models.Model):
             "tables; their ranking stays that of the qualifying stage."
         ),
     )
+    #: Players check in on the day (the check-in page, a player's own QR code) while it is open.
+    checkin_open = models.BooleanField(
+        _("check-in open"),
+        default=False,
+        help_text=_(
+            "Players check in at the desk or with the QR code of their confirmation e-mail; "
+            "the projector shows who is still missing."
+        ),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     #: The accounts that manage this tournament (tournament.permissions). A site administrator
     #: manages every tournament; whoever creates one becomes one of its directors.
@@ -642,6 +656,8 @@ class Registration(models.Model):
     #: The cut to the final (docs/rules.md §9): None before it is made, then True for the finalists.
     finalist = models.BooleanField(_("finalist"), null=True, blank=True)
     registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
+    #: When the player checked in on the day (the database's clock), None while missing.
+    checked_in_at = models.DateTimeField(_("checked in"), null=True, blank=True)
 
     objects = RegistrationQuerySet.as_manager()
 
@@ -676,6 +692,10 @@ class Registration(models.Model):
     @property
     def is_disqualified(self):
         return self.status == RegistrationStatus.DISQUALIFIED
+
+    @property
+    def is_checked_in(self):
+        return self.checked_in_at is not None
 
 
 class Session(models.Model):
