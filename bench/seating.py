@@ -8,6 +8,8 @@ Run from the repository root::
     .venv/bin/python bench/seating.py --bound kept    # issue 33's figures alone (or some of
                                                       # them: numbers teams kept clubs indirect
                                                       # beyond speed; bench/_seating_bound.py)
+    .venv/bin/python bench/seating.py --bound indirect --aim indirects.csv
+                                                      # every size of AIM's published statistics
 
 Columns: players, sessions, repeats, lower bound (counting; ``*`` marks sizes beyond the known
 zero-repeat limit, where the counting bound is not reachable), most meetings of one pair, wind
@@ -175,9 +177,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bound", nargs="*", metavar="SECTION", help="issue 33's figures alone (all or some)"
     )
+    parser.add_argument(
+        "--aim", metavar="CSV", help="indirect meetings: AIM's indirects.csv, every size of it"
+    )
     args = parser.parse_args(argv)
     if args.bound is not None:
-        _seating_bound.main(args.bound)
+        _seating_bound.main(args.bound, args.aim)
         return 0
 
     if args.sweep:
