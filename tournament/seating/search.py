@@ -253,8 +253,9 @@ def improve(
     ``numbers[s][i]``, and ``held[p][k]`` counts p's other sittings at number k; each return to
     a number then costs ``REVISIT`` in the moves, and of two schedules equal on everything else
     the best kept is the one with fewer returns (a kept plan's numbers, docs/rules.md §8.2).
-    ``patience``: stop after that many steps without a better schedule (None: run the whole
-    ``iterations``); a step count, so the result is the same on any machine.
+    ``patience``: once the best schedule has nothing heavy left above ``target`` (repeats,
+    team-mates; only light clashes), stop after that many steps without a better one (None:
+    run the whole ``iterations``); a step count, so the result is the same on any machine.
 
     Each step examines the swaps of a sample of the conflicted players; the cost of seating a
     player at each table of each session is kept up to date (``T``), so a swap's change of cost
@@ -450,8 +451,10 @@ def improve(
     for step in range(iterations):
         if best_rank[0] + best_rank[1] <= target and best_rank[2] <= floor:
             break
-        if patience is not None and step - last_gain > patience:
-            break  # no better schedule for so long: another restart would not find one
+        if patience is not None and step - last_gain > patience and best_rank[0] <= target:
+            # nothing heavy left (repeats, team-mates) and no fewer light clashes for so long:
+            # another restart would not find any
+            break
         if clock is not None and step % 16 == 0 and clock.expired():
             break
         conflicted = conflicts()
