@@ -51,7 +51,7 @@ APART_FIRST = 50  # a group clash weighs as much as seven repeated meetings
 REVISIT = 1  # a return to a table number, when the search knows the numbers
 SEAT_SHORT = 3  # a kept plan's player away from their wind: above two returns to a number
 RELABEL_PARTNERS = 128  # partners tried per relabelling step in large fields
-PATIENCE = 500  # tabu steps without a better schedule before the draw's search stops
+PATIENCE = 1000  # tabu steps without a better schedule before the draw's search stops
 
 
 def apart_costs(n: int, layers: Sequence[tuple[Sequence[int], int]]) -> list[list[int]]:
