@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "scoring",
     "draw",
     "exports",
+    "seasons",
     "api",
     "desk",
 ]

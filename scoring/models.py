@@ -436,6 +436,8 @@ class AuditAction(models.TextChoices):
     CUT_UNDONE = "cut_undone", _("Cut to the final undone")
     TOKEN_CREATED = "token_created", _("API token created")
     TOKEN_REVOKED = "token_revoked", _("API token revoked")
+    PLAYER_MERGED = "player_merged", _("Player records merged")
+    PLAYER_MERGE_UNDONE = "player_unmerged", _("Merge of player records taken back")
 
 
 class AuditEntry(models.Model):

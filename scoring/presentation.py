@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from common.text import person_name
 from scoring.figures import table_figures
 from scoring.models import AuditAction, PenaltyKind
 from tournament.models import WIND_LETTERS, WIND_NAMES, Seat
@@ -263,6 +264,30 @@ def _token_sentence(changes):
     return _("Director token “%(token)s” of %(account)s, starting %(prefix)s") % words
 
 
+def _merge_sentence(action, changes):
+    """ "Player 12 is now the record of Anna Rossi (id 4); the record Anna Rosi (id 9) was
+    merged into it" (docs/seasons.md, "Duplicate players")."""
+
+    def person(key):
+        record = changes.get(key) if isinstance(changes.get(key), dict) else {}
+        return _("%(name)s (record %(id)s)") % {
+            "name": person_name(record.get("first_name", "?"), record.get("last_name", "?")),
+            "id": record.get("id", "?"),
+        }
+
+    words = {
+        "number": changes.get("number", "?"),
+        "kept": person("kept"),
+        "removed": person("removed"),
+    }
+    if action == AuditAction.PLAYER_MERGE_UNDONE:
+        return (
+            _("Merge taken back: player %(number)s is %(removed)s again, apart from %(kept)s")
+            % words
+        )
+    return _("Player %(number)s: the record %(removed)s was merged into %(kept)s") % words
+
+
 def describe_audit(entry):
     """An audit entry as a sentence with the players' names, from its stored data: "Anna Rossi
     won on Marco Bianchi's discard, 12 fan · …", not "winner 1 · discarder 3 · wind 0".
@@ -317,6 +342,8 @@ def describe_audit(entry):
         )
     if action in (AuditAction.TOKEN_CREATED, AuditAction.TOKEN_REVOKED):
         return _token_sentence(changes)
+    if action in (AuditAction.PLAYER_MERGED, AuditAction.PLAYER_MERGE_UNDONE):
+        return _merge_sentence(action, changes)
     if action == AuditAction.SUBSTITUTE_SEATED:
         by_number = {r.number: r.player.full_name for r in entry.registrations.all()}
         return _("%(substitute)s takes the seat of %(replaced)s") % {

@@ -248,3 +248,43 @@ def page_fields(response):
     if submission:
         fields["submission"] = submission.group(1)
     return fields
+
+
+# -- seasons ---------------------------------------------------------------------------------
+
+
+def placed_tournament(slug, actor, order, *, end_date, mers_weight=None, tie=False, **fields):
+    """A public MCR tournament of the four players `order` ((first, last) names, reused across
+    tournaments), its one session played so that they finish in that order: the first wins 32
+    fan self-drawn, the second 16, the third 8 (places 1, 2, 3, 4). With `tie` the first wins
+    24 and the second 8, so the last two share the third place (1, 2, =3, =3). Closed early by
+    the director, confirmed and published."""
+    tournament = create_tournament(
+        **{
+            **TOURNAMENT_DEFAULTS,
+            "name": f"Cup {slug}",
+            "slug": slug,
+            "start_date": end_date - dt.timedelta(days=1),
+            "end_date": end_date,
+            "session_count": 1,
+            "mers_weight": mers_weight,
+            "seating_groups": "none",
+            **fields,
+        }
+    )
+    registrations = [
+        register_player(tournament, first_name=first, last_name=last) for first, last in order
+    ]
+    write_draw(tournament, session_number=1, seed=1)
+    tournament.sessions.filter(number=1).update(seating_published=True, status=SessionStatus.RUNNING)
+    follow_sessions(tournament.pk)
+    session = tournament.sessions.get(number=1)
+    table = session.tables.get()
+    wind = {seat.registration_id: seat.wind for seat in table.seats.all()}
+    wins = ((24, 8) if tie else (32, 16, 8))
+    play(table, [self_drawn(wind[r.pk], fan) for r, fan in zip(registrations, wins)], actor)
+    close(table, actor)
+    closing.confirm_session(session, actor=actor)
+    session.results_published = True
+    session.save(update_fields=["results_published"])
+    return tournament

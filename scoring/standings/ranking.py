@@ -364,15 +364,40 @@ def standings_version(tournament):
     Cheap (a few small queries), so pages can cache their rendered standings under it: 200
     phones refreshing the standings then cost almost nothing while referees save hands.
     """
+    return standings_versions([tournament])[tournament.pk]
+
+
+def standings_versions(tournaments):
+    """`standings_version` of each of `tournaments`, by primary key, in the same six queries
+    whatever their number (a season's ranking fingerprints all of its tournaments at once)."""
+    from collections import defaultdict
+
     from django.db.models import Count, Max, Q
 
-    sessions = list(
-        tournament.sessions.order_by("number").values_list(
-            "number", "status", "results_published", "seating_published", "confirmed_at"
+    from tournament.models import Category, Session, Team
+
+    tournaments = list(tournaments)
+    pks = [tournament.pk for tournament in tournaments]
+    sessions = defaultdict(list)
+    for tournament_id, *values in (
+        Session.objects.filter(tournament__in=pks)
+        .order_by("tournament", "number")
+        .values_list(
+            "tournament",
+            "number",
+            "status",
+            "results_published",
+            "seating_published",
+            "confirmed_at",
         )
-    )
-    registrations = list(
-        tournament.registrations.order_by("pk", "categories").values_list(
+    ):
+        sessions[tournament_id].append(tuple(values))
+    registrations = defaultdict(list)
+    for tournament_id, *values in (
+        Registration.objects.filter(tournament__in=pks)
+        .order_by("tournament", "pk", "categories")
+        .values_list(
+            "tournament",
             "pk",
             "number",
             "status",
@@ -382,43 +407,72 @@ def standings_version(tournament):
             "finalist",
             "categories",
         )
-    )
+    ):
+        registrations[tournament_id].append(tuple(values))
     # Teams and categories (their names too) change the team standings and the sub-rankings.
-    groups = sorted(
-        tournament.teams.order_by()
-        .values_list("pk", "name", "country")
-        .union(tournament.categories.order_by().values_list("pk", "name", Value("")), all=True)
+    groups = defaultdict(list)
+    for tournament_id, *values in (
+        Team.objects.filter(tournament__in=pks)
+        .order_by()
+        .values_list("tournament", "pk", "name", "country")
+        .union(
+            Category.objects.filter(tournament__in=pks)
+            .order_by()
+            .values_list("tournament", "pk", "name", Value("")),
+            all=True,
+        )
+    ):
+        groups[tournament_id].append(tuple(values))
+    players = dict(
+        Registration.objects.filter(tournament__in=pks)
+        .order_by()
+        .values("tournament")
+        .annotate(changed=Max("player__updated_at"))
+        .values_list("tournament", "changed")
     )
-    stages = (
-        tournament.team_counted,
-        tournament.final_sessions,
-        tournament.finalists,
-        tournament.final_carry,
-        tournament.final_seating,
-        tournament.consolation,
-    )
-    players = tournament.registrations.aggregate(changed=Max("player__updated_at"))
     # Only confirmed sessions count: tables closing in the session being played change nothing.
-    confirmed = {"session__tournament": tournament, "session__status": SessionStatus.CONFIRMED}
-    penalties = Penalty.objects.filter(**confirmed).aggregate(
-        count=Count("pk"),
-        last=Max("pk"),
-        points=Sum("points"),
-        cancelled=Count("pk", filter=Q(cancelled_at__isnull=False)),
-    )
-    results = SeatResult.objects.filter(**confirmed).aggregate(count=Count("pk"), last=Max("pk"))
-    state = (
-        tournament.ruleset,
-        tournament.scoring_options,
-        tournament.tie_breaks,
-        tournament.lots_seed,
-        (tournament.final_sessions, tournament.finalists, tournament.final_carry),
-        sessions,
-        registrations,
-        groups,
-        stages,
-        players,
-        penalties,
-        results,
-    )
-    return hashlib.sha256(repr(state).encode()).hexdigest()[:20]
+    confirmed = {"session__tournament__in": pks, "session__status": SessionStatus.CONFIRMED}
+    penalties = {
+        row["session__tournament"]: row
+        for row in Penalty.objects.filter(**confirmed)
+        .order_by()
+        .values("session__tournament")
+        .annotate(
+            count=Count("pk"),
+            last=Max("pk"),
+            points=Sum("points"),
+            cancelled=Count("pk", filter=Q(cancelled_at__isnull=False)),
+        )
+    }
+    results = {
+        row["session__tournament"]: row
+        for row in SeatResult.objects.filter(**confirmed)
+        .order_by()
+        .values("session__tournament")
+        .annotate(count=Count("pk"), last=Max("pk"))
+    }
+    versions = {}
+    for tournament in tournaments:
+        pk = tournament.pk
+        state = (
+            tournament.ruleset,
+            tournament.scoring_options,
+            tournament.tie_breaks,
+            tournament.lots_seed,
+            (
+                tournament.team_counted,
+                tournament.final_sessions,
+                tournament.finalists,
+                tournament.final_carry,
+                tournament.final_seating,
+                tournament.consolation,
+            ),
+            sessions[pk],
+            registrations[pk],
+            sorted(groups[pk]),
+            players.get(pk),
+            penalties.get(pk),
+            results.get(pk),
+        )
+        versions[pk] = hashlib.sha256(repr(state).encode()).hexdigest()[:20]
+    return versions
