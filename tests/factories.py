@@ -276,15 +276,47 @@ def placed_tournament(slug, actor, order, *, end_date, mers_weight=None, tie=Fal
         register_player(tournament, first_name=first, last_name=last) for first, last in order
     ]
     write_draw(tournament, session_number=1, seed=1)
-    tournament.sessions.filter(number=1).update(seating_published=True, status=SessionStatus.RUNNING)
+    tournament.sessions.filter(number=1).update(
+        seating_published=True, status=SessionStatus.RUNNING
+    )
     follow_sessions(tournament.pk)
     session = tournament.sessions.get(number=1)
     table = session.tables.get()
     wind = {seat.registration_id: seat.wind for seat in table.seats.all()}
-    wins = ((24, 8) if tie else (32, 16, 8))
-    play(table, [self_drawn(wind[r.pk], fan) for r, fan in zip(registrations, wins)], actor)
+    wins = (24, 8) if tie else (32, 16, 8)
+    play(
+        table,
+        [self_drawn(wind[r.pk], fan) for r, fan in zip(registrations, wins, strict=False)],
+        actor,
+    )
     close(table, actor)
     closing.confirm_session(session, actor=actor)
     session.results_published = True
     session.save(update_fields=["results_published"])
     return tournament
+
+
+def make_season(slug, tournaments, *, method="ema", family="mcr", points="", best=0, **fields):
+    """A public season of `tournaments` (all of `family`) over their days, through the
+    services."""
+    from seasons import services
+
+    days = [t.start_date for t in tournaments] + [t.end_date for t in tournaments]
+    settings = services.SeasonSettings(
+        **{
+            "name": f"Season {slug}",
+            "slug": slug,
+            "start_date": min(days, default=dt.date(2026, 1, 1)),
+            "end_date": max(days, default=dt.date(2026, 12, 31)),
+            "family": family,
+            "method": method,
+            "points_table": points,
+            "counted_results": best,
+            "published": True,
+            **fields,
+        }
+    )
+    season = services.create_season(settings)
+    for tournament in tournaments:
+        services.add_tournament(season, tournament.pk)
+    return season

@@ -47,7 +47,11 @@ def three_cups():
     actor = Actor(user=admin)
     cups = {
         "spring": factories.placed_tournament(
-            "spring", actor, [ANNA, BRUNO, CARLA, DARIO], end_date=dt.date(2025, 3, 1), mers_weight=2
+            "spring",
+            actor,
+            [ANNA, BRUNO, CARLA, DARIO],
+            end_date=dt.date(2025, 3, 1),
+            mers_weight=2,
         ),
         "summer": factories.placed_tournament(
             "summer", actor, [BRUNO, ANNA, ELSA, CARLA], end_date=dt.date(2025, 6, 1), mers_weight=1
