@@ -320,3 +320,43 @@ def make_season(slug, tournaments, *, method="ema", family="mcr", points="", bes
     for tournament in tournaments:
         services.add_tournament(season, tournament.pk)
     return season
+
+
+#: The players of `season_cups`.
+ANNA, BRUNO, CARLA, DARIO, ELSA = (
+    ("Anna", "Rossi"),
+    ("Bruno", "Bianchi"),
+    ("Carla", "Verdi"),
+    ("Dario", "Neri"),
+    ("Elsa", "Gallo"),
+)
+
+
+def season_cups():
+    """Three MCR tournaments of four players in 2025 (two with a MERS weight, the last with two
+    players tied for third) and a riichi one not played, as `placed_tournament` plays
+    them. The players' figures by hand are in docs/seasons.md ("An example")."""
+    admin = make_director("world-admin")
+    actor = Actor(user=admin)
+    cups = {
+        "spring": placed_tournament(
+            "spring",
+            actor,
+            [ANNA, BRUNO, CARLA, DARIO],
+            end_date=dt.date(2025, 3, 1),
+            mers_weight=2,
+        ),
+        "summer": placed_tournament(
+            "summer", actor, [BRUNO, ANNA, ELSA, CARLA], end_date=dt.date(2025, 6, 1), mers_weight=1
+        ),
+        "autumn": placed_tournament(
+            "autumn", actor, [ELSA, ANNA, BRUNO, DARIO], end_date=dt.date(2025, 9, 1), tie=True
+        ),
+        "riichi": make_tournament(
+            slug="riichi",
+            ruleset="riichi2016",
+            start_date=dt.date(2025, 4, 1),
+            end_date=dt.date(2025, 4, 1),
+        ),
+    }
+    return {"admin": admin, "actor": actor, **cups}
