@@ -9,6 +9,7 @@ from the shared cache under the tournaments' standings versions; nothing is stor
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 import rules
@@ -18,7 +19,7 @@ from scoring.standings.ranking import standings_versions
 from scoring.statistics.tallies import statistics_of
 from seasons.models import Season
 from seasons.places import Entry, places_of
-from seasons.ranking import SeasonRanking, SeasonRow, season_ranking
+from seasons.ranking import SeasonState, Standing, members, season_standings, season_state_of
 from tournament.models import Player, Registration, Tournament
 from tournament.rulesets import ruleset_for
 
@@ -28,8 +29,8 @@ class SeasonLine:
     """The player's line in one season (None when the season does not list them)."""
 
     season: Season
-    ranking: SeasonRanking
-    row: SeasonRow | None
+    tournaments: frozenset[int]  #: the season's tournaments that count
+    row: Standing | None
 
 
 @dataclass
@@ -90,10 +91,81 @@ def public_registrations(player: Player):
     )
 
 
-def player_history(player: Player) -> PlayerHistory:
+@dataclass
+class HistoryState:
+    """What a player's page is made from: the player's public registrations, the public seasons
+    of those tournaments with their own state, every tournament's standings version, and a
+    fingerprint of all of it (`version`), under which the page is kept."""
+
+    registrations: list[Registration]
+    seasons: list[tuple[Season, SeasonState]]
+    versions: dict[int, str]
+    version: str
+
+
+def history_state(player: Player) -> HistoryState:
+    """A few queries, whatever the number of tournaments: the standings versions of the
+    player's tournaments and of their seasons' are read at once."""
     registrations = list(public_registrations(player))
+    tournaments = {
+        registration.tournament.pk: registration.tournament for registration in registrations
+    }
+    seasons = list(
+        Season.objects.public()
+        .filter(members__tournament__in=list(tournaments))
+        .distinct()
+        .order_by("-end_date", "name")
+    )
+    season_members = {season.pk: members(season) for season in seasons}
+    everything = dict(tournaments)
+    for found in season_members.values():
+        everything.update((tournament.pk, tournament) for tournament in found)
+    versions = standings_versions(list(everything.values()))
+    states = [
+        (
+            season,
+            season_state_of(
+                season,
+                season_members[season.pk],
+                {t.pk: versions[t.pk] for t in season_members[season.pk]},
+            ),
+        )
+        for season in seasons
+    ]
+    fingerprint = (
+        player.pk,
+        [
+            getattr(player, name)
+            for name in ("first_name", "last_name", "country", "club", "ema_id")
+        ],
+        [
+            (
+                r.pk,
+                r.number,
+                r.is_substitute,
+                r.tournament.pk,
+                r.tournament.name,
+                r.tournament.slug,
+                r.tournament.end_date,
+                versions[r.tournament.pk],
+            )
+            for r in registrations
+        ],
+        [(season.pk, state.version) for season, state in states],
+    )
+    return HistoryState(
+        registrations,
+        states,
+        versions,
+        hashlib.sha256(repr(fingerprint).encode()).hexdigest()[:20],
+    )
+
+
+def player_history(player: Player, state: HistoryState | None = None) -> PlayerHistory:
+    state = state or history_state(player)
+    registrations = state.registrations
     tournaments = [registration.tournament for registration in registrations]
-    versions = standings_versions(tournaments)
+    versions = state.versions
     places = places_of(tournaments, versions)
     statistics = statistics_of(
         tournaments, {pk: place.numbers for pk, place in places.items()}, versions
@@ -113,30 +185,23 @@ def player_history(player: Player) -> PlayerHistory:
                 tally if tally is not None and tally.hands else None,
             )
         )
-    seasons = _seasons(player, tournaments)
+    seasons = [
+        SeasonLine(
+            season,
+            frozenset(t.pk for t in season_state.tournaments),
+            season_standings(season, season_state).get(player.pk),
+        )
+        for season, season_state in state.seasons
+    ]
     by_tournament = {line.tournament.pk: line for line in lines}
     for season_line in seasons:
-        for member in season_line.ranking.members:
-            if member.pk in by_tournament:
-                by_tournament[member.pk].seasons.append(season_line)
+        for pk in season_line.tournaments:
+            if pk in by_tournament:
+                by_tournament[pk].seasons.append(season_line)
     italian = {}
     for tournament_statistics in statistics.values():
         italian.update(tournament_statistics.italian)
     return PlayerHistory(player, lines, seasons, _statistics(lines, seasons, italian))
-
-
-def _seasons(player: Player, tournaments: list[Tournament]) -> list[SeasonLine]:
-    seasons = (
-        Season.objects.public()
-        .filter(members__tournament__in=tournaments)
-        .distinct()
-        .order_by("-end_date", "name")
-    )
-    found = []
-    for season in seasons:
-        ranking = season_ranking(season)
-        found.append(SeasonLine(season, ranking, ranking.row_of(player.pk)))
-    return found
 
 
 def _statistics(
@@ -163,7 +228,7 @@ def _statistics(
         for season_line in seasons:
             if season_line.season.family != family:
                 continue
-            counted = {member.pk for member in season_line.ranking.members}
+            counted = season_line.tournaments
             inside = [line for line in played if line.tournament.pk in counted]
             if inside:
                 table.lines.append(

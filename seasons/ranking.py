@@ -144,6 +144,8 @@ def season_version(
     tournament's standings version)."""
     state = (
         season.pk,
+        season.name,
+        season.slug,
         season.family,
         season.method,
         season.table,
@@ -179,6 +181,26 @@ def season_state(season: Season, *, today: dt.date | None = None) -> SeasonState
     )
 
 
+def season_state_of(
+    season: Season, tournaments: list[Tournament], versions: dict[int, str], today=None
+) -> SeasonState:
+    """`season_state` from the season's `tournaments` (`members`) and standings `versions`
+    already read (a player's page reads those of several seasons at once)."""
+    reckoning = reckoning_day(season, today)
+    return SeasonState(
+        tournaments, reckoning, versions, season_version(season, tournaments, reckoning, versions)
+    )
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's line of a season in brief: what a player's page shows of it."""
+
+    place_label: str
+    value: Fraction | None
+    ranked: bool
+
+
 def season_ranking(season: Season, state: SeasonState | None = None) -> SeasonRanking:
     """The season's ranking, from the shared cache when nothing it depends on changed."""
     state = state or season_state(season)
@@ -188,8 +210,26 @@ def season_ranking(season: Season, state: SeasonState | None = None) -> SeasonRa
         found = places_of(state.tournaments, state.versions)
         places = [found[t.pk] for t in state.tournaments]
         ranking = compute_ranking(season, state.tournaments, places, state.reckoning, state.version)
-        cache.set(key, ranking, CACHE_SECONDS)
+        cache.set_many(
+            {key: ranking, f"season-standings:{season.pk}:{state.version}": _brief(ranking)},
+            CACHE_SECONDS,
+        )
     return ranking
+
+
+def season_standings(season: Season, state: SeasonState) -> dict[int, Standing]:
+    """Each player's line in brief, by player id: a small cache entry, where the whole ranking
+    (every result of every player) is a big one."""
+    brief = cache.get(f"season-standings:{season.pk}:{state.version}")
+    if brief is None:
+        brief = _brief(season_ranking(season, state))
+    return brief
+
+
+def _brief(ranking: SeasonRanking) -> dict[int, Standing]:
+    return {
+        row.player_id: Standing(row.place_label, row.value, row.is_ranked) for row in ranking.rows
+    }
 
 
 def compute_ranking(

@@ -372,7 +372,8 @@ def standings_versions(tournaments):
     whatever their number (a season's ranking fingerprints all of its tournaments at once)."""
     from collections import defaultdict
 
-    from django.db.models import Count, Max, Q
+    from django.db.models import CharField, Count, Max, Q
+    from django.db.models.functions import Cast
 
     from tournament.models import Category, Session, Team
 
@@ -395,7 +396,7 @@ def standings_versions(tournaments):
     registrations = defaultdict(list)
     for tournament_id, *values in (
         Registration.objects.filter(tournament__in=pks)
-        .order_by("tournament", "pk", "categories")
+        .order_by("tournament", "pk")
         .values_list(
             "tournament",
             "pk",
@@ -405,24 +406,33 @@ def standings_versions(tournaments):
             "player_id",
             "team_id",
             "finalist",
-            "categories",
         )
     ):
         registrations[tournament_id].append(tuple(values))
-    # Teams and categories (their names too) change the team standings and the sub-rankings.
+    # Teams and categories (their names too) change the team standings and the sub-rankings,
+    # and so do the players' categories (read here, not joined to the registrations: that
+    # join cost a season of 20 tournaments four times the rest of the fingerprint).
     groups = defaultdict(list)
-    for tournament_id, *values in (
+    members = Registration.categories.through.objects.filter(registration__tournament__in=pks)
+    for kind, tournament_id, *values in (
         Team.objects.filter(tournament__in=pks)
         .order_by()
-        .values_list("tournament", "pk", "name", "country")
+        .values_list(Value("team"), "tournament", "pk", "name", "country")
         .union(
             Category.objects.filter(tournament__in=pks)
             .order_by()
-            .values_list("tournament", "pk", "name", Value("")),
+            .values_list(Value("category"), "tournament", "pk", "name", Value("")),
+            members.order_by().values_list(
+                Value("member"),
+                "registration__tournament",
+                "registration",
+                Cast("category", output_field=CharField()),
+                Value(""),
+            ),
             all=True,
         )
     ):
-        groups[tournament_id].append(tuple(values))
+        groups[tournament_id].append((kind, *values))
     players = dict(
         Registration.objects.filter(tournament__in=pks)
         .order_by()

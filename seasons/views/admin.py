@@ -25,7 +25,6 @@ from seasons.ranking import members
 from tournament.models import Player
 from tournament.permissions import SiteAdminRequiredMixin
 
-
 #: The player details a merge may fill, as the merge page names them.
 FIELD_LABELS = {
     "ema_id": Player._meta.get_field("ema_id").verbose_name,

@@ -170,4 +170,9 @@ def test_the_riichi_figures_on_the_player_page_in_italian(client, played):
     _tally, registration = tally_of(played["riichi"], 1)
     client.cookies["django_language"] = "it"
     text = client.get(reverse("player-history", args=[registration.player_id])).content.decode()
-    assert "Riichi dichiarati" in text and "Scarti pagati in riichi" in text and "Media han" in text and "2,50" in text
+    assert (
+        "Riichi dichiarati" in text
+        and "Scarti pagati in riichi" in text
+        and "Media han" in text
+        and "2,50" in text
+    )
