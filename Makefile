@@ -1,6 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make run    create .venv, install, migrate, load the demo into an empty desk, serve
 #   make test   the same set-up, then the whole test suite
+#   make docs   the documentation site (docs/, mkdocs.yml) in site/
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -9,7 +10,7 @@ DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.txt requirements-na
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test setup venv serve lint checks clean packages messages
+.PHONY: run test setup venv serve lint checks clean packages messages docs
 
 # What the desk needs to run (requirements.txt), then what is built from source
 # (requirements-native.txt), which may fail on a machine without a compiler: the desk then runs
@@ -59,8 +60,10 @@ messages:
 		echo "gettext is not installed (apt-get install gettext): the desk runs in English only"; \
 	fi
 
+# The system packages, then the pinned axe-core the browser tests run on every page (npm).
 packages:
 	@bin/ensure-packages
+	@bin/fetch-axe
 
 # The static checks: lint, formatting, the layers (import-linter), the types of every package.
 checks: $(DEV_STAMP)
@@ -69,7 +72,15 @@ checks: $(DEV_STAMP)
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 
-test: $(DEV_STAMP) packages messages checks
+# The documentation site in site/ (git-ignored), warnings as errors: a broken link or anchor, a
+# page left out of the navigation, a stale screenshot, anything loaded from another host. The
+# screenshots are taken from the running desk first, whenever the desk changed
+# (docs/tools/screenshots.py); NO_MKDOCS_2_WARNING silences the theme's banner about MkDocs 2.
+docs: $(DEV_STAMP) packages
+	nice -n 5 $(PY) docs/tools/screenshots.py
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
+
+test: $(DEV_STAMP) packages messages checks docs
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py createcachetable
 	$(PY) manage.py check --fail-level WARNING
@@ -79,4 +90,4 @@ test: $(DEV_STAMP) packages messages checks
 lint: checks
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis site

@@ -17,7 +17,14 @@ class TokenForm(forms.Form):
         max_length=NAME_MAX,
         help_text=_("Who uses it, e.g. “Streaming overlay” or “Federation rating site”."),
     )
-    kind = forms.ChoiceField(label=_("Kind"), choices=TokenKind.choices, widget=forms.RadioSelect)
+    #: A director token by default: what a program reading the tournament or writing for the
+    #: director needs; a referee token also names its referee account.
+    kind = forms.ChoiceField(
+        label=_("Kind"),
+        choices=TokenKind.choices,
+        initial=TokenKind.DIRECTOR,
+        widget=forms.RadioSelect,
+    )
     referee: "forms.ModelChoiceField[User]" = forms.ModelChoiceField(
         label=_("Referee account"),
         queryset=None,

@@ -10,6 +10,11 @@ affected) and the button's label. Then:
 - a GET of the action's address shows the same confirm page (its query becomes the fields);
 - with JavaScript, `{% post_button ... confirm=text %}` marks the form with `data-confirm` and
   `static/desk/confirm.js` asks in a `<dialog>`, then posts with `confirmed=1`.
+
+A question with two answers besides "Cancel" (publish the seating and the tournament, or the
+seating only) names a `Choice`: the confirm page's main button sends the choice's field with
+`value`, a second button with `other_value`. Such a question is asked by the confirm page (the
+action's button carries no `confirm=`), with or without JavaScript.
 """
 
 from dataclasses import dataclass
@@ -37,10 +42,22 @@ NOT_CARRIED = {"csrfmiddlewaretoken", CONFIRM_FIELD}
 
 
 @dataclass(frozen=True)
+class Choice:
+    """Two ways to confirm: the field `name` set to `value` (the main button) or to
+    `other_value` (a second button labelled `other_label`)."""
+
+    name: str
+    value: str
+    other_value: str
+    other_label: str
+
+
+@dataclass(frozen=True)
 class Confirmation:
     title: str
     consequence: str
     button: str
+    choice: Choice | None = None
 
 
 class ConfirmFirst(_ActionView):
@@ -68,14 +85,16 @@ class ConfirmFirst(_ActionView):
         return super().post(request, *args, **kwargs)
 
     def confirm_page(self, data):
+        confirmation = self.confirmation()
+        skipped = NOT_CARRIED | ({confirmation.choice.name} if confirmation.choice else set())
         fields = [
             (name, value)
             for name, values in data.lists()
-            if name not in NOT_CARRIED
+            if name not in skipped
             for value in values
         ]
         context = {
-            "confirmation": self.confirmation(),
+            "confirmation": confirmation,
             "action": self.request.path,
             "fields": fields,
             "cancel_url": self.cancel_url(),

@@ -24,3 +24,13 @@ def count_event(key: str, window: int) -> int:
 def events_counted(key: str) -> int:
     """How many events the window of `key` has counted (0 once it has ended)."""
     return cache.get(key, 0)
+
+
+#: The periods of a rate, by their first letter ("30/min", "5000/hour", "20/s", "1/day").
+_PERIOD_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def rate(text: str) -> tuple[int, int]:
+    """(events, seconds) of a rate such as "30/min", as `desk.config.env_rate` reads it."""
+    events, _slash, period = text.partition("/")
+    return int(events), _PERIOD_SECONDS[period[0]]

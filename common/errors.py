@@ -27,12 +27,22 @@ from common.mixin_bases import ViewMixinBase
 
 
 class ExplainedNotFound(Http404):
-    """A 404 whose message is written for the person who opened the page."""
+    """A 404 whose message is written for the person who opened the page; `heading` names what
+    happened ("Session 2 is over") where "Page not found" would be wrong: the page exists, it
+    is only not there for them now."""
+
+    def __init__(self, message="", heading=""):
+        super().__init__(message)
+        self.heading = str(heading)
 
 
 def not_found(request, exception=None):
-    message = str(exception) if isinstance(exception, ExplainedNotFound) else ""
-    return render(request, "404.html", {"message": message}, status=404)
+    explained = isinstance(exception, ExplainedNotFound)
+    context = {
+        "message": str(exception) if explained else "",
+        "heading": exception.heading if explained else "",
+    }
+    return render(request, "404.html", context, status=404)
 
 
 class UserError(ValueError):

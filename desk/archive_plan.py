@@ -4,8 +4,9 @@
 of them the way the desk's own pages and services would: field values and ranges, the slug and
 the referee links, the scoring settings against the rule set, every reference (seats to tables
 and registrations, hands to tables, penalties to registrations, sessions and tables, results to
-seats), and every current hand, settled again from its stored entry by the rule set and compared
-with the stored changes. `desk.archive_write` then only inserts, inside the short write
+seats), every current hand, settled again from its stored entry by the rule set and compared
+with the stored changes, and every closed table's results, derived again from its hands and
+penalties as closing the table does (`desk.archive_results`). `desk.archive_write` then only inserts, inside the short write
 transaction `restore()` opens.
 
 Accounts: a user name this desk lacks comes back as a new inactive account (so who entered each
@@ -15,9 +16,9 @@ archive: it does not become a referee of a restored table.
 Every problem is an `ArchiveError` naming what is wrong and where, in the active language.
 
 This module holds the accounts and the tournament's own checks, and runs the rest in order:
-references and ranges in `desk.archive_refs`, hands, penalties, results and the audit in
-`desk.archive_hands`. The plan (`RestorePlan`) and what the checks share are in
-`desk.archive_state`.
+references and ranges in `desk.archive_refs`, hands, penalties and the audit in
+`desk.archive_hands`, the results in `desk.archive_results`. The plan (`RestorePlan`) and what
+the checks share are in `desk.archive_state`.
 """
 
 from django.contrib.auth import get_user_model
@@ -26,12 +27,16 @@ from django.core.validators import validate_slug
 from django.utils.translation import gettext as _
 
 import rules
+from common.constraints import duplicates, unique_keys
 from common.i18n import translate_error
-from desk.archive_hands import PlayChecks
+from desk.archive_calls import CALL_ACCOUNTS, CallChecks, archived_calls
+from desk.archive_results import ResultChecks
 from desk.archive_state import RestorePlan
 from desk.archive_values import (
     ArchiveError,
     already_here,
+    check_constraints,
+    chunks,
     column,
     damaged,
     fill,
@@ -45,9 +50,10 @@ from tournament.rulesets import check_scoring_options
 # -- the plan ------------------------------------------------------------------------------
 
 
-class _Planner(PlayChecks):
+class _Planner(ResultChecks, CallChecks):
     """The plan's checks in order (`plan_restore`): the tournament and the accounts here, the
-    references (`ReferenceChecks`), then the play (`PlayChecks`)."""
+    references (`ReferenceChecks`), the play (`PlayChecks`), the results (`ResultChecks`) and
+    the referee calls (`CallChecks`)."""
 
     def __init__(self, data):
         self.data = data
@@ -72,6 +78,8 @@ class _Planner(PlayChecks):
                     referees = item.get("referees", [])
                     require(isinstance(referees, list), key, _("referees must be a list"))
                     named.update(referees)
+        for item in archived_calls(self.data):
+            named.update(item.get(name) for name in CALL_ACCOUNTS)
         named.discard(None)
         User = get_user_model()
         field_ = column(User, User.USERNAME_FIELD)
@@ -138,15 +146,64 @@ class _Planner(PlayChecks):
             _("unknown or repeated tie-breakers: %(value)s") % {"value": tie_breaks},
         )
         tournament.scoring_options, tournament.tie_breaks = options, tie_breaks
-        validate(tournament, where)
+        validate(tournament, where, constraints=False)
         require(
             tournament.end_date >= tournament.start_date,
             where,
             _("the last day is before the first day"),
         )
+        check_constraints(tournament, where)
         self.ruleset = rules.get_ruleset(tournament.ruleset, options or None)
         self.plan = RestorePlan(tournament=tournament)
         return tournament
+
+    # uniqueness, over the whole plan and against this desk
+
+    def unique_rows(self):
+        """No two planned rows share a unique key (a submission id, a seat, a number), and no
+        planned row takes a unique value a row of this desk has (a submission id, a link)."""
+        plan = self.plan
+        for objects in (
+            plan.new_players,
+            plan.teams,
+            plan.categories,
+            plan.registrations,
+            plan.sessions,
+            plan.tables,
+            plan.seats,
+            plan.hands,
+            plan.penalties,
+            plan.results,
+            [entry for entry, _players in plan.audit],
+        ):
+            if not objects:
+                continue
+            model = type(objects[0])
+            for _name, fields, _first, second in duplicates(objects, model):
+                raise damaged(model._meta.verbose_name_plural, _shared(model, fields, second))
+            for _name, fields, condition in unique_keys(model):
+                field = column(model, fields[0])
+                if len(fields) > 1 or field.is_relation or condition is not None:
+                    continue  # a key with a planned row in it: no row of this desk has it
+                values = sorted({getattr(obj, field.attname) for obj in objects} - {None})
+                for chunk in chunks(values, 500):
+                    taken = (
+                        model.objects.filter(**{f"{field.attname}__in": chunk})
+                        .values_list(field.attname, flat=True)
+                        .first()
+                    )
+                    require(
+                        taken is None,
+                        model._meta.verbose_name_plural,
+                        _("%(what)s %(value)s is already used in this desk")
+                        % {"what": field.verbose_name, "value": taken},
+                    )
+
+
+def _shared(model, fields, obj):
+    names = ", ".join(str(model._meta.get_field(name).verbose_name) for name in fields)
+    values = ", ".join(str(getattr(obj, model._meta.get_field(name).attname)) for name in fields)
+    return _("two of them share %(fields)s (%(values)s)") % {"fields": names, "values": values}
 
 
 def plan_restore(data):
@@ -164,6 +221,8 @@ def plan_restore(data):
         planner.penalties()
         planner.results()
         planner.audit()
+        planner.calls()
+        planner.unique_rows()
     except ArchiveError:
         raise
     except rules.RuleError as exc:

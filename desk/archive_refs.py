@@ -24,6 +24,13 @@ from desk.archive_values import (
     validate,
     whole_number,
 )
+from rules.limits import (
+    MAX_CLOCK_MINUTES_TOTAL,
+    MAX_CLOCK_PAUSED_SECONDS,
+    MAX_HAND_NUMBER,
+    MAX_PLAYER_NUMBER,
+    MAX_SEED,
+)
 from tournament.models import (
     TEAM_SIZE_MAX,
     Category,
@@ -38,13 +45,6 @@ from tournament.models import (
 
 #: A referee link's secret as `tournament.models.new_table_token` makes it (32 bytes, URL-safe).
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")
-#: Minutes added to a session's or a table's clock, in total (a week either way).
-MAX_EXTRA_MINUTES = 7 * 24 * 60
-#: Seconds a session's clock may have been paused, in total (a week).
-MAX_PAUSED_SECONDS = 7 * 24 * 3600
-#: Hands of one table in one session, and versions of one hand.
-MAX_HANDS = 200
-MAX_VERSIONS = 1000
 
 
 class ReferenceChecks(PlannerState):
@@ -134,7 +134,9 @@ class ReferenceChecks(PlannerState):
         self.registrations_by_number = {}
         self.team_sizes = Counter()
         for item in items:
-            number = whole_number(item.get("number"), _("registrations"), _("player number"))
+            number = whole_number(
+                item.get("number"), _("registrations"), _("player number"), 1, MAX_PLAYER_NUMBER
+            )
             where = _("player %(number)s") % {"number": number}
             require(number not in self.registrations_by_number, where, _("registered twice"))
             person = item["player"]
@@ -185,10 +187,15 @@ class ReferenceChecks(PlannerState):
                 _("a Swiss band has at least 4 players"),
             )
             require(
-                abs(session.clock_extra_minutes) <= MAX_EXTRA_MINUTES
-                and session.clock_paused_seconds <= MAX_PAUSED_SECONDS,
+                abs(session.clock_extra_minutes) <= MAX_CLOCK_MINUTES_TOTAL
+                and session.clock_paused_seconds <= MAX_CLOCK_PAUSED_SECONDS,
                 where,
                 _("the clock's minutes added or seconds paused are out of range"),
+            )
+            require(
+                session.draw_seed is None or 0 <= session.draw_seed <= MAX_SEED,
+                where,
+                _("the draw's seed %(value)s is out of range") % {"value": session.draw_seed},
             )
             self.plan.sessions.append(session)
             self.sessions_by_number[number] = session
@@ -229,12 +236,12 @@ class ReferenceChecks(PlannerState):
             table.closed_by = self.user(item.get("closed_by"))
             validate(table, where)
             require(
-                abs(table.extra_minutes) <= MAX_EXTRA_MINUTES,
+                abs(table.extra_minutes) <= MAX_CLOCK_MINUTES_TOTAL,
                 where,
                 _("minutes added %(value)s is out of range") % {"value": table.extra_minutes},
             )
             require(
-                table.time_up_after_hand is None or table.time_up_after_hand <= MAX_HANDS,
+                table.time_up_after_hand is None or table.time_up_after_hand <= MAX_HAND_NUMBER,
                 where,
                 _("time up after hand %(value)s is out of range")
                 % {"value": table.time_up_after_hand},
@@ -300,12 +307,8 @@ class ReferenceChecks(PlannerState):
                 )
                 replaced.add((session.number, former.number))
             self.seat_at[key] = registration
-            self.plan.seats.append(
-                Seat(
-                    table=table,
-                    session=session,
-                    wind=wind,
-                    registration=registration,
-                    replaced=former,
-                )
+            seat = Seat(
+                table=table, session=session, wind=wind, registration=registration, replaced=former
             )
+            validate(seat, where)
+            self.plan.seats.append(seat)

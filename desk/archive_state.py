@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib.auth.models import User
 
 import rules
-from scoring.models import AuditEntry, Hand, Penalty, SeatResult
+from scoring.models import AuditEntry, Hand, Penalty, RefereeCall, SeatResult
 from tournament.models import (
     Category,
     Player,
@@ -48,6 +48,8 @@ class RestorePlan:
     results: list[SeatResult] = field(default_factory=list)
     #: (entry, [registrations])
     audit: list[tuple[AuditEntry, list[Registration]]] = field(default_factory=list)
+    #: referee calls (desk.archive_calls)
+    calls: list[RefereeCall] = field(default_factory=list)
 
 
 class PlannerState:

@@ -21,6 +21,7 @@ from django.utils.translation import ngettext
 from desk.archive import ArchiveError, export_archive
 from scoring.models import AuditEntry, Hand, Penalty, SeatResult
 from seasons.services import remember_slug
+from signup.models import Entry, SignupEvent
 from tournament.models import Seat, Tournament
 
 #: A kept archive's file name: the tournament's slug and when it was deleted.
@@ -67,6 +68,8 @@ def delete_tournament(tournament, *, keep=True):
     kept = _keep_archive(tournament) if keep else None
     remember_slug(tournament)  # restoring the archive brings it back into its seasons
     AuditEntry.objects.filter(tournament=tournament).delete()
+    SignupEvent.objects.filter(tournament=tournament).delete()
+    Entry.objects.filter(tournament=tournament).delete()  # they point to registrations
     SeatResult.objects.filter(session__tournament=tournament).delete()
     Penalty.objects.filter(session__tournament=tournament).delete()
     Hand.objects.filter(table__session__tournament=tournament).delete()

@@ -22,6 +22,7 @@ urlpatterns = [
     path("director/", include("scoring.urls.director")),
     path("director/", include("draw.urls")),
     path("director/", include("exports.urls")),
+    path("director/", include("signup.urls.director")),
     path("director/tournaments/restore/", views.RestoreView.as_view(), name="tournament-restore"),
     path(
         "director/tournaments/restore/kept/",
@@ -51,6 +52,7 @@ urlpatterns = [
     path("", include("scoring.urls.referee")),
     path("", include("scoring.urls.public")),
     path("", include("exports.public_urls")),
+    path("", include("signup.urls.public")),
     path("", include(seasons_urls.public_urls)),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", views.LogoutView.as_view(), name="logout"),

@@ -35,15 +35,30 @@ from desk.services import (
 from tournament.models import Tournament
 from tournament.permissions import DirectorTournamentMixin, SiteAdminRequiredMixin
 
+#: Set by a logout, read by static/desk/forget_offline.js on the next page.
+FORGET_OFFLINE_COOKIE = "desk_forget_offline"
+
 
 class LogoutView(auth_views.LogoutView):
     """Django's logout, and the phone forgets the referee pages its service worker kept for
-    this account (`Clear-Site-Data: "cache"`): on a shared phone the next account never sees
-    them offline. Not "storage": saves still waiting in the offline queue must stay."""
+    this account: on a shared phone the next account never sees them offline. Not the
+    storage: saves still waiting in the offline queue (localStorage) must stay.
+
+    `Clear-Site-Data: "cache"` asks the browser to drop its caches, but Chromium leaves the
+    service worker's Cache Storage alone; so the logout also sets a short-lived cookie, and the
+    page it leads to (every page loads static/desk/forget_offline.js) empties the referee
+    pages' caches and removes the cookie."""
 
     def post(self, request, *args, **kwargs):
         response = super().post(request, *args, **kwargs)
         response["Clear-Site-Data"] = '"cache"'
+        response.set_cookie(
+            FORGET_OFFLINE_COOKIE,
+            "1",
+            max_age=24 * 3600,  # until the next page of this desk, however late that is
+            samesite="Lax",
+            secure=settings.SESSION_COOKIE_SECURE,
+        )
         return response
 
 
@@ -155,7 +170,8 @@ class DeleteTournamentView(ConfirmFirst, TournamentDeletion):
 
 
 class LockoutsView(SiteAdminRequiredMixin, TemplateView):
-    """The accounts and addresses locked out by failed logins, each with a button to clear it."""
+    """The accounts (each at an address) and the addresses locked out by failed logins, each
+    with a button to clear it."""
 
     template_name = "desk/lockouts.html"
 
@@ -164,6 +180,7 @@ class LockoutsView(SiteAdminRequiredMixin, TemplateView):
         context.update(
             lockouts=lockouts.current_lockouts(),
             limit=settings.AXES_FAILURE_LIMIT,
+            address_limit=settings.DESK_LOGIN_ADDRESS_ATTEMPTS,
             minutes=int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
             ACCOUNT=lockouts.ACCOUNT,
         )
@@ -171,7 +188,8 @@ class LockoutsView(SiteAdminRequiredMixin, TemplateView):
 
 
 class ClearLockoutView(SiteAdminRequiredMixin, View):
-    """POST kind=account|address and value, or kind=all: forget those failed logins."""
+    """POST kind=account (value: its name; address: only there), kind=address (value), or
+    kind=all: forget those failed logins."""
 
     http_method_names = ["post"]
 
@@ -184,7 +202,8 @@ class ClearLockoutView(SiteAdminRequiredMixin, View):
                 messages.success(request, _("Every lockout is cleared."))
             else:
                 value = request.POST.get("value", "")
-                lockouts.clear_lockout(kind, value, actor=actor)
+                address = request.POST.get("address", "") if kind == lockouts.ACCOUNT else ""
+                lockouts.clear_lockout(kind, value, actor=actor, address=address)
                 messages.success(
                     request, _("Lockout of “%(value)s” cleared.") % {"value": value.strip()}
                 )

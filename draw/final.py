@@ -12,7 +12,9 @@ sessions not yet played. The finalists sit at the first tables, seated by the to
   qualifying sessions as history (no repeated opponents where possible).
 
 With *standings* and *pattern*, every final session drawn together keeps the same tables and
-the seat winds turn by one seat each session. With a consolation stage the other players
+the seat winds turn by one seat each session. With `final_reseat` the final sessions are drawn
+one at a time, each once the one before it is confirmed, in the order of the final ranking
+then (so the same four do not simply play again). With a consolation stage the other players
 (and substitutes to fill a table) are drawn at the following tables; without, they do not sit.
 
 The order of the final comes from the standings (`scoring.stages.services`), which the draw
@@ -24,7 +26,7 @@ from django.utils.translation import gettext as _
 from draw.errors import DrawError
 from scoring.stages.services import cut_is_made, final_order
 from tournament import seating
-from tournament.models import FinalSeating
+from tournament.models import FinalSeating, SessionStatus
 
 
 def stage_scope(tournament, scope, session_number):
@@ -35,6 +37,8 @@ def stage_scope(tournament, scope, session_number):
         return scope
     final = [s for s in scope if tournament.is_final_session(s.number)]
     if cut_is_made(tournament):
+        if final and tournament.final_reseat:
+            return [next_final_session(tournament, final[0])]
         return final or scope
     if session_number is not None and final:
         raise DrawError(
@@ -53,6 +57,29 @@ def stage_scope(tournament, scope, session_number):
             )
         )
     return qualifying
+
+
+def next_final_session(tournament, session):
+    """With `final_reseat` (docs/rules.md §9.3) a final session is drawn alone, by the standings
+    after the one before it: refused (DrawError) while an earlier final session is not
+    confirmed."""
+    waiting = (
+        tournament.sessions.filter(
+            number__gt=tournament.qualifying_sessions, number__lt=session.number
+        )
+        .exclude(status=SessionStatus.CONFIRMED)
+        .order_by("number")
+        .first()
+    )
+    if waiting is not None:
+        raise DrawError(
+            _(
+                "Session %(number)s is seated by the standings after session %(previous)s: "
+                "draw it once session %(previous)s is confirmed."
+            )
+            % {"number": session.number, "previous": waiting.number}
+        )
+    return session
 
 
 def is_final_scope(tournament, scope):

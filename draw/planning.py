@@ -26,6 +26,8 @@ from django.utils.translation import ngettext
 from common.i18n import translate_error
 from draw import final as final_draw
 from draw.errors import DrawError
+from draw.meetings import meetings_again
+from rules.limits import MAX_SEED
 from scoring.standings.ranking import ranking_order
 from tournament import seating
 from tournament.models import (
@@ -56,6 +58,11 @@ class DrawPlan:
     fingerprint: str = ""
     #: players whose schedule this draw changes (None when the sessions were not drawn before)
     changed: list | None = None
+    #: where players who sat together before meet again (`draw.meetings.MeetAgain`)
+    again: list = field(default_factory=list)
+    #: a final drawn at once that seats a later session with the tables of an earlier one:
+    #: the preview suggests seating each final session after the one before
+    final_repeats: bool = False
 
     @property
     def sessions(self):
@@ -205,19 +212,25 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
     else:
         players, left_out = draw_players(tournament)
     first = scope[0].number
-    history = []
+    history, history_numbers = [], []
     for session in sessions:
         if session.number < first and not session.is_draft:
             tables = session_tables(session)
             _check_history(tournament, session.number, tables)
             history.append(tables)
+            history_numbers.append(session.number)
     cleared = [s for s in sessions if s.number > scope[-1].number and not s.is_draft]
     seed = secrets.randbelow(2**31) if seed is None else int(seed)
+    if not 0 <= seed <= MAX_SEED:
+        raise DrawError(
+            _("The seed is a whole number from 0 to %(maximum)s.") % {"maximum": MAX_SEED}
+        )
     groups = seating_groups(tournament, players)
     teams = team_of(players)  # docs/rules.md §10.1: team-mates apart, a hard constraint
     swiss = [s for s in scope if s.is_swiss]
     clock_stopped = False
     alternative = None
+    kept_plan = None  # docs/rules.md §8.2: a kept plan's figures beside a fresh draw's
     try:
         if previewed is not None:
             schedule = _previewed_tables(previewed, players, scope)
@@ -248,6 +261,7 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
             schedule = [list(tables) for tables in result.schedule[len(history) :]]
             clock_stopped = result.clock_stopped
             alternative = result.alternative
+            kept_plan = result.kept
     except seating.SeatingError as exc:
         raise DrawError(translate_error(exc)) from exc
     report = seating.seating_report(
@@ -255,11 +269,13 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
     ).replace(
         lower_bound=seating.lower_bound(len(players), len(history) + len(scope)),
         alternative=alternative,
+        kept_plan=kept_plan,
     )
     changed = None
     if all(not s.is_draft for s in scope):
         before = [session_tables(s) for s in scope]
         changed = seating.changed_players(before, schedule)
+    again = meetings_again(history, history_numbers, schedule, [s.number for s in scope])
     return DrawPlan(
         tournament=tournament,
         scope=scope,
@@ -271,6 +287,10 @@ def plan_draw(tournament, *, session_number=None, seed=None, previewed=None):
         report=report,
         fingerprint=_fingerprint(players, history, seed, scope, groups, schedule, teams),
         changed=changed,
+        again=again,
+        final_repeats=final
+        and not tournament.final_reseat
+        and any(item.same_as is not None and item.same_as >= first for item in again),
     )
 
 

@@ -21,3 +21,30 @@ def change_registration(tournament, registration, action, *, expected, number=No
     if registration.finalist and not registration.is_active:
         registration.moved_up = moved_up(registration.tournament, registration)
     return registration
+
+
+def missing_players(tournament):
+    """The players (not substitutes) who have not checked in, while check-in is in use (open,
+    or someone checked in) and no session has been played: what the draw page warns about.
+    Empty otherwise."""
+    registrations = tournament.registrations
+    if tournament.sessions.played().exists():
+        return []
+    if not (tournament.checkin_open or registrations.filter(checked_in_at__isnull=False).exists()):
+        return []
+    return list(registrations.missing().select_related("player").order_by("number"))
+
+
+@transaction.atomic
+def withdraw_missing(tournament):
+    """Withdraw every player still missing (`missing_players`), before the first session is
+    played: the unplayed sessions are then drawn again without them. Returns them."""
+    missing = missing_players(tournament)
+    for registration in missing:
+        registrations.change_registration(
+            tournament,
+            registration,
+            registrations.WITHDRAW,
+            expected=registrations.registration_values(registration),
+        )
+    return missing

@@ -9,15 +9,17 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.generic import FormView
+from django.views.generic import FormView, View
 
+from common.confirm import Confirmation, ConfirmFirst
 from common.errors import ErrorGoesBack
 from draw import final as final_draw
 from draw.errors import DrawError
 from draw.planning import draw_players, plan_draw
+from draw.registrations import missing_players, withdraw_missing
 from draw.writing import write_draw
 from tournament.forms import DrawForm, PublishDrawForm
-from tournament.models import SeatingGroups, SessionStatus
+from tournament.models import PLAYED, Seat, SeatingGroups, SessionStatus
 from tournament.permissions import DirectorTournamentMixin
 from tournament.services.seating_report import current_report
 from tournament.services.tournaments import TournamentError, update_tournament
@@ -70,6 +72,7 @@ class DrawView(DirectorTournamentMixin, FormView):
             context["precheck_error"] = str(exc)
         context["report"] = current_report(self.tournament)
         context["sessions"] = self.tournament.sessions.order_by("number")
+        context.update(missing_context(self.tournament))
         return context
 
     def form_valid(self, form):
@@ -114,13 +117,77 @@ class DrawView(DirectorTournamentMixin, FormView):
         )
 
 
-def saved_message(plan, publish_seating):
-    """What became public, exactly: the draw is saved; only a seating made public is seen."""
+def missing_context(tournament):
+    """The players still missing at check-in, and what the desk offers for them: their seats in
+    the next drawn session (a substitute takes one), or withdrawing them all and drawing the
+    unplayed sessions again."""
+    missing = missing_players(tournament)
+    if not missing:
+        return {"missing": []}
+    drawn = tournament.sessions.drawn().exclude(status__in=PLAYED).order_by("number").first()
+    seats = []
+    if drawn is not None:
+        seats = list(
+            Seat.objects.filter(session=drawn, registration__in=missing)
+            .select_related("table", "registration__player")
+            .order_by("table__number", "wind")
+        )
+    return {
+        "missing": missing,
+        "missing_session": drawn,
+        "missing_seats": seats,
+        "withdraw_missing_consequence": _(
+            "%(count)s players who have not checked in are withdrawn: kept out of every draw "
+            "from now on. Then draw the unplayed sessions again."
+        )
+        % {"count": len(missing)},
+    }
+
+
+class _WithdrawingMissing(ErrorGoesBack, DirectorTournamentMixin, View):
+    def error_url(self):
+        return reverse("draw", kwargs={"slug": self.tournament.slug})
+
+    def post(self, request, *args, **kwargs):
+        gone = withdraw_missing(self.tournament)
+        messages.success(
+            request,
+            _("%(count)s players withdrawn: draw the unplayed sessions again.")
+            % {"count": len(gone)},
+        )
+        return redirect(reverse("draw", kwargs={"slug": self.tournament.slug}) + "?scope=remaining")
+
+
+class WithdrawMissingView(ConfirmFirst, _WithdrawingMissing):
+    """Withdraw every player still missing at check-in, asked first."""
+
+    http_method_names = ["get", "post"]
+
+    def confirmation(self):
+        return Confirmation(
+            title=_("Withdraw the players still missing?"),
+            consequence=missing_context(self.tournament).get("withdraw_missing_consequence", ""),
+            button=_("Withdraw them"),
+        )
+
+
+def saved_message(plan, publish_seating, tournament_published=True):
+    """What became public, exactly: the draw is saved; only a seating made public in a
+    published tournament is seen."""
     names = {
         "numbers": ", ".join(str(session.number) for session in plan.scope),
         "seed": plan.seed,
         "first": plan.scope[0].number,
     }
+    if publish_seating and not tournament_published:
+        return (
+            _(
+                "Draw saved for session(s) %(numbers)s (seed %(seed)s). The seating of session "
+                "%(first)s is ready, but the tournament is not published: players see nothing "
+                "until you publish it (the tournament's page or the session's dashboard)."
+            )
+            % names
+        )
     if publish_seating:
         return (
             _(
@@ -168,13 +235,16 @@ class PublishDrawView(ErrorGoesBack, DirectorTournamentMixin, FormView):
             )
             return redirect("draw", slug=self.tournament.slug)
         publish_seating = self.request.POST.get("publish_seating") == "1"
+        publish_tournament = self.request.POST.get("publish_tournament") == "1"
         plan = write_draw(
             self.tournament,
             session_number=form.session_number,
             fingerprint=fingerprint,
             previewed=previewed,
             publish_seating=publish_seating,
+            publish_tournament=publish_tournament,
         )
         self.request.session[PREVIEWS] = {k: v for k, v in previews.items() if k != fingerprint}
-        messages.success(self.request, saved_message(plan, publish_seating))
+        published = self.tournament.published or publish_tournament
+        messages.success(self.request, saved_message(plan, publish_seating, published))
         return redirect("seating", slug=self.tournament.slug, number=plan.scope[0].number)

@@ -21,12 +21,15 @@ def write_draw(
     fingerprint=None,
     previewed=None,
     publish_seating=False,
+    publish_tournament=False,
 ):
     """Write a draw: tables, seats, seeds, statuses, in one transaction; returns its plan.
 
     With `publish_seating`, the seating of the first session drawn becomes public in the same
     transaction (players see it on "Where do I sit?" and the projector); the later sessions'
-    seatings stay private until the director makes each public from its dashboard.
+    seatings stay private until the director makes each public from its dashboard. With
+    `publish_tournament`, an unpublished tournament is published in the same transaction: a
+    seating made public is seen only in a published tournament.
 
     With `previewed` (the stored preview, `DrawPlan.stored()`), exactly the previewed tables are
     written, without searching again; without it, the draw is computed here from `seed` (a
@@ -100,6 +103,9 @@ def write_draw(
         session.save(update_fields=["status", "draw_seed", *not_started])
     if publish_seating and plan.scope:
         Session.objects.filter(pk=plan.scope[0].pk).update(seating_published=True)
+    if publish_tournament and not tournament.published:
+        tournament.published = True
+        tournament.save(update_fields=["published"])
     if was_started:
         follow_sessions(tournament.pk)  # a started session drawn again is no longer running
     return plan

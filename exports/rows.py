@@ -98,7 +98,14 @@ def standings_sheet(standings):
     halves = any(not isinstance(d["score"], int) for d in data_rows)  # halved at the cut, §9.2
     total_kind = THOUSANDS if shows_final else POINTS if halves else INT
     columns.append(Column(translate_text(ruleset.total_label), total_kind))
-    columns += [Column(_("Transfers"), INT), Column(_("Penalties"), INT), Column(_("Status"))]
+    # Transfers and penalties in the unit of the total beside them (RuleSet.figure_format:
+    # riichi in thousands), as on the page.
+    figure_kind = THOUSANDS if shows_final else INT
+    columns += [
+        Column(_("Transfers"), figure_kind),
+        Column(_("Penalties"), figure_kind),
+        Column(_("Status")),
+    ]
     staged = tournament.has_stages
     if staged:
         columns.append(Column(_("Stage")))  # docs/rules.md §9

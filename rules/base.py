@@ -14,7 +14,7 @@ The desk (the Django side) never knows which rule set it is scoring. It asks a :
 - its settings (a frozen preset dataclass, :mod:`rules.options`);
 - what the desk shows and prints: whether the standings show the final score or the session
   score (``shows_final_score``, ``total_label``), how final scores read
-  (``final_score_format``), which columns of a hand give its value and how it reads
+  (``final_score_format``) and the transfers and penalties beside them (``figure_format``), which columns of a hand give its value and how it reads
   (``hand_value_fields``, :meth:`RuleSet.hand_value_text`), which score-sheet form it prints
   (``score_sheet``), whether the EMA results file has table points (``ema_table_points``) and
   how it names the rules (``ema_rules``);
@@ -419,6 +419,23 @@ class RuleSet(ABC):
         points (docs/rules.md §6.13): riichi 2008's chombo payment.
         None elsewhere."""
         return NO_POINTS
+
+    @property
+    def figure_format(self) -> ScoreFormat:
+        """How a player's transfers and penalties read beside the total the standings rank by
+        (docs/rules.md §6.13): in the total's unit. Riichi's total is the final score in
+        thousands, so a 2016 chombo reads "−20.0" beside "+21.6", never "−20000"; the other
+        rule sets' totals are whole points."""
+        return self.final_score_format if self.shows_final_score else ScoreFormat()
+
+    @property
+    def has_transfers(self) -> bool:
+        """Whether anything is paid between players in this rule set (a transfer, docs/rules.md
+        §6.13): a penalty of its catalogue (MCR's false Hu) or a hand (riichi 2008's chombo,
+        :meth:`hand_transfers`). A kind entered as a hand (`hand_entry`: the rack games' wall
+        destroyed) is settled as the hand's points, not a transfer. The blank score sheet gives
+        transfers a row."""
+        return any(kind.transfers and not kind.hand_entry for kind in self.penalty_catalogue)
 
     def chombo_penalties(self, chombo: Any) -> Four:
         """Per seat, the points paid to nobody for ``chombo`` (the chombo counts of a session):

@@ -245,13 +245,15 @@ def table_for_token(token, address="unknown"):
         check_address(address)
         note_bad_token(address)
         raise ExplainedNotFound(
-            _("This table link is not valid (any more). Ask the director for the current one.")
+            _("This table link is not valid (any more). Ask the director for the current one."),
+            heading=_("Table link not valid"),
         )
     if not table.session.is_open_for_entry:
         # A real link of a session that is over: no guess, so it does not count as one.
+        names = {"number": table.session.number}
         raise ExplainedNotFound(
-            _("This table link was for session %(number)s, which is over.")
-            % {"number": table.session.number}
+            _("This table link was for session %(number)s, which is over.") % names,
+            heading=_("Session %(number)s is over") % names,
         )
     return table
 

@@ -26,7 +26,7 @@ from scoring.tiles.fields import (
     player_fields,
     tiles_input,
 )
-from tournament.models import WIND_LETTERS
+from tournament.models import WIND_NAMES
 
 #: The hand form's field of the FIMJ variant's first hand (docs/rules.md §4.3).
 FIRST_BREACH = "first_breach"
@@ -49,13 +49,14 @@ class TableFormMixin(forms.Form):
 
 
 def seat_label(seat, wind):
-    """A seat's button or row label: its wind letter, then the player's last name on a line of
-    its own (wrapped at spaces only, cut with an ellipsis if one word is still too long), the
-    full name in the tooltip."""
+    """A seat's button or row label: its seat wind's name ("East": what a screen reader says
+    and what a voice command names), then the player's last name on a line of its own (wrapped
+    at spaces only, cut with an ellipsis if one word is still too long), the full name in the
+    tooltip."""
     player = seat.registration.player
     return format_html(
         '<span class="seat-wind">{}</span> <span class="seat-name" title="{}">{}</span>',
-        WIND_LETTERS[wind],
+        WIND_NAMES[wind],
         player.full_name,
         player.last_name or player.full_name,
     )

@@ -424,6 +424,7 @@ class AuditAction(models.TextChoices):
     PENALTY_GIVEN = "penalty_given", _("Penalty given")
     PENALTY_CANCELLED = "penalty_cancelled", _("Penalty cancelled")
     TIME_UP = "time_up", _("Time called")
+    TIME_RESUMED = "time_resumed", _("Time call taken back")
     TABLE_CLOSED = "table_closed", _("Table closed")
     TABLE_REOPENED = "table_reopened", _("Table reopened")
     SUBSTITUTE_SEATED = "substitute_seated", _("Substitute seated")
@@ -436,6 +437,9 @@ class AuditAction(models.TextChoices):
     CUT_UNDONE = "cut_undone", _("Cut to the final undone")
     TOKEN_CREATED = "token_created", _("API token created")
     TOKEN_REVOKED = "token_revoked", _("API token revoked")
+    CALL_MADE = "call_made", _("Referee called")
+    CALL_TAKEN = "call_taken", _("Referee call taken")
+    CALL_CLOSED = "call_closed", _("Referee call closed")
     PLAYER_MERGED = "player_merged", _("Player records merged")
     PLAYER_MERGE_UNDONE = "player_unmerged", _("Merge of player records taken back")
 
@@ -517,3 +521,7 @@ class AuditEntry(models.Model):
         if not self.device:
             return ""
         return " · ".join(part for part in (self.device[:6], self.device_agent) if part)
+
+
+# The referee calls live in their own package; imported here so that Django knows the model.
+from scoring.calls.models import CallKind, RefereeCall  # noqa: E402, F401

@@ -250,6 +250,59 @@ def page_fields(response):
     return fields
 
 
+# -- the sign-up -------------------------------------------------------------------------------
+
+SIGNUP_DEFAULTS = {
+    "places": 8,
+    "approval": False,
+    "offer_hours": 48,
+    "public_list": True,
+    "data_use": "",
+    "site_url": "https://desk.example.org",
+}
+
+
+def open_signup(tournament, **fields):
+    """The tournament's sign-up, open from a day ago to a week from now (`fields` override)."""
+    from django.utils import timezone
+
+    from signup.services.director import save_settings
+
+    now = timezone.now()
+    values = {
+        **SIGNUP_DEFAULTS,
+        "opens_at": now - dt.timedelta(days=1),
+        "closes_at": now + dt.timedelta(days=7),
+        **fields,
+    }
+    return save_settings(tournament, values, actor=Actor(via="test"))
+
+
+def entry_values(n, **fields):
+    """What player n types on the sign-up page (`fields` override)."""
+    return {
+        "first_name": f"Signed{n}",
+        "last_name": f"Player{n}",
+        "email": f"player{n}@example.org",
+        "ema_id": None,
+        "country": "ITA",
+        "club": "Faenza",
+        "team": None,
+        "categories": [],
+        **fields,
+    }
+
+
+def signed_up(tournament, n, *, confirm=True, language="en", **fields):
+    """Player n signed up (and, with `confirm`, their e-mail confirmed): their entry."""
+    from signup.services import entries
+
+    entry = entries.sign_up(tournament, entry_values(n, **fields), language=language)
+    if confirm:
+        entry = entries.confirm_email(tournament, entry)
+    return entry
+
+
 # -- seasons ---------------------------------------------------------------------------------
 
 

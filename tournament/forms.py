@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from common.form_fields import field_of
 from common.i18n import translate_text
 from common.numbers import parse_int
-from rules.limits import INT32_MAX, MAX_SWISS_BAND
+from rules.limits import INT32_MAX, MAX_SEED, MAX_SWISS_BAND
 from tournament.countries import country_choices
 from tournament.models import (
     EMA_ID_PATTERN,
@@ -37,7 +37,14 @@ class DateInput(forms.DateInput):
 
 
 #: The settings of a tournament in stages (docs/rules.md §9), on the tournament's form.
-STAGE_FIELDS = ("final_sessions", "finalists", "final_carry", "final_seating", "consolation")
+STAGE_FIELDS = (
+    "final_sessions",
+    "finalists",
+    "final_carry",
+    "final_seating",
+    "final_reseat",
+    "consolation",
+)
 
 
 class TournamentForm(forms.ModelForm):
@@ -225,7 +232,7 @@ class DrawForm(forms.Form):
         label=_("Seed"),
         required=False,
         min_value=0,
-        max_value=2**63 - 1,
+        max_value=MAX_SEED,
         help_text=_("Leave empty for a new random draw; enter a stored seed to reproduce one."),
     )
     priority = forms.ChoiceField(
@@ -266,7 +273,7 @@ class DrawForm(forms.Form):
 
 
 class PublishDrawForm(DrawForm):
-    seed = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=2**63 - 1)
+    seed = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_SEED)
     fingerprint = forms.CharField(widget=forms.HiddenInput, max_length=64)
 
 

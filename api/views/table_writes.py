@@ -1,4 +1,4 @@
-"""A table's writes through the API: a hand, a correction, a penalty. Each goes through the
+"""A table's writes through the API: a hand, a correction, a penalty, a referee call. Each goes through the
 form the page uses (the same fields, the same messages) and the same service, with the same
 revision check and one-time submission id:
 
@@ -8,6 +8,10 @@ revision check and one-time submission id:
 - 409: the table's revision moved since (another device saved); `revision` is the current one;
 - 400: the form or the rules refused the entry (`errors` by field, the pages' messages);
 - 403: the table takes no such write now (closed, session not current), or not from this token.
+
+A hand is written as it is read (`api.views.reads.table_data`): a figure per seat may come as
+the array the reads give, by starting seat (`"han": [0, 0, 3, 0]`), or as the form's fields
+(`han_0` ... `han_3`); a client posts back what it read.
 """
 
 from django.http import QueryDict
@@ -18,8 +22,10 @@ from rest_framework.exceptions import NotFound, ParseError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+import rules
 from api import serializers as s
 from api.principals import actor, check_slug, require_writer
+from scoring.calls.forms import CallForm
 from scoring.forms import HandEntryForm, PenaltyForm
 from scoring.referee import answers, saves
 from scoring.services import penalties
@@ -71,6 +77,52 @@ def _text(value):
     return str(value)
 
 
+def per_seat_arrays(data, specs):
+    """Spread each per-seat figure sent as an array by starting seat (as the reads give it:
+    `"han": [0, 0, 3, 0]`) into the form's fields `han_0` ... `han_3`. Returns {field:
+    [message]} for an array that is not four values, or that disagrees with the same figure
+    also sent seat by seat; nothing is spread then."""
+    errors = {}
+    for spec in specs:
+        if spec.kind != rules.base.PER_SEAT_INT or spec.name not in data:
+            continue
+        values = data.getlist(spec.name)
+        names = [f"{spec.name}_{seat}" for seat in range(4)]
+        if len(values) != 4:
+            errors[spec.name] = [
+                _("Give four values, one per starting seat (East first), or %(fields)s.")
+                % {"fields": ", ".join(names)}
+            ]
+            continue
+        given = {name: data[name] for name in names if name in data}
+        if any(
+            given[name] != value for name, value in zip(names, values, strict=True) if name in given
+        ):
+            errors[spec.name] = [
+                _("%(field)s and %(fields)s disagree: send one of them.")
+                % {"field": spec.name, "fields": ", ".join(names)}
+            ]
+            continue
+        del data[spec.name]
+        for name, value in zip(names, values, strict=True):
+            data[name] = value
+    return errors
+
+
+def hand_form(table, data, ruleset, seats, state):
+    """The page's hand form on the API's data (per-seat arrays spread first), or the
+    "invalid" outcome of an array it cannot take."""
+    errors = per_seat_arrays(data, ruleset.hand_fields(state))
+    if errors:
+        message = next(iter(errors.values()))[0]
+        return None, answers.invalid(table, message=message, errors=errors)
+    data["session"] = str(table.session.number)
+    form = HandEntryForm(
+        data, ruleset=ruleset, state=state, seats=seats, first_wind=table.first_wind
+    )
+    return form, None
+
+
 def respond(outcome):
     """The API's answer to a save's outcome (`scoring.referee.answers.api_answer`)."""
     http, body = answers.api_answer(outcome)
@@ -103,12 +155,8 @@ class HandCreate(TableWrite):
         return self.save(request, slug, number, table)
 
     def write(self, table, data, who):
-        ruleset, seats, state = entry_state(table)
-        data["session"] = str(table.session.number)
-        form = HandEntryForm(
-            data, ruleset=ruleset, state=state, seats=seats, first_wind=table.first_wind
-        )
-        return saves.save_hand(table, form, actor=who)
+        form, refused = hand_form(table, data, *entry_state(table))
+        return refused or saves.save_hand(table, form, actor=who)
 
 
 class HandCorrect(TableWrite):
@@ -125,14 +173,9 @@ class HandCorrect(TableWrite):
             raise NotFound(
                 _("There is no hand %(number)s at this table.") % {"number": self.hand_number}
             )
-        data["session"] = str(table.session.number)
-        form = HandEntryForm(
-            data,
-            ruleset=snap.ruleset,
-            state=line.state,
-            seats=snap.seats,
-            first_wind=table.first_wind,
-        )
+        form, refused = hand_form(table, data, snap.ruleset, snap.seats, line.state)
+        if refused:
+            return refused
         return saves.correct_hand(
             table, self.hand_number, form, actor=who, with_tiles=form.gives_tiles(data)
         )
@@ -160,6 +203,22 @@ class PenaltyCreate(TableWrite):
             winds={r.pk: WIND_LETTERS[wind_of[r.pk]] for r in registrations},
         )
         return saves.give_penalty(table, registration, form, actor=who, seats=snap.seats)
+
+
+class CallCreate(APIView):
+    @extend_schema(request=s.CallWriteSerializer, responses=ANSWERS, operation_id="call_create")
+    def post(self, request, slug, number, table):
+        """Call a referee to this table (`kind`: dispute, wrong_count, penalty, other; an
+        optional `note`), as the table page's "Call a referee": the director's dashboard and
+        the referee accounts' page show it until a referee closes it. One open call per table;
+        a closed table may call while its session is being played."""
+        table = writable_table(request, slug, number, table)
+        data = form_data(request.data)
+        who = actor(request, table.session.tournament)
+        outcome = saves.already_saved(table, data.get("submission")) or saves.call_referee(
+            table, CallForm(data), actor=who
+        )
+        return respond(outcome)
 
 
 def _int(value):

@@ -583,7 +583,7 @@ class CardPage(WholePage):
         if doc.uses_table_points and row.table_points is not None:
             texts[_("Table points")] = formatting.table_points(row.table_points)
         if row.penalties:
-            texts[_("Penalties")] = formatting.whole(row.penalties)
+            texts[_("Penalties")] = formatting.figure(row.penalties, doc.ruleset)
         texts[_("Rank after")] = row.place_label
         return texts
 

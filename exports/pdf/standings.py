@@ -76,11 +76,6 @@ def _whole(value):
     return formatting.exact(value, 0 if whole else 1)
 
 
-def _penalty(value):
-    """A penalty total; nothing where there is none (no column of zeros)."""
-    return _whole(value) if value else ""
-
-
 class StandingsDocument(PdfDocument):
     def __init__(self, tournament, standings):
         super().__init__(tournament)
@@ -92,6 +87,14 @@ class StandingsDocument(PdfDocument):
     def final(self, value):
         """A final score as the rule set shows it (riichi: in thousands)."""
         return formatting.final_score(value, self.ruleset)
+
+    def figure(self, value):
+        """Transfers in the unit of the total (`RuleSet.figure_format`: riichi in thousands)."""
+        return formatting.figure(value, self.ruleset)
+
+    def penalty(self, value):
+        """A penalty total as `figure`; nothing where there is none (no column of zeros)."""
+        return self.figure(value) if value else ""
 
     def title(self):
         through = self.standings.through
@@ -142,8 +145,13 @@ class StandingsDocument(PdfDocument):
                     format=_whole,
                 )
             )
-        columns.append(Column("transfers", _("Transfers"), 10 * mm, align="RIGHT", format=_whole))
-        columns.append(Column("penalties", _("Penalties"), 10 * mm, align="RIGHT", format=_penalty))
+        # In the unit of the total beside them (riichi: thousands), as on the page.
+        columns.append(
+            Column("transfers", _("Transfers"), 10 * mm, align="RIGHT", format=self.figure)
+        )
+        columns.append(
+            Column("penalties", _("Penalties"), 10 * mm, align="RIGHT", format=self.penalty)
+        )
         return columns
 
     def stacked(self):

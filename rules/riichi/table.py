@@ -513,6 +513,11 @@ class RiichiRuleSet(RuleSet):
             return tuple(int(d) for d in deltas)  # type: ignore[return-value]
         return NO_POINTS
 
+    @property
+    def has_transfers(self) -> bool:
+        """2008: a chombo is paid at the table, a transfer (docs/rules.md §3.6, §6.13)."""
+        return bool(self.options.chombo_payment) or super().has_transfers
+
     def chombo_penalties(self, chombo: Any) -> Four:
         """2016: each chombo takes ``chombo_final_penalty`` off the final score, paid to nobody."""
         return tuple(-self.options.chombo_final_penalty * c for c in chombo)

@@ -84,7 +84,16 @@ def projector_version(tournament, standings=None):
     seats = Seat.objects.filter(session__tournament=tournament).aggregate(
         count=Count("pk"), last=Max("pk"), players=Sum("registration_id")
     )
-    return _digest([tournament_state(tournament), sessions, tables, seats, standings])
+    # While check-in is open the projector may show who is still missing: a check-in, one
+    # taken back or a withdrawal changes how many are missing or which.
+    checkin = (
+        tournament.registrations.missing().aggregate(
+            count=Count("pk"), players=Sum("pk"), last=Max("pk")
+        )
+        if tournament.checkin_open
+        else None
+    )
+    return _digest([tournament_state(tournament), sessions, tables, seats, standings, checkin])
 
 
 #: The live pages and their versions.

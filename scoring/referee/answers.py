@@ -1,6 +1,6 @@
 """What became of a save at a table, and its three answers.
 
-A save (a hand, a correction, a penalty) reaches the desk from the table's page, from the phone's
+A save (a hand, a correction, a penalty, a referee call) reaches the desk from the table's page, from the phone's
 offline queue (the same POST with the header `X-Desk-Queue: 1`, static/desk/queue.js) or through
 the API. Whatever the way, `scoring.referee.saves` turns it into one `Outcome`:
 
@@ -56,6 +56,7 @@ class Outcome:
     revision: int | None
     hand: int | None = None  # the number of the hand saved (or saved before)
     penalty: int | None = None  # the id of the penalty saved (or saved before)
+    call: int | None = None  # the id of the referee call made (or made before)
     latest: tuple[str, ...] = ()  # "stale": what the other device saved, newest first
     errors: dict[str, list[str]] = field(default_factory=dict)
     held: bool = False  # "refused" that the referee can lift (type the PIN): keep the save
@@ -119,6 +120,8 @@ def queue_answer(outcome: Outcome) -> JsonResponse:
         "latest": list(outcome.latest),
         "errors": outcome.errors,
     }
+    if outcome.call is not None:
+        data["call"] = outcome.call
     if outcome.held:
         data["held"] = True
     return JsonResponse(data, status=HTTP_STATUS[outcome.status])
@@ -135,6 +138,7 @@ def api_answer(outcome: Outcome) -> tuple[int, dict[str, Any]]:
             "revision": outcome.revision,
             "hand": outcome.hand,
             "penalty": outcome.penalty,
+            "call": outcome.call,
         }
         return http, body
     body = {"detail": outcome.message}

@@ -9,8 +9,11 @@ table as last seen. It is served by the desk at `/r/sw.js` (for the table links)
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-#: Bump to make every phone drop its cached copies.
-CACHE_NAME = "desk-referee-2"
+#: The caches of the referee pages are named CACHE_PREFIX and a number; bump the number to make
+#: every phone drop its cached copies. After a logout, static/desk/forget_offline.js empties
+#: every cache of this prefix.
+CACHE_PREFIX = "desk-referee-"
+CACHE_NAME = CACHE_PREFIX + "2"
 
 
 @require_GET

@@ -25,6 +25,7 @@ def queue_texts():
         "hand": _("Hand %(number)s"),
         "correction": _("Correction of hand %(number)s"),
         "penalty": _("Penalty (computed by the desk when it arrives)"),
+        "call": _("Referee call"),
         "conflict": _("Another device saved this table meanwhile: choose."),
         "desk_now": _("At the desk now"),
         "yours": _("Yours, waiting on this phone"),

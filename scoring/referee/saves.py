@@ -1,7 +1,8 @@
-"""A save at a table, the same whether it comes from the table's page, the phone's offline queue
-or the API: the form the page uses checks what was typed, the service writes it (lock, then
-re-check the revision and the one-time submission id), and the result is one `Outcome`
-(`scoring.referee.answers`), which each way answers in its own form.
+"""A save at a table (a hand, a correction, a penalty, a referee call), the same whether it comes
+from the table's page, the phone's offline queue or the API: the form the page uses checks what
+was typed, the service writes it (lock, then re-check the revision and the one-time submission
+id), and the result is one `Outcome` (`scoring.referee.answers`), which each way answers in its
+own form.
 
 A queued or API save's one-time id is looked up before anything else (`already_saved`): sent
 again after a lost answer, it is "duplicate" even if the table closed since; one without an id
@@ -12,7 +13,8 @@ import uuid
 
 from django.utils.translation import gettext as _
 
-from scoring.models import Hand, Penalty
+from scoring.calls import services as calls
+from scoring.models import Hand, Penalty, RefereeCall
 from scoring.presentation import describe_changes
 from scoring.referee import answers
 from scoring.referee.answers import DUPLICATE, SAVED, Outcome
@@ -49,6 +51,11 @@ def duplicate_penalty(penalty: Penalty) -> Outcome:
     return Outcome(DUPLICATE, message, penalty.table_revision, penalty=penalty.pk)
 
 
+def duplicate_call(call: RefereeCall) -> Outcome:
+    message = _("This referee call was already made.")
+    return Outcome(DUPLICATE, message, call.table_revision, call=call.pk)
+
+
 def already_saved(table: Table, submitted) -> Outcome | None:
     """For a queued or API save: "duplicate" when its one-time id was saved at this table
     before (whatever the table's state now), "invalid" when it carries none; None to go on."""
@@ -63,6 +70,9 @@ def already_saved(table: Table, submitted) -> Outcome | None:
     penalty = Penalty.objects.filter(table=table, submission=submission).first()
     if penalty is not None:
         return duplicate_penalty(penalty)
+    call = RefereeCall.objects.filter(table=table, submission=submission).first()
+    if call is not None:
+        return duplicate_call(call)
     return None
 
 
@@ -162,3 +172,33 @@ def give_penalty(table: Table, registration, form, *, actor, seats) -> Outcome:
         return _table_refusal(table, actor, exc, form)
     message = _("Penalty saved: %(penalty)s") % {"penalty": penalty}
     return Outcome(SAVED, message, penalty.table_revision, penalty=penalty.pk, created=True)
+
+
+def call_referee(table: Table, form, *, actor) -> Outcome:
+    """A referee call from the table, from a bound `scoring.calls.forms.CallForm`. A call
+    changes no revision: its answer carries the revision it was sent with, so the phone's
+    queue hands the next save the revision it expects."""
+    if not form.is_valid():
+        return answers.invalid(table, form)
+    data = form.cleaned_data
+    try:
+        call = calls.make_call(
+            table,
+            data["kind"],
+            data["note"],
+            actor=actor,
+            submission=data["submission"],
+            revision=data.get("revision"),
+        )
+    except calls.DuplicateCall as duplicate:
+        return duplicate_call(duplicate.call)
+    except TableError as exc:
+        return answers.refused(table, str(exc))
+    message = _("A referee is called to %(table)s (%(kind)s).") % {
+        "table": table,
+        "kind": call.get_kind_display(),
+    }
+    revision = (
+        call.table_revision if call.table_revision is not None else answers.revision_now(table)
+    )
+    return Outcome(SAVED, message, revision, call=call.pk, created=True)

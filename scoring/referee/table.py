@@ -14,8 +14,10 @@ from common.i18n import translate_message
 from common.mixin_bases import ViewMixinBase
 from common.net import client_address
 from scoring import access
+from scoring.calls import reading as call_reading
+from scoring.calls.forms import CallForm
 from scoring.forms import HandEntryForm, TableFormMixin
-from scoring.models import AuditEntry, Hand
+from scoring.models import AuditAction, AuditEntry, Hand
 from scoring.presentation import (
     describe_hand,
     hand_rows,
@@ -208,9 +210,15 @@ class TableView(TableAccessMixin, answers.TableAnswers, TemplateView):
                     "void-last",
                     "history",
                     "count-tiles",
+                    "call",
                 )
             },
+            table_call=call_reading.table_call(self.table),
+            call_form=CallForm(auto_id="call_%s", initial=TableFormMixin.table_initial(self.table)),
+            calls_taken=not self.session.is_confirmed,
+            resumed=play_resumed(self.table),
             confirm_texts={
+                "time_up": consequences.call_time(self.table, snap),
                 "close": consequences.close_table(self.table, snap),
                 "void_last": consequences.void_last_hand(self.table, snap),
             },
@@ -240,6 +248,22 @@ class TableView(TableAccessMixin, answers.TableAnswers, TemplateView):
         return self.render_to_response(
             self.get_context_data(snap=snap, form=fresh, stale=list(outcome.latest)), status=409
         )
+
+
+def play_resumed(table):
+    """Whether the director took back the time call of this open table (its latest time entry
+    in the audit trail), so its page says play goes on."""
+    if table.is_closed or table.time_up_at is not None or not table.revision:
+        return False
+    latest = (
+        AuditEntry.objects.filter(
+            table=table, action__in=(AuditAction.TIME_UP, AuditAction.TIME_RESUMED)
+        )
+        .order_by("-at", "-id")
+        .values_list("action", flat=True)
+        .first()
+    )
+    return latest == AuditAction.TIME_RESUMED
 
 
 def describe_state(snap):
@@ -307,7 +331,17 @@ class VoidLastHandView(ConfirmFirst, TableWriteView):
         }
 
 
-class TimeUpView(TableWriteView):
+class TimeUpView(ConfirmFirst, TableWriteView):
+    """ "Time is up" ends the table's play after the hand being played: it asks first (a dialog,
+    or the confirm page without JavaScript); the director can take it back."""
+
+    def confirmation(self):
+        return Confirmation(
+            title=_("Is time up at table %(number)s?") % {"number": self.table.number},
+            consequence=consequences.call_time(self.table),
+            button=_("Time is up"),
+        )
+
     def act(self):
         closing.call_time(self.table, actor=self.actor, revision=self.revision())
         return _(
@@ -364,7 +398,8 @@ class TableHistoryView(TableAccessMixin, TemplateView):
 
 
 class RefereeHomeView(TemplateView):
-    """A logged-in referee's tables in the sessions being played."""
+    """A logged-in referee's tables in the sessions being played, and the open referee calls
+    of those sessions (taken and closed from here)."""
 
     template_name = "scoring/referee_home.html"
 
@@ -381,4 +416,9 @@ class RefereeHomeView(TemplateView):
             .order_by("session__tournament__name", "session__number", "number")
         )
         context["tables"] = tables[:200]
+        context["calls"] = call_reading.open_calls(call_reading.answered_by(self.request.user))
+        # Check-in on the day (docs/signup.md): the referee accounts of a tournament help.
+        context["checkin_tournaments"] = Tournament.objects.filter(
+            checkin_open=True, sessions__tables__referees=self.request.user.pk
+        ).distinct()
         return context

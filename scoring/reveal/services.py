@@ -8,12 +8,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
+from rules.limits import MAX_REVEAL_PLACES, MIN_REVEAL_PLACES
 from scoring.reveal.steps import build_reveal
 from scoring.services.publication import publish
 from scoring.standings.ranking import cached_standings
 from tournament.models import ProjectorMode, Tournament
 
-MIN_PLACES, MAX_PLACES = 1, 10
+MIN_PLACES, MAX_PLACES = MIN_REVEAL_PLACES, MAX_REVEAL_PLACES
 
 
 class RevealError(UserError):

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 import rules
 from common.clock import database_now
 from common.i18n import translate_error
+from rules.limits import MAX_HAND_NUMBER, MAX_HAND_VERSIONS
 from scoring.models import AuditAction, Hand
 from scoring.services.audit import log_action
 from scoring.services.tables import (
@@ -110,6 +111,16 @@ def _create(
     table, number, version, clean, settlement, actor, submission=None, note="", tile_fields=None
 ):
     # Called inside the service's transaction: a refused row rolls all of it back.
+    if number > MAX_HAND_NUMBER:
+        raise TableError(
+            _("A table has at most %(maximum)s hands: close the table.")
+            % {"maximum": MAX_HAND_NUMBER}
+        )
+    if version > MAX_HAND_VERSIONS:
+        raise TableError(
+            _("Hand %(number)s has been changed %(maximum)s times already: ask the director.")
+            % {"number": number, "maximum": MAX_HAND_VERSIONS}
+        )
     try:
         return Hand.objects.create(
             table=table,
@@ -153,7 +164,7 @@ def _check_page(table, actor, revision, submission):
         raise
 
 
-def _call_time_if_the_clock_ran_out(table, hands):
+def _call_time_if_the_clock_ran_out(table, hands, actor):
     """The session clock ran out: the hand being entered now is the table's last one."""
     from scoring.services.clock import clock_state
 
@@ -161,6 +172,12 @@ def _call_time_if_the_clock_ran_out(table, hands):
         table.time_up_at = database_now()
         table.time_up_after_hand = len(hands)
         table.save(update_fields=["time_up_at", "time_up_after_hand"])
+        log_action(
+            actor,
+            AuditAction.TIME_UP,
+            table=table,
+            changes={"after_hand": len(hands), "clock": "ran out"},
+        )
 
 
 def _check_time(table, hands):
@@ -225,7 +242,7 @@ def record_hand(
     _lines, state, _totals, _chombo = hand_entry_state(ruleset, hands, table.first_wind)
     if state.finished:
         raise TableError(_("Every hand of this session has been entered: close the table."))
-    _call_time_if_the_clock_ran_out(table, hands)
+    _call_time_if_the_clock_ran_out(table, hands, actor)
     _check_time(table, hands)
     clean, settlement = _settle(ruleset, entry, state, table)
     tile_fields = hand_tile_fields(ruleset, clean, state, tiles or TilesInput(), seat_names(table))

@@ -90,7 +90,7 @@ class TableSnapshot:
         """Per seat: points paid to nobody, and transfers (false Hu), of live penalties."""
         paid, transfers = [0, 0, 0, 0], [0, 0, 0, 0]
         for penalty in self.penalties:
-            seat = self.seat_of(penalty.registration_id)
+            seat = self.seat_of(penalty.registration)
             if seat is None:
                 continue
             if penalty.transfer:
@@ -100,9 +100,11 @@ class TableSnapshot:
                 paid[seat] += penalty.points
         return tuple(paid), tuple(transfers)
 
-    def seat_of(self, registration_id):
+    def seat_of(self, registration):
+        """The starting seat of `registration` at this table, or None. Registrations compare as
+        Django models do: by primary key, or, not yet saved (a restore's plan), by identity."""
         for seat in self.seats:
-            if seat.registration_id == registration_id:
+            if seat.registration == registration:
                 return seat.wind
         return None
 

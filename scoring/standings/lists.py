@@ -29,6 +29,8 @@ def standings_rows(standings):
     # A total halved at the cut may end in a half (docs/rules.md §9.2): shown with its decimal.
     whole = _once(lambda value: formatting.exact(value, 0 if _is_whole(value) else 1))
     final = _once(lambda value: formatting.final_score(value, ruleset))
+    # Transfers and penalties in the unit of the total beside them (riichi: thousands).
+    figure = _once(lambda value: formatting.figure(value, ruleset))
 
     rows = []
     last_finalist = max(
@@ -67,8 +69,8 @@ def standings_rows(standings):
         }
         data["table_points_text"] = points(row.table_points)
         data["score_text"] = whole(row.score)
-        data["transfers_text"] = whole(figures.transfers)
-        data["penalties_text"] = whole(figures.penalties)
+        data["transfers_text"] = figure(figures.transfers)
+        data["penalties_text"] = figure(figures.penalties)
         for number in standings.session_numbers:
             line = row.sessions.get(number)
             data[f"s{number}_tp"] = line.table_points if line else None
@@ -107,10 +109,13 @@ class NumberColumn(tables.Column):
     """Shows the pre-formatted `<key>_text`, sorts on the raw `<key>`; right-aligned.
 
     Formatting happens once per row in `standings_rows`, not once per cell here: a standings
-    of 400 players and 10 sessions has 12,000 cells."""
+    of 400 players and 10 sessions has 12,000 cells. With `below` (another key), the cell
+    shows that value too, on a line of its own: a session's table points over its score, so
+    that every session fits the width of a laptop's screen."""
 
-    def __init__(self, key, **kwargs):
+    def __init__(self, key, below=None, **kwargs):
         attrs = {"td": {"class": "number"}, "th": {"class": "number"}}
+        self.below = f"{below}_text" if below else None
         super().__init__(
             accessor=f"{key}_text", order_by=kwargs.pop("order_by", (key,)), attrs=attrs, **kwargs
         )
@@ -135,6 +140,8 @@ class StandingsList(DeskList):
     #: The columns a phone shows (place, name, table points, the total); every other column is
     #: "secondary": hidden on a small screen until the player asks for all of them.
     PRIMARY = frozenset({"place", "name", "table_points", "score", "final_score"})
+    #: Columns of words that wrap on a line of their own rather than widen the table.
+    WRAPPED = frozenset({"club", "stage_label"})
 
     def __init__(self, *args, tournament, **kwargs):
         self.tournament = tournament
@@ -159,19 +166,28 @@ class StandingsList(DeskList):
                 classes.append("number")
             if column.name == "name":
                 classes.append("name")
+            if column.name in self.WRAPPED:
+                classes.append("wrap")
             if column.name not in self.PRIMARY:
                 classes.append("secondary")
             css = " ".join(classes)
-            columns.append((column.name, str(column.accessor), css, renderers.get(column.name)))
+            below = getattr(column.column, "below", None)
+            columns.append(
+                (column.name, str(column.accessor), css, renderers.get(column.name), below)
+            )
         for row in self.paginated_rows:
             record = row.record
             cells = []
-            for name, accessor, css, render in columns:
+            for name, accessor, css, render, below in columns:
                 if render is not None:
                     html = render(record=record) if name == "name" else render(record[name])
                 else:
                     value = record.get(accessor, "")
                     html = conditional_escape("" if value is None else value)
+                if below:
+                    html = format_html(
+                        '{}<span class="below">{}</span>', html, record.get(below) or ""
+                    )
                 cells.append((css, html))
             classes = ["withdrawn"] if record["status_label"] else []
             if record["stage"] == "final":
@@ -247,14 +263,22 @@ def standings_list(standings, data, request=None):
     for number in standings.session_numbers:
         label = _("S%(number)s") % {"number": number}
         if uses_tp:
+            # One column per session, its table points over its score: every session fits a
+            # laptop's screen (issue 31). Sorted by the table points, then the score.
             extra.append(
                 (
                     f"s{number}_tp",
                     NumberColumn(
-                        f"s{number}_tp", verbose_name=format_html("{} {}", label, _("TP"))
+                        f"s{number}_tp",
+                        below=f"s{number}_score",
+                        order_by=(f"s{number}_tp", f"s{number}_score"),
+                        verbose_name=format_html(
+                            '{} {}<span class="below">{}</span>', label, _("TP"), _("pts")
+                        ),
                     ),
                 )
             )
+            continue
         if shows_final:
             extra.append((f"s{number}_final", NumberColumn(f"s{number}_final", verbose_name=label)))
         else:

@@ -76,8 +76,11 @@ class StandingRow:
 
     @property
     def figures(self):
-        """Hand points, transfers and penalties over the counted sessions (scoring/figures.py)."""
-        return sum((SeatFigures.of(line) for line in self.counted_lines), SeatFigures())
+        """Hand points, transfers and penalties of every session the row shows
+        (scoring/figures.py; docs/rules.md §9.2): one meaning, whatever the stage. A penalty
+        given in the qualifying stage stays in a finalist's column after the cut, as it stays in
+        that session's column, whatever the stage's totals carry."""
+        return sum((SeatFigures.of(line) for line in self.sessions.values()), SeatFigures())
 
     @property
     def transfers(self):
@@ -85,7 +88,7 @@ class StandingRow:
 
     @property
     def penalties(self):
-        """Penalty points paid to nobody in the counted sessions (transfers apart)."""
+        """Penalty points paid to nobody in every session of the row (transfers apart)."""
         return self.figures.penalties
 
     @property

@@ -33,7 +33,9 @@ def sortable_columns(tournament, through):
     ruleset = ruleset_for(tournament)
     uses_tp = "table_points" in ruleset.ranking_fields
     total = "final_score" if ruleset.shows_final_score else "score"
-    per_session = ["final" if ruleset.shows_final_score else "score"] + (["tp"] if uses_tp else [])
+    # A session's table points and score share one column where the rule set has table points
+    # (scoring.standings.lists.standings_list): sorted by its table points, then its score.
+    per_session = ["tp"] if uses_tp else ["final" if ruleset.shows_final_score else "score"]
     columns = {"place", "name", "number", "country", "club", total, "transfers", "penalties"}
     if uses_tp:
         columns.add("table_points")
@@ -79,7 +81,8 @@ class StandingsView(LivePageMixin, TournamentMixin, TemplateView):
             if self.tournament.sessions.filter(number=through).exists():
                 raise ExplainedNotFound(
                     _("The standings after session %(number)s have not been published yet.")
-                    % {"number": through}
+                    % {"number": through},
+                    heading=_("Not published yet"),
                 )
             raise Http404
         if through is None and confirmed:

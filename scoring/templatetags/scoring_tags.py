@@ -41,6 +41,13 @@ def final_score(value, tournament):
 
 
 @register.filter
+def figure(value, tournament):
+    """A player's transfers or penalties in the unit of the tournament's total (riichi in
+    thousands: a 2016 chombo "−20.0")."""
+    return formatting.figure(value, ruleset_for(tournament))
+
+
+@register.filter
 def chosen(value, current):
     """Whether a choice `value` is selected in a field whose value is `current` (one or many)."""
     if current is None or current == "":
@@ -73,8 +80,24 @@ def tile_players(calculation):
 
 
 @register.simple_tag
+def max_waiting_reported():
+    """The most saves a phone says are waiting (header X-Desk-Waiting), the desk's one limit."""
+    from tournament.models import MAX_WAITING_REPORTED
+
+    return MAX_WAITING_REPORTED
+
+
+@register.simple_tag
 def offline_queue_texts():
     """The offline queue's words, for `json_script` (static/desk/queue.js)."""
     from scoring.referee.queue_words import queue_texts
 
     return queue_texts()
+
+
+@register.filter
+def sentence(value):
+    """`value` as a sentence for a screen reader to say: a full stop added when it ends without
+    one ("Hand 3 saved: +24 −8 −8 −8" -> "... −8.")."""
+    text = str(value).strip()
+    return text if not text or text[-1] in ".!?…" else text + "."

@@ -1,5 +1,6 @@
 from django.urls import include, path
 
+from scoring.calls import views as calls
 from scoring.referee import correction, offline, penalty, table
 from scoring.tiles import views as tiles
 
@@ -12,10 +13,22 @@ table_patterns = [
     path("close/", table.CloseTableView.as_view(), name="close"),
     path("history/", table.TableHistoryView.as_view(), name="history"),
     path("count/", tiles.CountTilesView.as_view(), name="count-tiles"),
+    path("call/", calls.CallRefereeView.as_view(), name="call"),
 ]
 
 urlpatterns = [
     path("referee/", table.RefereeHomeView.as_view(), name="referee-home"),
+    # A referee call taken or closed by a referee account or the director.
+    path(
+        "referee/calls/<int:call_id>/take/",
+        calls.CallActionView.as_view(action="take"),
+        name="call-take",
+    ),
+    path(
+        "referee/calls/<int:call_id>/close/",
+        calls.CallActionView.as_view(action="close"),
+        name="call-close",
+    ),
     # The service workers of the referee pages (offline copies): scope /r/ and /referee/.
     path("r/sw.js", offline.service_worker, name="link-service-worker"),
     path("referee/sw.js", offline.service_worker, name="account-service-worker"),

@@ -124,12 +124,14 @@ class TableResultsView(TournamentMixin, TemplateView):
         if not results_visible(self.request.user, session):
             raise ExplainedNotFound(
                 _("The results of session %(number)s have not been published yet.")
-                % {"number": session.number}
+                % {"number": session.number},
+                heading=_("Not published yet"),
             )
         if not table.is_closed:
             raise ExplainedNotFound(
                 _("Table %(table)s of session %(number)s has not finished yet.")
-                % {"table": table.number, "number": session.number}
+                % {"table": table.number, "number": session.number},
+                heading=_("Not finished yet"),
             )
         snap = snapshot(table)
         context.update(
@@ -144,15 +146,20 @@ class TableResultsView(TournamentMixin, TemplateView):
 
 def projector_content(tournament, user):
     """What the projector shows now: ("seating", session), ("standings", standings),
-    ("reveal", reveal: scoring/reveal.py) or ("clock", None), following the director's choice
-    of mode."""
+    ("reveal", reveal: scoring/reveal.py), ("checkin", the players still missing) or ("clock",
+    None), following the director's choice of mode. Automatically, the players still missing
+    while check-in is open and no seating or standings are on view."""
     mode = tournament.projector_mode
     if mode == ProjectorMode.REVEAL:
         reveal = reveal_of(tournament)
         return ("reveal", reveal) if reveal is not None else ("clock", None)
+    if mode == ProjectorMode.CHECKIN:
+        return ("checkin", tournament) if tournament.checkin_open else ("clock", None)
     sessions = list(tournament.sessions.order_by("number"))
     seated = [s for s in sessions if s.is_open_for_entry and seating_visible(user, s)]
     through = standings_through(user, tournament)
+    if mode == ProjectorMode.AUTO and tournament.checkin_open and not seated and through is None:
+        return "checkin", tournament
     if mode == ProjectorMode.CLOCK:
         return "clock", None
     if mode == ProjectorMode.SEATING or (
@@ -224,6 +231,8 @@ class ProjectorView(LivePageMixin, TournamentMixin, TemplateView):
             context["hand_of_session"] = hand_of_session(
                 self.tournament, self.request.user, content.through
             )
+        elif kind == "checkin":
+            context["missing"] = partial(_missing, self.tournament)
         elif kind == "reveal":
             context.update(reveal_context(content))
             context["ruleset"] = ruleset_for(self.tournament)
@@ -257,6 +266,14 @@ def reveal_context(reveal):
         "rows": standings_rows(replace(reveal.standings, rows=reveal.rest)),
         "still_hidden": reveal.still_hidden,
     }
+
+
+def _missing(tournament):
+    """The players still to check in, by name (read only when the screen is not cached)."""
+    return sorted(
+        tournament.registrations.missing().select_related("player"),
+        key=lambda registration: (registration.player.last_name.casefold(), registration.number),
+    )
 
 
 def _tables(session):

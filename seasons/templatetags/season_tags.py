@@ -47,12 +47,12 @@ def person(row):
 
 
 @register.filter
-def figure_label(figure):
+def statistic_label(figure):
     return LABELS.get(figure, "")
 
 
 @register.filter
-def figure(tally, name):
+def statistic(tally, name):
     """A tally's figure as the page shows it: averages with two decimals, "—" for none."""
     if name == facts.FREQUENT_PATTERN:
         return pattern_text(tally) or "—"

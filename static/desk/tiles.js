@@ -64,6 +64,8 @@
     var history = [];
     var mode = "concealed";
     var honours = (t.honours || "E S W N Wh G R").split(" ");
+    var honourNames = (t.honourNames || "").split("|");
+    var suitNames = (t.suitNames || "").split("|");
     var modeLabels = (t.modes || "").split("|");
 
     function winnerChosen() {
@@ -212,10 +214,17 @@
       if (red) { numbers.push("0"); }
       numbers.forEach(function (digit) {
         var tile = digit + suit;
-        var text = suit === "z" ? honours[Number(digit) - 1] : (digit === "0" ? "5" : digit);
+        var number = digit === "0" ? 5 : Number(digit);
+        var text = suit === "z" ? honours[number - 1] : String(number);
+        // Named by what it shows ("5p", "Wh": a voice command says what it sees; a red five
+        // "5p (red five)"); the tile's name in words ("5 dots", "White dragon") describes it.
         var item = button("tile suit-" + suit + (digit === "0" ? " red-five" : ""), text,
-          digit === "0" ? t.redFives + " " + "5" + suit : tile);
+          digit === "0" ? "5" + suit + " (" + t.redFives + ")" : undefined);
         if (suit !== "z") { item.appendChild(make("small", "", suit)); }
+        var longName = suit === "z" ? honourNames[number - 1]
+          : (suitNames[SUITS.indexOf(suit)] || "").replace("{n}", String(number));
+        if (longName && digit === "0") { longName += ", " + t.redFives; }
+        if (longName) { item.title = longName; }
         item.dataset.tile = tile;
         item.addEventListener("click", tap.bind(null, tile));
         row.appendChild(item);
@@ -227,6 +236,7 @@
     var plus = button("tile-step", "+", t.moreFlowers);
     var flowerValue = make("output", "tile-flowers", "0");
     var counter = make("span", "tile-size");
+    counter.setAttribute("role", "status");  // "5 of 14 tiles", said after each tap
     var undo = button("tile-tool", t.undo);
     var clear = button("tile-tool", t.clear);
     if (!points) {  // the classic games name each flower and season in the player's fields
@@ -251,7 +261,9 @@
       write();
     });
     counter.textContent = (t.tilesCount || "{n} / 14").replace("{n}", "0");
-    modeButtons[0].setAttribute("aria-pressed", "true");
+    modeButtons.forEach(function (item) {  // six toggle buttons, one of them pressed
+      item.setAttribute("aria-pressed", item.dataset.mode === mode ? "true" : "false");
+    });
     if (points) {
       var first = winnerChosen();
       var start = whose && whose.value !== "" ? whose.value : (first ? first.value : null);

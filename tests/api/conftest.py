@@ -31,7 +31,8 @@ def client_with(header=None, **extra):
 @pytest.fixture
 def world(db):
     """A ("alpha"): session 1 confirmed and public, session 2 seated, public and running, one
-    hand at its table 1, a team; B ("beta"): session 1 seated. A token of every kind."""
+    hand at its table 1, a team; B ("beta"): session 1 seated. A token of every kind (director,
+    referee, read-only)."""
     cache.clear()
     admin = make_director("boss")  # the site administrator builds both tournaments
     actor = Actor(user=admin)
@@ -64,6 +65,9 @@ def world(db):
     )
     _, tokens["referee of another table"] = create_token(
         a, name="ref2", kind=TokenKind.REFEREE, creator=director, referee=referee_other
+    )
+    _, tokens["read-only"] = create_token(
+        a, name="reader", kind=TokenKind.READ_ONLY, creator=director
     )
     revoked, tokens["revoked"] = create_token(
         a, name="old", kind=TokenKind.DIRECTOR, creator=director

@@ -290,11 +290,15 @@ def test_a_riichi_chombo_shows_the_same_everywhere(db, director, ruleset, chombo
         assert number(records[wind]["Transfers"]) == transfers
         assert number(records[wind]["Penalties"]) == penalties
 
+    # The standings show them in the unit of the final score beside them: thousands.
     html = Client().get(reverse("standings", args=[tournament.slug])).content.decode()
     records = by_player(page_rows(html, "Transfers"), results)
+    ruleset = ruleset_for(tournament)
     for wind, (_hand_points, transfers, penalties) in enumerate(expected):
-        assert number(records[wind]["Transfers"]) == transfers
-        assert number(records[wind]["Penalties"]) == penalties
+        assert records[wind]["Transfers"] == formatting.figure(transfers, ruleset)
+        assert records[wind]["Penalties"] == formatting.figure(penalties, ruleset)
+    column, text = ("Transfers", "−8.0") if chombo == "paid" else ("Penalties", "−20.0")
+    assert records[3][column] == text  # the offender's chombo, never "−8000" or "−20000"
 
     standings = compute_standings(tournament)
     book = openpyxl.load_workbook(

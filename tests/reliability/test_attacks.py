@@ -10,11 +10,22 @@ from django.db import models
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from desk.services import kept_folder
 from scoring import access
 from scoring.access import Actor
-from scoring.models import AuditEntry, Hand, Penalty, SeatResult
+from scoring.models import AuditEntry, Hand, Penalty, RefereeCall, SeatResult
 from scoring.services.penalties import give_penalty
-from tests.factories import build, make_tournament_director, play_session
+from seasons.merge import merge_players, plan_merge
+from seasons.models import PlayerMerge, Season, SeasonTournament
+from signup.links import checkin_url, entry_url
+from tests.factories import (
+    build,
+    make_season,
+    make_tournament_director,
+    open_signup,
+    play_session,
+    signed_up,
+)
 from tournament.models import (
     Category,
     Player,
@@ -50,6 +61,9 @@ AUDIENCE = {
     "table-results": "public",
     "tournament-create": "site-admin",
     "tournament-restore": "site-admin",
+    "tournament-restore-kept": "site-admin",
+    "tournament-kept-archive": "site-admin",
+    "tournament-delete": "site-admin",
     "tournament-archive": "director",
     "accounts": "site-admin",
     "directors": "director",
@@ -95,6 +109,12 @@ AUDIENCE = {
     "projector-reveal": "director",
     "export": "director",
     "referee-home": "user",
+    # a referee call taken or closed (issue 31): any account may ask; the service answers only
+    # the tournament's referees and directors (tests/scoring/test_referee_calls.py)
+    "call-take": "user",
+    "call-close": "user",
+    "table-resume": "director",
+    "tournament-publish": "director",
     # the referee pages' service workers: the same script for everyone, no data in it
     "link-service-worker": "public",
     "account-service-worker": "public",
@@ -106,6 +126,7 @@ AUDIENCE = {
     "link:close": "link",
     "link:history": "link",
     "link:count-tiles": "link",
+    "link:call": "link",
     "account:table": "account",
     "account:correct": "account",
     "account:void-last": "account",
@@ -114,6 +135,7 @@ AUDIENCE = {
     "account:close": "account",
     "account:history": "account",
     "account:count-tiles": "account",
+    "account:call": "account",
     "api-tokens": "director",
     "api-token-revoke": "director",
     # The JSON API: its own credentials (tokens, table links), walked for every role by
@@ -129,14 +151,51 @@ AUDIENCE = {
     "api-hands": "api",
     "api-hand": "api",
     "api-penalties": "api",
+    "api-calls": "api",
     "api-import": "api",
     "api-import-preview": "api",
     "api-draw-preview": "api",
     "api-draw": "api",
     "api-publish": "api",
+    "api-seasons": "api",
+    "api-season-ranking": "api",
     "api-schema": "public",
     "api-docs": "public",
     "api-redoc": "public",
+    # The sign-up (docs/signup.md): its public form, the pages an entry's signed link opens
+    # (the link is the credential, as a table's; tests/signup), the director's pages, and the
+    # check-in page of the directors and the tournament's referee accounts.
+    "signup": "player-form",
+    "signup-players": "public",
+    "signup-entry": "entry-link",
+    "signup-withdraw": "entry-link",
+    "signup-correct": "entry-link",
+    "signup-checkin-qr": "entry-link",
+    "self-checkin": "entry-link",
+    "signup-settings": "director",
+    "signup-entries": "director",
+    "signup-entry-action": "director",
+    "signup-erase-all": "director",
+    "checkin-open": "director",
+    "draw-withdraw-missing": "director",
+    "checkin": "checkin",
+    # The seasons (docs/seasons.md): public rankings and player pages, downloads included; the
+    # seasons' settings and the merges of player records are the site administrators'.
+    "seasons": "public",
+    "season": "public",
+    "season-player": "public",
+    "season-ranking-download": "public",
+    "season-statistics-download": "public",
+    "player-history": "public",
+    "player-statistics-download": "public",
+    "season-admin-list": "site-admin",
+    "season-create": "site-admin",
+    "season-edit": "site-admin",
+    "season-add-tournament": "site-admin",
+    "season-remove-tournament": "site-admin",
+    "player-duplicates": "site-admin",
+    "player-merge": "site-admin",
+    "player-merge-undo": "site-admin",
     "login": "login",
     "logout": "login",
     "set_language": "i18n",
@@ -155,6 +214,10 @@ WATCHED = (
     AuditEntry,
     Team,
     Category,
+    RefereeCall,
+    Season,
+    SeasonTournament,
+    PlayerMerge,
 )
 
 
@@ -194,6 +257,13 @@ def database_state():
     state["members"] = sorted(
         Registration.objects.values_list("pk", "team_id", "categories", "is_substitute")
     )
+    state["players"] = sorted(
+        Player.objects.values_list("pk", "first_name", "last_name", "country", "ema_id")
+    )
+    state["seasons"] = sorted(
+        Season.objects.values_list("pk", "name", "slug", "method", "published", "end_date")
+    )
+    state["merges"] = sorted(PlayerMerge.objects.values_list("pk", "undone_at"))
     return state
 
 
@@ -237,7 +307,20 @@ def world(db, director):
     add_member(a, team.pk, 2)
     category = create_category(a, name="Ladies")
     set_categories(a, 1, [category.pk])
+    open_signup(a, places=40, public_list=True)
+    entry = signed_up(a, 1)
+    season = make_season("attack-season", [a])
+    # two records of one person, merged (the merge a site administrator may take back)
+    kept = Player.objects.create(first_name="Twin", last_name="Record")
+    removed = Player.objects.create(first_name="Twin", last_name="Record")
+    merge = merge_players(kept.pk, removed.pk, user=director, stamp=plan_merge(kept, removed).stamp)
+    duplicate = Player.objects.create(first_name="Twin", last_name="Record")
     return {
+        "season": season,
+        "merge": merge,
+        "kept": kept,
+        "duplicate": duplicate,
+        "entry": entry,
         "team": team,
         "category": category,
         "a": a,
@@ -256,6 +339,9 @@ def concrete_urls(world):
     a, table, other = world["a"], world["table"], world["other"]
     slug, session = a.slug, table.session.number
     token = {"token": table.token}
+    kept = f"{slug}-20260101-120000.desk.gz"  # a deleted tournament's kept archive
+    kept_folder().mkdir(parents=True, exist_ok=True)
+    (kept_folder() / kept).write_bytes(b"kept")
     return {
         "home": reverse("home"),
         "tournament": reverse("tournament", args=[slug]),
@@ -273,6 +359,9 @@ def concrete_urls(world):
         "table-results": reverse("table-results", args=[slug, 1, 1]),
         "tournament-create": reverse("tournament-create"),
         "tournament-restore": reverse("tournament-restore"),
+        "tournament-restore-kept": reverse("tournament-restore-kept"),
+        "tournament-kept-archive": reverse("tournament-kept-archive", args=[kept]),
+        "tournament-delete": reverse("tournament-delete", args=[slug]),
         "tournament-archive": reverse("tournament-archive", args=[slug]),
         "lockouts": reverse("lockouts"),
         "lockout-clear": reverse("lockout-clear"),
@@ -320,10 +409,29 @@ def concrete_urls(world):
         "projector-reveal": reverse("projector-reveal", args=[slug]),
         "export": reverse("export", args=[slug, "standings", "csv"]),
         "referee-home": reverse("referee-home"),
+        "call-take": reverse("call-take", args=[1]),
+        "call-close": reverse("call-close", args=[1]),
+        "table-resume": reverse("table-resume", args=[slug, session, table.pk]),
+        "tournament-publish": reverse("tournament-publish", args=[slug]),
         "api-tokens": reverse("api-tokens", args=[slug]),
         "api-token-revoke": reverse("api-token-revoke", args=[slug, 1]),
+        "signup": reverse("signup", args=[slug]),
+        "signup-players": reverse("signup-players", args=[slug]),
+        "signup-entry": entry_url(world["entry"]),
+        "signup-withdraw": entry_url(world["entry"]) + "withdraw/",
+        "signup-correct": entry_url(world["entry"]) + "correct/",
+        "signup-checkin-qr": entry_url(world["entry"]) + "qr.svg",
+        "self-checkin": checkin_url(world["entry"]),
+        "signup-settings": reverse("signup-settings", args=[slug]),
+        "signup-entries": reverse("signup-entries", args=[slug]),
+        "signup-entry-action": reverse("signup-entry-action", args=[slug, world["entry"].pk]),
+        "signup-erase-all": reverse("signup-erase-all", args=[slug]),
+        "checkin": reverse("checkin", args=[slug]),
+        "checkin-open": reverse("checkin-open", args=[slug]),
+        "draw-withdraw-missing": reverse("draw-withdraw-missing", args=[slug]),
         "link-service-worker": reverse("link-service-worker"),
         "account-service-worker": reverse("account-service-worker"),
+        **season_urls(world),
         **{
             f"link:{name}": reverse(f"link:{name}", kwargs={**token, **extra})
             for name, extra in (
@@ -335,6 +443,7 @@ def concrete_urls(world):
                 ("close", {}),
                 ("history", {}),
                 ("count-tiles", {}),
+                ("call", {}),
             )
         },
         **{
@@ -348,8 +457,31 @@ def concrete_urls(world):
                 ("close", {}),
                 ("history", {}),
                 ("count-tiles", {}),
+                ("call", {}),
             )
         },
+    }
+
+
+def season_urls(world):
+    season, player = world["season"].slug, world["a"].registrations.get(number=1).player_id
+    member = world["season"].members.get().pk
+    return {
+        "seasons": reverse("seasons"),
+        "season": reverse("season", args=[season]),
+        "season-player": reverse("season-player", args=[season, player]),
+        "season-ranking-download": reverse("season-ranking-download", args=[season, "xlsx"]),
+        "season-statistics-download": reverse("season-statistics-download", args=[season, "csv"]),
+        "player-history": reverse("player-history", args=[player]),
+        "player-statistics-download": reverse("player-statistics-download", args=[player, "csv"]),
+        "season-admin-list": reverse("season-admin-list"),
+        "season-create": reverse("season-create"),
+        "season-edit": reverse("season-edit", args=[season]),
+        "season-add-tournament": reverse("season-add-tournament", args=[season]),
+        "season-remove-tournament": reverse("season-remove-tournament", args=[season, member]),
+        "player-duplicates": reverse("player-duplicates"),
+        "player-merge": reverse("player-merge", args=[world["kept"].pk, world["duplicate"].pk]),
+        "player-merge-undo": reverse("player-merge-undo", args=[world["merge"].pk]),
     }
 
 
@@ -409,8 +541,10 @@ def test_no_read_or_write_beyond_the_role(world):
             audience = AUDIENCE[name]
             if audience in ("public", "login", "i18n"):
                 continue
-            if audience == "link":
+            if audience in ("link", "entry-link", "player-form"):
                 continue  # the link is the credential; see test_links_are_the_only_credential
+            if audience == "checkin" and role == "referee of another table":
+                continue  # a referee account of this tournament checks its players in
             if audience == "user" and role not in ("anonymous", "link holder of another table"):
                 continue
             before = database_state()
@@ -436,7 +570,8 @@ def test_public_pages_never_write(world):
 
 def test_the_director_reaches_every_page(world, director_client):
     for name, url in concrete_urls(world).items():
-        if AUDIENCE[name] in ("site-admin", "director", "public", "account", "link", "user"):
+        allowed = ("site-admin", "director", "public", "account", "link", "user", "checkin")
+        if AUDIENCE[name] in (*allowed, "entry-link", "player-form"):
             assert director_client.get(url).status_code in (200, 405), name
 
 

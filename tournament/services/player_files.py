@@ -23,9 +23,10 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
+from rules.limits import MAX_IMPORT_ROWS
 
 #: Players in one file.
-MAX_ROWS = 5000
+MAX_ROWS = MAX_IMPORT_ROWS
 #: Rows of a sheet read at most: the header, the players and some empty rows between them.
 MAX_SHEET_ROWS = 2 * MAX_ROWS
 #: Columns of a sheet read (columns further right are ignored, like unknown columns).

@@ -21,7 +21,8 @@ class SeatingView(TournamentMixin, TemplateView):
         if not seating_visible(self.request.user, session):
             raise ExplainedNotFound(
                 _("The seating of session %(number)s has not been published yet.")
-                % {"number": session.number}
+                % {"number": session.number},
+                heading=_("Not published yet"),
             )
         seats = list(
             Seat.objects.filter(session=session)

@@ -22,8 +22,6 @@ class Command(BaseCommand):
 
     def handle(self, *args, tournament, account, session, seed, **options):
         tournament = tournament_for(tournament, account)
-        if seed is not None and not 0 <= seed < 2**63:
-            raise CommandError("The seed is a whole number from 0 to 2**63 - 1.")
         try:
             plan = write_draw(tournament, session_number=session, seed=seed)
         except DrawError as exc:
