@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import rules
 from rules.families import FAMILIES
 from rules.hand_facts import Tally
-from scoring.standings.ranking import standings_versions
+from scoring.standings.versions import standings_versions
 from scoring.statistics.tallies import statistics_of
 from seasons.models import Season
 from seasons.places import Entry, places_of

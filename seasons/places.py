@@ -67,7 +67,7 @@ def public_sessions(tournament: Tournament) -> list[int]:
 
 def tournament_places(tournament: Tournament, version: str) -> TournamentPlaces:
     """`tournament`'s places from its public standings, kept in the shared cache under its
-    standings `version` (`scoring.standings.ranking.standings_versions`)."""
+    standings `version` (`scoring.standings.versions.standings_versions`)."""
     key = f"season-places:{tournament.pk}:{version}"
     places = cache.get(key)
     if places is None:

@@ -4,7 +4,7 @@ shared cache.
 Nothing is copied: the ranking reads each member tournament's public standings
 (`seasons.places`) and ranks the players with the pure rule (`rules.seasons`). Its cache key is
 a fingerprint of the season's settings, the reckoning day and every member tournament's
-standings version (`scoring.standings.ranking.standings_versions`, six queries for all of
+standings version (`scoring.standings.versions.standings_versions`, six queries for all of
 them), so a tournament restored, corrected, reopened or published moves the ranking at once.
 """
 
@@ -23,7 +23,8 @@ from django.utils import timezone
 import rules
 from common.text import sort_key
 from rules import seasons as season_rules
-from scoring.standings.ranking import CACHE_SECONDS, standings_versions
+from scoring.standings.ranking import CACHE_SECONDS
+from scoring.standings.versions import standings_versions
 from seasons.models import Season, SeasonMethod
 from seasons.places import Entry, TournamentPlaces, places_of
 from tournament.models import Player, Tournament

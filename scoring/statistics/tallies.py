@@ -22,7 +22,8 @@ from django.db.models import Count, Sum
 from rules.checks import SEATS
 from rules.hand_facts import Tally
 from scoring.models import Hand, Penalty, SeatResult
-from scoring.standings.ranking import CACHE_SECONDS, standings_versions
+from scoring.standings.ranking import CACHE_SECONDS
+from scoring.standings.versions import standings_versions
 from tournament.models import Seat, Tournament
 from tournament.rulesets import ruleset_for
 
