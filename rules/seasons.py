@@ -268,7 +268,8 @@ def parse_points_table(text: str) -> tuple[int, ...]:
         raise RuleError(_("A table of points has at most {places} places"), places=MAX_TABLE_PLACES)
     values = []
     for position, part in enumerate(parts, start=1):
-        if not part.isdigit() or int(part) > MAX_PLACE_POINTS:
+        # ASCII digits only: '²' and other Unicode digits pass isdigit() but not int()
+        if not (part.isascii() and part.isdigit()) or int(part) > MAX_PLACE_POINTS:
             raise RuleError(
                 _("Place {place}: '{value}' is not a whole number from 0 to {maximum}"),
                 place=position,

@@ -227,7 +227,9 @@ def test_a_typed_table_of_points(text, table):
     assert parse_points_table(text) == table
 
 
-@pytest.mark.parametrize("text", ["", "25, x", "10, 20", "-5", "1.5", "100001", "1 " * 501])
+@pytest.mark.parametrize(
+    "text", ["", "25, x", "10, 20", "-5", "1.5", "100001", "1 " * 501, "²", "25, ١٨"]
+)
 def test_a_table_of_points_that_cannot_be_read_is_refused(text):
     with pytest.raises(RuleError):
         parse_points_table(text)
