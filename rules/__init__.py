@@ -30,7 +30,7 @@ from rules.errors import RuleError
 from rules.i18n import Message
 from rules.options import OptionField
 from rules.penalties import PenaltyKind, PenaltyOutcome
-from rules.registry import RULESET_CODES, get_ruleset, preset
+from rules.registry import RULESET_CODES, family_codes, get_ruleset, preset
 
 __all__ = [
     "ENTRY_KINDS",
@@ -47,6 +47,7 @@ __all__ = [
     "TableState",
     "classic",
     "faentino",
+    "family_codes",
     "get_ruleset",
     "mcr",
     "preset",

@@ -17,7 +17,10 @@ The desk (the Django side) never knows which rule set it is scoring. It asks a :
   (``final_score_format``) and the transfers and penalties beside them (``figure_format``), which columns of a hand give its value and how it reads
   (``hand_value_fields``, :meth:`RuleSet.hand_value_text`), which score-sheet form it prints
   (``score_sheet``), whether the EMA results file has table points (``ema_table_points``) and
-  how it names the rules (``ema_rules``).
+  how it names the rules (``ema_rules``);
+- what a season ranks it with (``family``, docs/rules.md §11) and what its hands say for the
+  statistics (:meth:`RuleSet.hand_facts`, :meth:`RuleSet.hand_patterns`, ``statistics``,
+  docs/rules.md §12).
 
 Seats are always the four starting seats 0..3 (East, South, West, North at the start of the
 session), and every per-seat tuple is in that order, whoever is East for the current hand.
@@ -55,6 +58,8 @@ from rules.entry import (
     clean_entry,
 )
 from rules.errors import RuleError
+from rules.families import CLASSIC
+from rules.hand_facts import COMMON, HandFacts
 from rules.i18n import Message, _, message
 from rules.options import OptionField, option_fields
 from rules.penalties import PenaltyKind, PenaltyOutcome, check_params, mers_outcome
@@ -208,6 +213,15 @@ class RuleSet(ABC):
     #: The rules as the EMA results file names them ("MCR" or "Riichi"), or None for a rule set
     #: the EMA does not rank (classic European, FIMJ, Faentino).
     ema_rules: str | None = None
+    #: The family a season ranks this rule set's tournaments with (``rules.families``).
+    family: str = CLASSIC
+    #: The statistics its hands record (``rules.hand_facts``, docs/rules.md §12), in order.
+    statistics: tuple[str, ...] = COMMON
+    #: What a winning value counts (docs/rules.md §12), marked for translation.
+    value_unit: str = _("points")
+    #: The heading of the most frequent pattern of the counted wins ("Most frequent fan"), or
+    #: "" when the statistics have none.
+    pattern_label: str = ""
 
     def __init__(self, options: Any) -> None:
         self.options = options
@@ -264,6 +278,19 @@ class RuleSet(ABC):
         is better) and the figures as the hand form takes them; None when the hand has no
         winner or the rule set ranks no hands."""
         return None
+
+    def hand_facts(self, entry: Mapping[str, Any], changes: Any) -> HandFacts:
+        """What a stored hand says about each seat for the statistics (docs/rules.md §12):
+        ``entry`` as the referee entered it, ``changes`` the four point changes it settled.
+        The winning value is the points the winner took in the hand unless the rule set
+        values its hands otherwise (MCR: the fan)."""
+        raise NotImplementedError(f"{self.code} does not read its hands for the statistics")
+
+    def hand_patterns(self, count: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+        """The patterns (English and Italian name) a winning hand scored, from its stored count
+        from tiles (docs/rules.md §7): MCR's fans, riichi's yaku; () where the statistics name
+        none (``pattern_label`` empty)."""
+        return ()
 
     def tile_counter(self) -> Any:
         """What "Count from tiles" does for this rule set (docs/rules.md §7): a

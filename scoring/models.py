@@ -408,7 +408,9 @@ class SeatResult(models.Model):
     table_points = TwelfthsField(_("table points"), null=True, blank=True)
     final_score = TwelfthsField(_("final score"))
     hands_won = models.PositiveSmallIntegerField(_("hands won"), default=0)
-    biggest_hand = models.PositiveSmallIntegerField(_("biggest hand"), null=True, blank=True)
+    #: The player's largest win in points or fan: a riichi yakuman (48,000 for the dealer, with
+    #: counters and deposits) or a classic limit hand (up to 100,000) is past a smallint.
+    biggest_hand = models.PositiveIntegerField(_("biggest hand"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("seat result")
@@ -454,6 +456,8 @@ class AuditAction(models.TextChoices):
     CALL_MADE = "call_made", _("Referee called")
     CALL_TAKEN = "call_taken", _("Referee call taken")
     CALL_CLOSED = "call_closed", _("Referee call closed")
+    PLAYER_MERGED = "player_merged", _("Player records merged")
+    PLAYER_MERGE_UNDONE = "player_unmerged", _("Merge of player records taken back")
 
 
 class AuditEntry(models.Model):

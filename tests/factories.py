@@ -301,3 +301,115 @@ def signed_up(tournament, n, *, confirm=True, language="en", **fields):
     if confirm:
         entry = entries.confirm_email(tournament, entry)
     return entry
+
+
+# -- seasons ---------------------------------------------------------------------------------
+
+
+def placed_tournament(slug, actor, order, *, end_date, mers_weight=None, tie=False, **fields):
+    """A public MCR tournament of the four players `order` ((first, last) names, reused across
+    tournaments), its one session played so that they finish in that order: the first wins 32
+    fan self-drawn, the second 16, the third 8 (places 1, 2, 3, 4). With `tie` the first wins
+    24 and the second 8, so the last two share the third place (1, 2, =3, =3). Closed early by
+    the director, confirmed and published."""
+    tournament = create_tournament(
+        **{
+            **TOURNAMENT_DEFAULTS,
+            "name": f"Cup {slug}",
+            "slug": slug,
+            "start_date": end_date - dt.timedelta(days=1),
+            "end_date": end_date,
+            "session_count": 1,
+            "mers_weight": mers_weight,
+            "seating_groups": "none",
+            **fields,
+        }
+    )
+    registrations = [
+        register_player(tournament, first_name=first, last_name=last) for first, last in order
+    ]
+    write_draw(tournament, session_number=1, seed=1)
+    tournament.sessions.filter(number=1).update(
+        seating_published=True, status=SessionStatus.RUNNING
+    )
+    follow_sessions(tournament.pk)
+    session = tournament.sessions.get(number=1)
+    table = session.tables.get()
+    wind = {seat.registration_id: seat.wind for seat in table.seats.all()}
+    wins = (24, 8) if tie else (32, 16, 8)
+    play(
+        table,
+        [self_drawn(wind[r.pk], fan) for r, fan in zip(registrations, wins, strict=False)],
+        actor,
+    )
+    close(table, actor)
+    closing.confirm_session(session, actor=actor)
+    session.results_published = True
+    session.save(update_fields=["results_published"])
+    return tournament
+
+
+def make_season(slug, tournaments, *, method="ema", family="mcr", points="", best=0, **fields):
+    """A public season of `tournaments` (all of `family`) over their days, through the
+    services."""
+    from seasons import services
+
+    days = [t.start_date for t in tournaments] + [t.end_date for t in tournaments]
+    settings = services.SeasonSettings(
+        **{
+            "name": f"Season {slug}",
+            "slug": slug,
+            "start_date": min(days, default=dt.date(2026, 1, 1)),
+            "end_date": max(days, default=dt.date(2026, 12, 31)),
+            "family": family,
+            "method": method,
+            "points_table": points,
+            "counted_results": best,
+            "published": True,
+            **fields,
+        }
+    )
+    season = services.create_season(settings)
+    for tournament in tournaments:
+        services.add_tournament(season, tournament.pk)
+    return season
+
+
+#: The players of `season_cups`.
+ANNA, BRUNO, CARLA, DARIO, ELSA = (
+    ("Anna", "Rossi"),
+    ("Bruno", "Bianchi"),
+    ("Carla", "Verdi"),
+    ("Dario", "Neri"),
+    ("Elsa", "Gallo"),
+)
+
+
+def season_cups():
+    """Three MCR tournaments of four players in 2025 (two with a MERS weight, the last with two
+    players tied for third) and a riichi one not played, as `placed_tournament` plays
+    them. The players' figures by hand are in docs/seasons.md ("An example")."""
+    admin = make_director("world-admin")
+    actor = Actor(user=admin)
+    cups = {
+        "spring": placed_tournament(
+            "spring",
+            actor,
+            [ANNA, BRUNO, CARLA, DARIO],
+            end_date=dt.date(2025, 3, 1),
+            mers_weight=2,
+        ),
+        "summer": placed_tournament(
+            "summer", actor, [BRUNO, ANNA, ELSA, CARLA], end_date=dt.date(2025, 6, 1), mers_weight=1
+        ),
+        "autumn": placed_tournament(
+            "autumn", actor, [ELSA, ANNA, BRUNO, DARIO], end_date=dt.date(2025, 9, 1), tie=True
+        ),
+        "riichi": make_tournament(
+            slug="riichi",
+            ruleset="riichi2016",
+            start_date=dt.date(2025, 4, 1),
+            end_date=dt.date(2025, 4, 1),
+        ),
+    }
+    return {"admin": admin, "actor": actor, **cups}

@@ -38,6 +38,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from rules import families
+from rules import hand_facts as facts
 from rules import penalties as pen
 from rules.base import (
     NO_POINTS,
@@ -89,6 +91,9 @@ class RiichiRuleSet(RuleSet):
     final_score_format = ScoreFormat(scale=1000, places=1, signed=True)
     hand_value_fields = ("han", "fu")
     ema_rules = "Riichi"
+    family = families.RIICHI
+    statistics = (*facts.COMMON, *facts.RIICHI_FIGURES, facts.FREQUENT_PATTERN)
+    pattern_label = _("Most frequent yaku")
 
     def __init__(self, options: Any, code: str) -> None:
         super().__init__(options)
@@ -124,6 +129,43 @@ class RiichiRuleSet(RuleSet):
 
         value = riichi_value(figure("han"), figure("fu"), figure("yakuman"))
         return (value["yakuman"], value["han"], value["fu"]), value
+
+    def hand_facts(self, entry: Mapping[str, Any], changes: Any) -> facts.HandFacts:
+        """Ron or tsumo with its winners' points and han, a draw, a chombo, and the riichi
+        declared in the hand (§12)."""
+        outcome = entry.get("outcome")
+        declared = tuple(int(seat) for seat in entry.get("riichi") or ())
+        if outcome == CHOMBO:
+            return facts.HandFacts(chombo=(int(entry["offender"]),), riichi=declared)
+        if outcome not in WINS:
+            return facts.HandFacts(draw=True, riichi=declared)
+        winners = tuple(int(seat) for seat in entry.get("winners") or ())
+
+        def per_seat(name: str, seat: int) -> int:
+            values = entry.get(name) or (0, 0, 0, 0)
+            return int(values[seat] or 0) if seat < len(values) else 0
+
+        return facts.HandFacts(
+            winners=winners,
+            self_drawn=outcome == TSUMO,
+            discarder=int(entry["discarder"]) if outcome == RON else None,
+            riichi=declared,
+            values=facts.winner_values(winners, lambda seat: int(changes[seat])),
+            han=facts.winner_values(
+                winners,
+                lambda seat: None if per_seat("yakuman", seat) else per_seat("han", seat),
+            ),
+        )
+
+    def hand_patterns(self, count: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+        """The yaku of the count, the dora left out (§12)."""
+        from rules.riichi.hands import NOT_YAKU
+
+        return tuple(
+            (str(item.get("name")), str(item.get("italian") or item.get("name")))
+            for item in count.get("items") or ()
+            if isinstance(item, dict) and item.get("name") and item.get("name") not in NOT_YAKU
+        )
 
     def needs_two_yaku(self, honba: int) -> bool:
         """True when a win needs two yaku with ``honba`` counters on the table (EMA 2008

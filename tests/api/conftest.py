@@ -9,7 +9,13 @@ from api.models import TokenKind
 from api.tokens import create_token, revoke_token
 from scoring.access import Actor
 from scoring.services.hands import record_hand
-from tests.factories import build, build_played, make_director, make_tournament_director
+from tests.factories import (
+    build,
+    build_played,
+    make_director,
+    make_season,
+    make_tournament_director,
+)
 from tournament.models import SessionStatus
 from tournament.services.teams import add_member, create_team
 from tournament.services.tournaments import follow_sessions
@@ -71,9 +77,11 @@ def world(db):
     clients["table link"] = client_with(f"Table {table.token}")
     for role, secret in tokens.items():
         clients[role] = client_with(f"Bearer {secret}")
+    season = make_season("api-season", [a])
     return {
         "a": a,
         "b": b,
+        "season": season,
         "director": director,
         "table": table,
         "other": other,

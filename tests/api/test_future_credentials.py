@@ -37,7 +37,7 @@ def future(world):
 
 
 def reads(client):
-    values = {"slug": "alpha", "number": "3", "table": "1"}
+    values = {"slug": "alpha", "number": "3", "table": "1", "season": "api-season"}
     for method, path in operations(client):
         if method == "get":
             yield re.sub(r"\{(\w+)\}", lambda match: values[match.group(1)], path)

@@ -46,6 +46,9 @@ EXPECTED = {
     ),
     ("get", "/api/v1/tournaments/{slug}/standings/"): R,
     ("get", "/api/v1/tournaments/{slug}/teams/"): R,
+    # the seasons are public: every credential reads them as the public does
+    ("get", "/api/v1/seasons/"): (200, 200, 200, 200, 200, 200, 401, 200),
+    ("get", "/api/v1/seasons/{season}/ranking/"): (200, 200, 200, 200, 200, 200, 401, 200),
     ("post", "/api/v1/tournaments/{slug}/sessions/{number}/tables/{table}/hands/"): W,
     ("post", "/api/v1/tournaments/{slug}/sessions/{number}/tables/{table}/hands/{hand}/"): W,
     ("post", "/api/v1/tournaments/{slug}/sessions/{number}/tables/{table}/penalties/"): W,
@@ -72,7 +75,13 @@ def operations(client):
 
 
 def concrete(path, world):
-    values = {"slug": world["a"].slug, "number": "2", "table": "1", "hand": "1"}
+    values = {
+        "slug": world["a"].slug,
+        "number": "2",
+        "table": "1",
+        "hand": "1",
+        "season": world["season"].slug,
+    }
     return re.sub(r"\{(\w+)\}", lambda match: values[match.group(1)], path)
 
 

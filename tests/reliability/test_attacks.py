@@ -15,8 +15,17 @@ from scoring import access
 from scoring.access import Actor
 from scoring.models import AuditEntry, Hand, Penalty, RefereeCall, SeatResult
 from scoring.services.penalties import give_penalty
+from seasons.merge import merge_players, plan_merge
+from seasons.models import PlayerMerge, Season, SeasonTournament
 from signup.links import checkin_url, entry_url
-from tests.factories import build, make_tournament_director, open_signup, play_session, signed_up
+from tests.factories import (
+    build,
+    make_season,
+    make_tournament_director,
+    open_signup,
+    play_session,
+    signed_up,
+)
 from tournament.models import (
     Category,
     Player,
@@ -148,6 +157,8 @@ AUDIENCE = {
     "api-draw-preview": "api",
     "api-draw": "api",
     "api-publish": "api",
+    "api-seasons": "api",
+    "api-season-ranking": "api",
     "api-schema": "public",
     "api-docs": "public",
     "api-redoc": "public",
@@ -168,6 +179,23 @@ AUDIENCE = {
     "checkin-open": "director",
     "draw-withdraw-missing": "director",
     "checkin": "checkin",
+    # The seasons (docs/seasons.md): public rankings and player pages, downloads included; the
+    # seasons' settings and the merges of player records are the site administrators'.
+    "seasons": "public",
+    "season": "public",
+    "season-player": "public",
+    "season-ranking-download": "public",
+    "season-statistics-download": "public",
+    "player-history": "public",
+    "player-statistics-download": "public",
+    "season-admin-list": "site-admin",
+    "season-create": "site-admin",
+    "season-edit": "site-admin",
+    "season-add-tournament": "site-admin",
+    "season-remove-tournament": "site-admin",
+    "player-duplicates": "site-admin",
+    "player-merge": "site-admin",
+    "player-merge-undo": "site-admin",
     "login": "login",
     "logout": "login",
     "set_language": "i18n",
@@ -187,6 +215,9 @@ WATCHED = (
     Team,
     Category,
     RefereeCall,
+    Season,
+    SeasonTournament,
+    PlayerMerge,
 )
 
 
@@ -226,6 +257,13 @@ def database_state():
     state["members"] = sorted(
         Registration.objects.values_list("pk", "team_id", "categories", "is_substitute")
     )
+    state["players"] = sorted(
+        Player.objects.values_list("pk", "first_name", "last_name", "country", "ema_id")
+    )
+    state["seasons"] = sorted(
+        Season.objects.values_list("pk", "name", "slug", "method", "published", "end_date")
+    )
+    state["merges"] = sorted(PlayerMerge.objects.values_list("pk", "undone_at"))
     return state
 
 
@@ -271,7 +309,17 @@ def world(db, director):
     set_categories(a, 1, [category.pk])
     open_signup(a, places=40, public_list=True)
     entry = signed_up(a, 1)
+    season = make_season("attack-season", [a])
+    # two records of one person, merged (the merge a site administrator may take back)
+    kept = Player.objects.create(first_name="Twin", last_name="Record")
+    removed = Player.objects.create(first_name="Twin", last_name="Record")
+    merge = merge_players(kept.pk, removed.pk, user=director, stamp=plan_merge(kept, removed).stamp)
+    duplicate = Player.objects.create(first_name="Twin", last_name="Record")
     return {
+        "season": season,
+        "merge": merge,
+        "kept": kept,
+        "duplicate": duplicate,
         "entry": entry,
         "team": team,
         "category": category,
@@ -383,6 +431,7 @@ def concrete_urls(world):
         "draw-withdraw-missing": reverse("draw-withdraw-missing", args=[slug]),
         "link-service-worker": reverse("link-service-worker"),
         "account-service-worker": reverse("account-service-worker"),
+        **season_urls(world),
         **{
             f"link:{name}": reverse(f"link:{name}", kwargs={**token, **extra})
             for name, extra in (
@@ -411,6 +460,28 @@ def concrete_urls(world):
                 ("call", {}),
             )
         },
+    }
+
+
+def season_urls(world):
+    season, player = world["season"].slug, world["a"].registrations.get(number=1).player_id
+    member = world["season"].members.get().pk
+    return {
+        "seasons": reverse("seasons"),
+        "season": reverse("season", args=[season]),
+        "season-player": reverse("season-player", args=[season, player]),
+        "season-ranking-download": reverse("season-ranking-download", args=[season, "xlsx"]),
+        "season-statistics-download": reverse("season-statistics-download", args=[season, "csv"]),
+        "player-history": reverse("player-history", args=[player]),
+        "player-statistics-download": reverse("player-statistics-download", args=[player, "csv"]),
+        "season-admin-list": reverse("season-admin-list"),
+        "season-create": reverse("season-create"),
+        "season-edit": reverse("season-edit", args=[season]),
+        "season-add-tournament": reverse("season-add-tournament", args=[season]),
+        "season-remove-tournament": reverse("season-remove-tournament", args=[season, member]),
+        "player-duplicates": reverse("player-duplicates"),
+        "player-merge": reverse("player-merge", args=[world["kept"].pk, world["duplicate"].pk]),
+        "player-merge-undo": reverse("player-merge-undo", args=[world["merge"].pk]),
     }
 
 
