@@ -29,16 +29,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules import hand_facts as facts
-from rules.base import (
-    PER_SEAT_INT,
-    SEAT,
-    SEATS_KIND,
-    EntryField,
-    Four,
-    HandSettlement,
-    TableState,
-    dealer_stays,
-)
+from rules.base import PER_SEAT_INT, SEAT, SEATS_KIND, EntryField
 from rules.checks import SEATS, check_int, round_to_ten
 from rules.classic_count import count_hand
 
@@ -62,6 +53,7 @@ from rules.rack import (
     settle_pairs,
 )
 from rules.rack_count import PointsCount
+from rules.state import Four, HandSettlement, TableState, dealer_stays
 from rules.tiles import Hand
 
 MULTIPLE_WIN = "multiple_win"

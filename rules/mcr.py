@@ -22,23 +22,13 @@ from typing import TYPE_CHECKING, Any
 from rules import families
 from rules import hand_facts as facts
 from rules import penalties as pen
-from rules.base import (
-    INT,
-    NO_POINTS,
-    OUTCOME,
-    SCORE_SHEET_FIMJ_MCR,
-    SEAT,
-    EntryField,
-    Four,
-    HandSettlement,
-    RuleSet,
-    TableState,
-)
+from rules.base import INT, OUTCOME, SCORE_SHEET_FIMJ_MCR, SEAT, EntryField, RuleSet
 from rules.checks import SEATS, check_four_ints, check_int, check_seat
 from rules.errors import RuleError
 from rules.i18n import WIND_NAMES, Message, _, message
 from rules.options import BOOL, INT_TUPLE, TEXT, option
 from rules.ranking import share
+from rules.state import NO_POINTS, Four, HandSettlement, TableState
 
 if TYPE_CHECKING:
     from rules.tile_count import TileCounter

@@ -31,27 +31,14 @@ from typing import Any
 
 from rules import hand_facts as facts
 from rules import penalties as pen
-from rules.base import (
-    BOOL,
-    OUTCOME,
-    PER_SEAT_INT,
-    SEAT,
-    SEATS_KIND,
-    EntryField,
-    Four,
-    HandSettlement,
-    RuleSet,
-    TableState,
-    dealer_passes,
-    dealer_stays,
-    first_state,
-)
+from rules.base import BOOL, OUTCOME, PER_SEAT_INT, SEAT, SEATS_KIND, EntryField, RuleSet
 from rules.checks import SEATS, check_four_ints, check_optional_seat, check_seat, round_to_ten
 from rules.errors import RuleError
 from rules.i18n import WIND_NAMES, Message, _, message
 from rules.limits import MAX_LIMIT_VALUE, MAX_PENALTY_UNIT, MAX_STARTING_POINTS
 from rules.options import BOOL as OPT_BOOL
 from rules.options import INT, INT_TUPLE, TEXT, option
+from rules.state import Four, HandSettlement, TableState, dealer_passes, dealer_stays, first_state
 
 MAHJONG = "mahjong"
 WASHOUT = "washout"

@@ -42,17 +42,24 @@ from rules import families
 from rules import hand_facts as facts
 from rules import penalties as pen
 from rules.base import (
-    NO_POINTS,
     OPTIONAL_SEAT,
     OUTCOME,
     PER_SEAT_INT,
     SEAT,
     SEATS_KIND,
     EntryField,
-    Four,
-    HandSettlement,
     RuleSet,
     ScoreFormat,
+)
+from rules.checks import SEATS
+from rules.errors import RuleError
+from rules.i18n import WIND_NAMES, Message, _, message
+from rules.ranking import share, shared_places
+from rules.riichi import payments as riichi
+from rules.state import (
+    NO_POINTS,
+    Four,
+    HandSettlement,
     SeatResult,
     TableState,
     add,
@@ -60,11 +67,6 @@ from rules.base import (
     dealer_stays,
     first_state,
 )
-from rules.checks import SEATS
-from rules.errors import RuleError
-from rules.i18n import WIND_NAMES, Message, _, message
-from rules.ranking import share, shared_places
-from rules.riichi import payments as riichi
 
 if TYPE_CHECKING:
     from rules.tile_count import TileCounter
