@@ -241,9 +241,7 @@ def test_once_a_session_is_played_an_entry_neither_changes_nor_takes_a_place_by_
     late = signed_up(open_open, 9, confirm=False)
     first = [signed_up(open_open, n) for n in range(1, 5)]
     write_draw(open_open, session_number=1, seed=1)
-    open_open.sessions.filter(number=1).update(
-        seating_published=True, status=SessionStatus.RUNNING
-    )
+    open_open.sessions.filter(number=1).update(seating_published=True, status=SessionStatus.RUNNING)
     follow_sessions(open_open.pk)
     play_session(open_open, 1, Actor(user=make_director()))
     Signup.objects.filter(tournament=open_open).update(places=8)  # places still free
