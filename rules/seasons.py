@@ -28,6 +28,7 @@ from typing import Any
 
 from rules.errors import RuleError
 from rules.i18n import _
+from rules.limits import MAX_PLACE_POINTS, MAX_TABLE_PLACES
 from rules.ranking import shared_places, tie_sizes
 
 #: The EMA's method (docs/rules.md §11.1).
@@ -283,7 +284,3 @@ def parse_points_table(text: str) -> tuple[int, ...]:
                 _("Place {place} gets more points than the place before it"), place=position
             )
     return tuple(values)
-
-
-MAX_TABLE_PLACES = 500
-MAX_PLACE_POINTS = 100_000

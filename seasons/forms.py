@@ -9,7 +9,8 @@ from common.form_fields import field_of
 from common.i18n import translate_error
 from rules import RuleError
 from rules import seasons as season_rules
-from seasons.models import MAX_COUNTED_RESULTS, Season, SeasonMethod
+from rules.limits import MAX_COUNTED_RESULTS
+from seasons.models import Season, SeasonMethod
 from seasons.services import SeasonSettings
 from tournament.forms import DateInput
 

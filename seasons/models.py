@@ -23,10 +23,8 @@ from common.i18n import translate_text
 from rules import seasons as season_rules
 from rules.errors import RuleError
 from rules.families import FAMILIES
+from rules.limits import MAX_COUNTED_RESULTS
 from tournament.models import Player, Tournament
-
-#: The most results a table-of-points season may count per player (0 counts every result).
-MAX_COUNTED_RESULTS = 100
 
 
 class SeasonMethod(models.TextChoices):

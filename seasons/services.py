@@ -19,7 +19,8 @@ from common.errors import UserError
 from common.i18n import translate_error
 from rules import seasons as season_rules
 from rules.families import FAMILIES
-from seasons.models import MAX_COUNTED_RESULTS, Season, SeasonMethod, SeasonTournament
+from rules.limits import MAX_COUNTED_RESULTS
+from seasons.models import Season, SeasonMethod, SeasonTournament
 from tournament.models import Tournament
 
 
