@@ -143,6 +143,9 @@ class SeasonTournament(models.Model):
     #: The tournament's short name when it was last seen: a deleted tournament restored from its
     #: archive (docs/seasons.md) is found again by it.
     slug = models.SlugField(_("short name"), max_length=60)
+    #: Its last day when it was last seen: a restored archive has it, another tournament given
+    #: the same short name since most likely has not.
+    last_day = models.DateField(_("last day"), null=True, blank=True)
     added_at = models.DateTimeField(_("added"), db_default=Now(), editable=False)
 
     class Meta:

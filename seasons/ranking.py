@@ -36,16 +36,17 @@ WEIGHT_WITHOUT_MERS = Fraction(1)
 def members(season: Season) -> list[Tournament]:
     """The season's tournaments that count: public, of its rules, in order of their last day.
 
-    A member whose tournament was deleted is found again by its short name once the tournament
-    is restored (`SeasonTournament.slug`)."""
-    linked: list[int] = []
-    orphans: list[str] = []
-    for tournament_id, slug in season.members.values_list("tournament_id", "slug"):
+    A member whose tournament was deleted is found again by its short name and last day once the
+    tournament is restored (`SeasonTournament.slug`, `last_day`)."""
+    found_by = Q(pk__in=[])
+    for tournament_id, slug, last_day in season.members.values_list(
+        "tournament_id", "slug", "last_day"
+    ):
         if tournament_id is not None:
-            linked.append(tournament_id)
+            found_by |= Q(pk=tournament_id)
         else:
-            orphans.append(slug)
-    found = Tournament.objects.filter(Q(pk__in=linked) | Q(slug__in=orphans)).filter(
+            found_by |= Q(slug=slug, end_date=last_day) if last_day else Q(slug=slug)
+    found = Tournament.objects.filter(found_by).filter(
         published=True, ruleset__in=rules.family_codes(season.family)
     )
     return sorted(

@@ -163,7 +163,7 @@ def add_tournament(season: Season, tournament_id: int) -> SeasonTournament:
             _("%(tournament)s is in the season already.") % {"tournament": tournament.name}
         )
     return SeasonTournament.objects.create(
-        season=season, tournament=tournament, slug=tournament.slug
+        season=season, tournament=tournament, slug=tournament.slug, last_day=tournament.end_date
     )
 
 
@@ -178,5 +178,8 @@ def remove_tournament(season: Season, member_id: int) -> None:
 
 def remember_slug(tournament: Tournament) -> None:
     """Before a tournament is deleted (its archive kept): its seasons remember its current short
-    name, so the tournament rejoins them when the archive is restored."""
-    SeasonTournament.objects.filter(tournament=tournament).update(slug=tournament.slug)
+    name and last day, so the tournament rejoins them when its archive is restored (and another
+    tournament given the same short name meanwhile does not)."""
+    SeasonTournament.objects.filter(tournament=tournament).update(
+        slug=tournament.slug, last_day=tournament.end_date
+    )

@@ -228,3 +228,15 @@ def test_the_reckoning_day_is_the_last_day_or_today(cups):
     season = make_season("running", [cups["spring"]], end_date=dt.date(2099, 12, 31))
     assert reckoning_day(season, dt.date(2026, 5, 1)) == dt.date(2026, 5, 1)
     assert reckoning_day(season, dt.date(2100, 1, 2)) == dt.date(2099, 12, 31)
+
+
+def test_another_tournament_given_a_deleted_members_short_name_does_not_join(cups, ema):
+    from tests.factories import make_tournament
+
+    delete_tournament(cups["autumn"])
+    newcomer = make_tournament(
+        slug="autumn", start_date=dt.date(2025, 10, 4), end_date=dt.date(2025, 10, 5)
+    )
+    newcomer.published = True
+    newcomer.save()
+    assert [member.slug for member in season_ranking(ema).members] == ["spring", "summer"]
