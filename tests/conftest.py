@@ -5,10 +5,13 @@ module by a module-scoped fixture that asks for `module_db`: the module's data l
 transaction rolled back when the module ends, and every test runs in its own savepoint inside it
 (pytest-django's `db`), so what a test writes never reaches the next test. Such a module fixture
 hands each test its own copy (`copy.deepcopy`, as Django's `setUpTestData` does) through a
-function-scoped fixture that asks for `db`.
+function-scoped fixture that asks for `db`. Every test of that module runs with the module's
+data, whether it asks for it or not (`pytest_collection_modifyitems`), so that no test's outcome
+depends on the order the tests run in.
 """
 
 import os
+from collections import defaultdict
 from contextlib import contextmanager
 
 import pytest
@@ -36,6 +39,39 @@ TEST_SETTINGS = {
     "DESK_BACKUP_MINUTES": 0,  # the backup tests turn it on for themselves
     "DESK_LIVE_CACHE_SECONDS": 0,  # /live/ answers afresh; tests/scoring/test_live.py
 }
+
+
+def pytest_collection_modifyitems(items):
+    """In a module where a test uses data built once for the module (a module-scoped fixture on
+    `module_db`), every test gets that data first: a test that does not ask for it would
+    otherwise see it or not depending on whether a test that asked ran before."""
+    by_module = defaultdict(list)
+    for item in items:
+        if hasattr(item, "_fixtureinfo"):
+            by_module[item.nodeid.split("::")[0]].append(item)
+    for module_items in by_module.values():
+        shared = []
+        for item in module_items:
+            if "module_db" in item.fixturenames:
+                shared += [
+                    name
+                    for name in item.fixturenames
+                    if _scope(item, name) == "module"
+                    and name not in shared
+                    and not item._fixtureinfo.name2fixturedefs[name][-1].params
+                ]
+        for item in module_items if shared else ():
+            first = next(
+                (i for i, name in enumerate(item.fixturenames) if _scope(item, name) != "session"),
+                len(item.fixturenames),
+            )
+            missing = [name for name in shared if name not in item.fixturenames]
+            item.fixturenames[first:first] = missing
+
+
+def _scope(item, name):
+    definitions = item._fixtureinfo.name2fixturedefs.get(name)
+    return definitions[-1].scope if definitions else None
 
 
 @pytest.fixture(autouse=True)
@@ -90,6 +126,14 @@ def module_db(django_db_setup, django_db_blocker, tmp_path_factory):
     with django_db_blocker.unblock():
         transaction.set_rollback(True)
         outer.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="module")
+def module_director(module_db):
+    """The director of `director`, created once for a module whose data it builds: a module
+    that asks for it declares `director` as this one's copy."""
+    with module_db():
+        return factories.make_director()
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from api.tokens import create_token
 from desk import config
 from scoring.access import BAD_TOKEN_LIMIT, PIN_LIMIT
 from scoring.models import Hand
-from tests.api.conftest import client_with
+from tests.factories import client_with
 from tournament.models import SessionStatus
 
 

@@ -61,3 +61,18 @@ def log_in(browser, live_server, user, language=None):
     )
     if language:
         browser.add_cookie({"name": settings.LANGUAGE_COOKIE_NAME, "value": language})
+
+
+def wait_for_text(browser, text, seconds=10):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, seconds).until(lambda b: text in b.page_source)
+
+
+def click_choice(browser, name, value):
+    """Tap the big button of a choice (the radio itself is invisible under its label)."""
+    from selenium.webdriver.common.by import By
+
+    field = browser.find_element(By.CSS_SELECTOR, f'input[name="{name}"][value="{value}"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+    field.find_element(By.XPATH, "..").click()

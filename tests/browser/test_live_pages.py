@@ -7,8 +7,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from scoring.access import Actor
 from tests.browser.helpers import PHONE, open_page
-from tests.factories import build_played
-from tests.scoring.test_standings_cache import correct_after_confirmation, rename
+from tests.factories import build_played, correct_after_confirmation, rename_first_player
 
 #: Set on the window when the page is opened: a full reload would lose it.
 MARK = "window.deskTestMark = 'not reloaded';"
@@ -44,7 +43,7 @@ def test_the_projector_shows_a_saved_hand_without_reloading(
     correct_after_confirmation(cup)
     WebDriverWait(browser, 20).until(lambda b: scores(b) != before)
     assert browser.execute_script(MARKED)
-    rename(cup)
+    rename_first_player(cup)
     WebDriverWait(browser, 20).until(lambda b: "Renamed" in b.page_source)
     assert browser.execute_script(MARKED)
     screenshot("live-projector-after-change")
@@ -60,6 +59,6 @@ def test_a_phone_on_the_standings_shows_a_change_without_reloading(
     open_page(browser, f"{live_server.url}/t/{cup.slug}/standings/")
     browser.execute_script(MARK)
     assert "Renamed" not in browser.page_source
-    rename(cup)
+    rename_first_player(cup)
     WebDriverWait(browser, 20).until(lambda b: "Renamed" in b.page_source)
     assert browser.execute_script(MARKED)

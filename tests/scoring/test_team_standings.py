@@ -11,36 +11,12 @@ from django.urls import reverse
 from scoring.group_tables import team_rows
 from scoring.services import closing
 from scoring.standings import (
-    SessionLine,
-    StandingRow,
-    Standings,
     compute_standings,
-    rank_rows,
 )
 from scoring.team_standings import rank_teams, team_standings
-from tests.factories import build, build_played, play_session, staff
+from tests.factories import build, build_played, play_session, staff, standings_of
 from tournament.models import Registration, RegistrationStatus, Team
 from tournament.services.registrations import register_player
-
-FIELDS = ("table_points", "score")
-
-
-def standings_of(tournament, figures, fields=FIELDS):
-    """Player standings with the given (table points, score) per registration number, as one
-    session's results (the final score = the score), ranked on `fields` as
-    `compute_standings` ranks, without playing."""
-    rows = []
-    for registration in tournament.registrations.filter(is_substitute=False).select_related(
-        "player"
-    ):
-        points, score = figures.get(registration.number, (0, 0))
-        line = SessionLine(1, 1, 0, score, 1, Fraction(points), Fraction(score), 0, 0, None)
-        rows.append(StandingRow(registration, {1: line}))
-    rank_rows(rows, fields, [])
-    rows.sort(key=lambda row: (row.place is None, row.place or 0, row.registration.number))
-    return Standings(
-        tournament=tournament, through=1, rows=rows, session_numbers=[1], ranking_fields=fields
-    )
 
 
 def teams_of(tournament, **members):

@@ -5,7 +5,7 @@ and the tournament keeps the choice for its next draws."""
 import pytest
 from django.urls import reverse
 
-from tests.seating.test_groups_apart import clubs
+from bench.seating import clubs  # every player in a club of 4 to 6, as the bench draws them
 from tournament.services.draw import plan_draw, session_tables, write_draw
 from tournament.services.registrations import register_player
 
