@@ -1,5 +1,6 @@
 """The score sheets: the FIMJ form of MCR App. B (docs/rules.md §2.1), blank and completed."""
 
+import copy
 import html
 import re
 import subprocess
@@ -86,29 +87,36 @@ def hand_lines(text):
     return found
 
 
+@pytest.fixture(scope="module")
+def module_played(module_db, module_director):
+    with module_db():
+        actor = staff(module_director)
+        tournament = build(players=8, slug="sheets")
+        session = tournament.sessions.get(number=1)
+        first, second = session.tables.order_by("number")
+        give_penalty(
+            session,
+            first.seats.get(wind=2).registration,
+            "late_arrival",
+            actor=actor,
+            table=first,
+            revision=0,
+            minutes=7,
+        )
+        play(first, [mcr_entry(n) for n in range(1, 17)], actor)
+        play(second, [mcr_entry(n + 1) for n in range(1, 11)], actor)
+        second.refresh_from_db()
+        closing.call_time(second, actor=actor, revision=second.revision)
+        close(first, actor)
+        close(second, actor)
+        return tournament
+
+
 @pytest.fixture
-def played(db, director):
-    """8 players: table 1 plays 16 hands (a late arrival costs 10), table 2 only 10 (time)."""
-    actor = staff(director)
-    tournament = build(players=8, slug="sheets")
-    session = tournament.sessions.get(number=1)
-    first, second = session.tables.order_by("number")
-    give_penalty(
-        session,
-        first.seats.get(wind=2).registration,
-        "late_arrival",
-        actor=actor,
-        table=first,
-        revision=0,
-        minutes=7,
-    )
-    play(first, [mcr_entry(n) for n in range(1, 17)], actor)
-    play(second, [mcr_entry(n + 1) for n in range(1, 11)], actor)
-    second.refresh_from_db()
-    closing.call_time(second, actor=actor, revision=second.revision)
-    close(first, actor)
-    close(second, actor)
-    return tournament
+def played(db, module_played):
+    """8 players: table 1 plays 16 hands (a late arrival costs 10), table 2 only 10 (time).
+    (Built once for the module.)"""
+    return copy.deepcopy(module_played)
 
 
 def test_completed_sheets_reproduce_every_hand_and_the_results(played):

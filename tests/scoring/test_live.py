@@ -15,7 +15,6 @@ from tests.factories import (
     close,
     correct_after_confirmation,
     give_late_arrival,
-    make_director,
     mcr_entry,
     play,
     rename_first_player,
@@ -26,28 +25,22 @@ LIVE_PAGES = ("standings", "projector", "live-version")
 
 
 @pytest.fixture(scope="module")
-def built(module_db):
-    """The director, and the tournament: session 1 confirmed and published; session 2 drawn,
-    its seating public, being played. Built once for the module."""
+def module_live(module_db, module_director):
+    actor = Actor(user=module_director)
     with module_db():
-        director = make_director()
-        actor = Actor(user=director)
         tournament = build_played(
             "live", actor, players=16, sessions=3, confirmed=1, seat_next=True
         )
         publication.publish(tournament.sessions.get(number=2), actor=actor, seating=True)
         tournament.actor = actor
-        return director, tournament
+        return tournament
 
 
 @pytest.fixture
-def director(db, built):
-    return copy.deepcopy(built[0])
-
-
-@pytest.fixture
-def live(db, built):
-    return copy.deepcopy(built[1])
+def live(db, module_live):
+    """Session 1 confirmed and published; session 2 drawn, its seating public, being played.
+    Built once for the module."""
+    return copy.deepcopy(module_live)
 
 
 def url_of(tournament, name):

@@ -16,7 +16,6 @@ from tests.factories import (
     build_played,
     correct_after_confirmation,
     give_late_arrival,
-    make_director,
     rename_first_player,
     reopened,
     table_of,
@@ -40,25 +39,19 @@ def figures(standings):
 
 
 @pytest.fixture(scope="module")
-def built(module_db):
-    """The director, and a tournament with sessions 1 and 2 confirmed; built once."""
+def module_played(module_db, module_director):
     with module_db():
-        director = make_director()
         tournament = build_played(
-            "cached", Actor(user=director), players=16, sessions=3, confirmed=2
+            "cached", Actor(user=module_director), players=16, sessions=3, confirmed=2
         )
-        tournament.actor = Actor(user=director)
-        return director, tournament
+        tournament.actor = Actor(user=module_director)
+        return tournament
 
 
 @pytest.fixture
-def director(db, built):
-    return copy.deepcopy(built[0])
-
-
-@pytest.fixture
-def played(db, built):
-    return copy.deepcopy(built[1])
+def played(db, module_played):
+    """A tournament with sessions 1 and 2 confirmed, built once for the module."""
+    return copy.deepcopy(module_played)
 
 
 def cancel(tournament):

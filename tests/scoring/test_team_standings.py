@@ -2,6 +2,7 @@
 their scores; all members or the best N; shared places; a substitute counts for no team; the
 page, the team page and the projector."""
 
+import copy
 from fractions import Fraction
 
 import pytest
@@ -167,11 +168,17 @@ def _place(row):
 # -- pages ----------------------------------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def module_played_teams(module_db, module_director):
+    with module_db():
+        cup = build_played("teamcup", staff(module_director), confirmed=1)
+        teams_of(cup, Red=[1, 2, 3, 4], Blue=[5, 6, 7, 8])
+        return cup
+
+
 @pytest.fixture
-def played_teams(db, director):
-    cup = build_played("teamcup", staff(director), confirmed=1)
-    teams_of(cup, Red=[1, 2, 3, 4], Blue=[5, 6, 7, 8])
-    return cup
+def played_teams(db, module_played_teams):
+    return copy.deepcopy(module_played_teams)
 
 
 def test_the_standings_page_shows_the_team_standings(client, played_teams):
