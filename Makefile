@@ -1,6 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make run    create .venv, install, migrate, load the demo into an empty desk, serve
 #   make test   the same set-up, then the whole test suite
+#   make docs   the documentation site (docs/, mkdocs.yml) in site/
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -9,7 +10,7 @@ DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.txt requirements-na
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-database setup venv serve lint checks clean packages messages
+.PHONY: run test test-database setup venv serve lint checks clean packages messages docs
 
 # What the desk needs to run (requirements.txt), then what is built from source
 # (requirements-native.txt), which may fail on a machine without a compiler: the desk then runs
@@ -59,21 +60,31 @@ messages:
 		echo "gettext is not installed (apt-get install gettext): the desk runs in English only"; \
 	fi
 
+# The system packages, then the pinned axe-core the browser tests run on every page (npm).
 packages:
 	@bin/ensure-packages
+	@bin/fetch-axe
 
-# The static checks: lint, formatting, the layers (import-linter), the types of the pure packages.
+# The static checks: lint, formatting, the layers (import-linter), the types of every package.
 checks: $(DEV_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 
-test: $(DEV_STAMP) packages messages checks test-database
+# The documentation site in site/ (git-ignored), warnings as errors: a broken link or anchor, a
+# page left out of the navigation, a stale screenshot, anything loaded from another host. The
+# screenshots are taken from the running desk first, whenever the desk changed
+# (docs/tools/screenshots.py); NO_MKDOCS_2_WARNING silences the theme's banner about MkDocs 2.
+docs: $(DEV_STAMP) packages
+	nice -n 5 $(PY) docs/tools/screenshots.py
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
+
+test: $(DEV_STAMP) packages messages checks docs test-database
 
 # What depends on the database (DATABASE_URL, SQLite by default): the migrations, Django's
 # checks and the suite. `.ci/run` runs `make test` on SQLite, then this part again on PostgreSQL
-# (the static checks above do not depend on the database: once is enough).
+# (the static checks and the documentation do not depend on the database: once is enough).
 test-database: $(DEV_STAMP) packages messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py createcachetable
@@ -84,4 +95,4 @@ test-database: $(DEV_STAMP) packages messages
 lint: checks
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis site

@@ -12,9 +12,12 @@ from django.utils.translation import gettext_lazy as _
 
 class TokenKind(models.TextChoices):
     #: Everything of its tournament: reads, the tables' writes, imports, draws, publication.
-    DIRECTOR = "director", _("director")
+    DIRECTOR = "director", _("Director")
     #: The tables its referee account referees, while their session is open for entry.
-    REFEREE = "referee", _("referee")
+    REFEREE = "referee", _("Referee")
+    #: Reads everything of its tournament, as a director token does, and writes nothing (a
+    #: federation's rating site, a club's website).
+    READ_ONLY = "read", _("Read-only")
 
 
 class ApiToken(models.Model):
@@ -26,7 +29,8 @@ class ApiToken(models.Model):
     )
     name = models.CharField(_("name"), max_length=80)
     kind = models.CharField(_("kind"), max_length=10, choices=TokenKind.choices)
-    #: The referee account of a referee token; the director who created a director token.
+    #: The referee account of a referee token; the director who created a director or a
+    #: read-only token (it reads as that account directs: no longer once it stops).
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
@@ -55,3 +59,8 @@ class ApiToken(models.Model):
     @property
     def is_director_token(self):
         return self.kind == TokenKind.DIRECTOR
+
+    @property
+    def reads_everything(self):
+        """A director or read-only token: it reads its tournament as its director does."""
+        return self.kind in (TokenKind.DIRECTOR, TokenKind.READ_ONLY)

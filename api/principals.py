@@ -4,9 +4,13 @@
   draw, publication); the tournaments of others only as the public sees them, and their
   tournament's own addresses answer 403;
 - a referee token: the tables its account referees (`Table.referees`) in sessions open for entry
-  (`scoring.access.tables_for_account`), and what the public reads;
+  (`scoring.access.tables_for_account`), and what the public reads; it reads those tables while
+  their session is the one being played (`api.views.reads.table_readable`), as their pages;
 - a table's link (`Authorization: Table <link secret>`): that one table while its session is open
-  for entry, and what the public reads of its tournament;
+  for entry (read while it is the one being played), and what the public reads of its
+  tournament;
+- a read-only token: reads everything of its own tournament, as its director token does (while
+  the account that created it directs the tournament), and writes nothing (403);
 - nobody (no header): what the public reads (`tournament.visibility`, as the pages).
 """
 
@@ -38,12 +42,14 @@ class Principal:
     def tournament_id(self):
         if self.token is not None:
             return self.token.tournament_id
+        assert self.table is not None  # a principal is a token or a table
         return self.table.session.tournament_id
 
     @property
     def tournament_slug(self):
         if self.token is not None:
             return self.token.tournament.slug
+        assert self.table is not None  # a principal is a token or a table
         return self.table.session.tournament.slug
 
     @property
@@ -84,10 +90,23 @@ def directs(request, tournament):
     )
 
 
+def reads_everything(request, tournament):
+    """Does the request carry a director or read-only token of `tournament`, its account still
+    a director of it? It then reads the tournament as the director does."""
+    principal = principal_of(request)
+    return (
+        principal is not None
+        and principal.token is not None
+        and principal.token.reads_everything
+        and principal.tournament_id == tournament.pk
+        and is_director(principal.user, tournament)
+    )
+
+
 def viewer(request, tournament):
-    """The user `tournament.visibility` reads for: the director behind a director token of this
-    tournament, otherwise the public."""
-    return principal_of(request).user if directs(request, tournament) else AnonymousUser()
+    """The user `tournament.visibility` reads for: the director behind a director or read-only
+    token of this tournament, otherwise the public."""
+    return principal_of(request).user if reads_everything(request, tournament) else AnonymousUser()
 
 
 def require_director(request, tournament):
@@ -110,6 +129,8 @@ def may_write(request, table):
         return principal.table.pk == table.pk
     if principal.kind == TokenKind.DIRECTOR:
         return directs(request, tournament)
+    if principal.kind == TokenKind.READ_ONLY:
+        return False
     # Only the tables its account referees, whatever else the account may be.
     return Table.objects.filter(
         pk=table.pk, referees=principal.user, session__status__in=LINK_SESSION_STATUSES

@@ -5,6 +5,8 @@ from fractions import Fraction
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from rules.limits import INT32_MAX, MAX_IMPORT_ROWS, MAX_SEED
+
 
 def exact(value):
     """An exact number as text: "12", "-7.5", or "21/4" when it has no finite decimal."""
@@ -80,6 +82,10 @@ class SessionSerializer(serializers.Serializer):
     is_swiss = serializers.BooleanField()
     seating_published = serializers.BooleanField()
     results_published = serializers.BooleanField()
+    tournament_published = serializers.BooleanField(
+        source="tournament.published",
+        help_text="Seating and results made public are seen only in a published tournament.",
+    )
 
 
 class SessionDetailSerializer(SessionSerializer):
@@ -175,7 +181,7 @@ class TableWriteSerializer(serializers.Serializer):
     """What every write to a table carries; the entry's own fields follow at the same level."""
 
     revision = serializers.IntegerField(
-        min_value=0, help_text="The table's revision the write was built from."
+        min_value=0, max_value=INT32_MAX, help_text="The table's revision the write was built from."
     )
     submission = serializers.UUIDField(
         help_text="A new random id per write: sent again, it answers the first result."
@@ -186,7 +192,9 @@ class HandWriteSerializer(TableWriteSerializer):
     outcome = serializers.CharField(
         help_text=(
             "The rule set's entry fields follow, named as on the table page's form "
-            "(e.g. MCR: outcome, winner, discarder, fan, flowers)."
+            "(e.g. MCR: outcome, winner, discarder, fan, flowers). A figure per seat is an "
+            'array by starting seat, as the reads give it (riichi: "han": [0, 0, 3, 0]), '
+            "or the form's fields han_0 ... han_3: a hand read is posted back as it is."
         )
     )
 
@@ -196,18 +204,39 @@ class PenaltyWriteSerializer(TableWriteSerializer):
     kind = serializers.CharField()
 
 
+class CallWriteSerializer(serializers.Serializer):
+    """A referee call from the table (the table page's "Call a referee")."""
+
+    kind = serializers.ChoiceField(
+        choices=["dispute", "wrong_count", "penalty", "other"],
+        help_text="Why a referee is needed: a dispute, a wrong count, a penalty, anything else.",
+    )
+    note = serializers.CharField(required=False, allow_blank=True, max_length=300)
+    submission = serializers.UUIDField(
+        help_text="A new random id per call: sent again, it answers the first call."
+    )
+    revision = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text="The table's revision the call was made from (never refused for it).",
+    )
+
+
 class WriteResultSerializer(serializers.Serializer):
     status = serializers.CharField(help_text="saved, duplicate")
     message = serializers.CharField()
     revision = serializers.IntegerField(help_text="The table's revision this write produced.")
     hand = serializers.IntegerField(allow_null=True)
     penalty = serializers.IntegerField(allow_null=True)
+    call = serializers.IntegerField(allow_null=True, help_text="The referee call made.")
 
 
 class RefusalSerializer(serializers.Serializer):
     detail = serializers.CharField()
     revision = serializers.IntegerField(required=False, help_text="On 409: the table's revision.")
-    errors = serializers.DictField(
+    # DRF's serializer metaclass takes declared fields out of the class, so this field does not
+    # hide `Serializer.errors`; the stubs see a class attribute that overrides it.
+    errors = serializers.DictField(  # type: ignore[assignment]
         child=serializers.ListField(child=serializers.CharField()), required=False
     )
     latest = serializers.ListField(child=serializers.CharField(), required=False)
@@ -223,15 +252,15 @@ class ImportSerializer(ImportPreviewSerializer):
         default=False, help_text="Every name match is the same person."
     )
     same_person = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=100_000),
+        child=serializers.IntegerField(min_value=1, max_value=MAX_IMPORT_ROWS + 1),
         required=False,
-        max_length=5000,
+        max_length=MAX_IMPORT_ROWS,
         help_text="The lines whose name match is the known player (the preview's `rows`).",
     )
     new_person = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=100_000),
+        child=serializers.IntegerField(min_value=1, max_value=MAX_IMPORT_ROWS + 1),
         required=False,
-        max_length=5000,
+        max_length=MAX_IMPORT_ROWS,
         help_text=(
             "The lines whose name match is another person: a new player, even when the known "
             "player of that name is registered here already (`same_by_default`)."
@@ -290,12 +319,16 @@ class DrawSerializer(serializers.Serializer):
         help_text='A session\'s number, or "remaining": every session not yet played.',
     )
     seed = serializers.IntegerField(
-        min_value=0, max_value=2**31 - 1, required=False, allow_null=True
+        min_value=0, max_value=MAX_SEED, required=False, allow_null=True
     )
     fingerprint = serializers.CharField(
         required=False, allow_blank=True, help_text="The preview's: refused if anything changed."
     )
     publish_seating = serializers.BooleanField(default=False)
+    publish_tournament = serializers.BooleanField(
+        default=False,
+        help_text="Publish the tournament too: a seating made public is seen only once it is.",
+    )
 
 
 class DrawResultSerializer(serializers.Serializer):
@@ -313,3 +346,8 @@ class DrawResultSerializer(serializers.Serializer):
 class PublishSerializer(serializers.Serializer):
     seating = serializers.BooleanField(required=False, allow_null=True)
     results = serializers.BooleanField(required=False, allow_null=True)
+    tournament = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        help_text="True: publish the tournament too (nothing of it is public before).",
+    )

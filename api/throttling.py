@@ -4,17 +4,17 @@ The counts live in Django's cache, the shared database cache (or Redis), so ever
 process counts together. Rates: `settings.DESK_API_RATES` (environment
 `DESK_API_RATE_TOKEN`, `DESK_API_RATE_TABLE`, `DESK_API_RATE_ANONYMOUS`).
 
-The count is one atomic counter per token and window (`cache.add`, then `cache.incr`, which
-locks the entry in the database cache and is Redis's INCR), as the referee links' counter:
+The count is one atomic counter per token and window (`common.counters`), as the referee
+links' counter:
 DRF's own throttle reads a list of times and writes it back, so two processes answering the
 same token at once would both read the old list and one request would not count.
 """
 
 from django.conf import settings
-from django.core.cache import cache
 from rest_framework.throttling import SimpleRateThrottle
 
 from api.principals import principal_of
+from common.counters import count_event
 from common.net import client_address
 
 
@@ -31,17 +31,12 @@ class PerTokenThrottle(SimpleRateThrottle):
         else:
             scope, who = "table", principal.table.pk
         self.rate = settings.DESK_API_RATES[scope]
-        self.num_requests, self.duration = self.parse_rate(self.rate)
+        limit, window = self.parse_rate(self.rate)
+        self.num_requests, self.duration = limit, window
+        if limit is None or window is None:  # no rate for this scope: not throttled (as DRF)
+            return True
         self.key = f"desk:api-throttle:{scope}:{who}"
-        # The window starts with the first request and keeps its expiry while it counts.
-        if cache.add(self.key, 1, self.duration):
-            return True
-        try:
-            count = cache.incr(self.key)
-        except ValueError:  # the window ended between add() and incr()
-            cache.add(self.key, 1, self.duration)
-            return True
-        return count <= self.num_requests
+        return count_event(self.key, window) <= limit
 
     def get_cache_key(self, request, view):
         return self.key

@@ -82,7 +82,7 @@ def create_token(tournament, *, name, kind, creator, referee=None, actor=None):
         raise TokenError(
             _("Give the token a name of at most %(max)s characters.") % {"max": NAME_MAX}
         )
-    if kind == TokenKind.DIRECTOR:
+    if kind in (TokenKind.DIRECTOR, TokenKind.READ_ONLY):
         user = creator
     elif kind == TokenKind.REFEREE:
         if referee is None or not referee_accounts(tournament).filter(pk=referee.pk).exists():
@@ -91,7 +91,7 @@ def create_token(tournament, *, name, kind, creator, referee=None, actor=None):
             )
         user = referee
     else:
-        raise TokenError(_("Choose the token's kind: director or referee."))
+        raise TokenError(_("Choose the token's kind: director, referee or read-only."))
     secret = new_secret()
     token = ApiToken.objects.create(
         tournament=tournament,

@@ -1,7 +1,9 @@
 """The API's addresses: /api/v1/..., the OpenAPI schema and its documentation pages."""
 
+from csp.decorators import csp_update
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from django.views.generic import RedirectView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from api.views import director_writes, reads, table_writes
 
@@ -20,6 +22,7 @@ v1 = [
     path(TABLE + "hands/", table_writes.HandCreate.as_view(), name="api-hands"),
     path(TABLE + "hands/<int:hand>/", table_writes.HandCorrect.as_view(), name="api-hand"),
     path(TABLE + "penalties/", table_writes.PenaltyCreate.as_view(), name="api-penalties"),
+    path(TABLE + "calls/", table_writes.CallCreate.as_view(), name="api-calls"),
     path(T + "players/import/", director_writes.PlayerImport.as_view(), name="api-import"),
     path(
         T + "players/import/preview/",
@@ -38,6 +41,24 @@ v1 = [
 urlpatterns = [
     path("v1/", include(v1)),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("docs/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    # Swagger UI under the desk's Content-Security-Policy: its start-up script comes from its own
+    # address (?script, drf-spectacular's split view), the page is the desk's template
+    # (templates/api/swagger_ui.html), and its icons are data: images, allowed on this page only.
+    path(
+        "docs/",
+        csp_update({"img-src": ["data:"]})(
+            SpectacularSwaggerSplitView.as_view(
+                url_name="api-schema", template_name="api/swagger_ui.html"
+            )
+        ),
+        name="api-docs",
+    ),
+    # Redoc is not served: it always loads its logo from its makers' site and builds its search
+    # worker from a blob, which the policy refuses (and a venue's network may not reach). The
+    # address, given out before, leads to the same schema in Swagger UI.
+    path(
+        "docs/redoc/",
+        RedirectView.as_view(pattern_name="api-docs", permanent=True),
+        name="api-redoc",
+    ),
 ]

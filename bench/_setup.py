@@ -4,11 +4,13 @@ DATABASE_URL), and a tournament of any size built through the desk's services.""
 import argparse
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -66,10 +68,10 @@ def build_tournament(players, sessions, *, slug="bench", seed=1, played=None, pr
     from django.contrib.auth import get_user_model
 
     import rules
+    from draw.writing import write_draw
     from scoring.access import Actor
     from scoring.models import Hand
     from scoring.services import closing
-    from tournament.services.draw import write_draw
     from tournament.services.player_import import import_players
     from tournament.services.tournaments import create_tournament
 
@@ -105,6 +107,7 @@ def build_tournament(players, sessions, *, slug="bench", seed=1, played=None, pr
             for number in range(1, 17):
                 winner = rng.randrange(4)
                 roll = rng.random()
+                entry: dict[str, Any]
                 if roll < 0.1:
                     entry = {"outcome": "washout"}
                 elif roll < 0.75:
@@ -159,6 +162,14 @@ def collect_static(env):
         env=env,
         check=True,
     )
+
+
+def found(pattern: re.Pattern[bytes], answer: bytes) -> bytes:
+    """The first group of `pattern` in a page or header the desk answered, where it must be."""
+    match = pattern.search(answer)
+    if match is None:
+        raise RuntimeError(f"{pattern.pattern!r} is not in the desk's answer")
+    return match.group(1)
 
 
 def percentile(values, share):

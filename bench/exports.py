@@ -7,12 +7,12 @@ Builds a tournament (400 players x 10 sessions, every hand entered, by default: 
 of a session are its score sheets) in a throwaway database, then times:
 
 - the standings page as players get it: the standings are computed once per standings version
-  (scoring.standings.standings_version) and the rendered table kept in the shared cache (the
+  (scoring.standings.ranking.standings_version) and the rendered table kept in the shared cache (the
   `desk_cache` table), so every later view, from any server process, reads it: < 0.15 s;
 - the standings page the first time after a change (a confirmation, a penalty...): it adds up
   every result and renders the table once; no target, printed so that it is seen;
 - the projector (standings mode) and a player's page, which read the standings computed once
-  (scoring.standings.cached_standings);
+  (scoring.standings.ranking.cached_standings);
 - the standings workbook (xlsx): < 2 s; the standings PDF; the EMA results file;
 - the score sheets of one session (100 tables): < 3 s;
 - the report cards of every player: < 10 s ("not available" when that export is not there).

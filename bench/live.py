@@ -40,7 +40,7 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
-from _setup import ROOT, build_tournament, collect_static, django_setup, percentile
+from _setup import ROOT, build_tournament, collect_static, django_setup, found, percentile
 
 sys.path.insert(0, str(ROOT / "deploy"))
 import on_this_machine as deployment  # the deployment's own helpers (deploy/)
@@ -74,21 +74,27 @@ class Http:
 
     def __init__(self, port):
         self.port = port
-        self.reader = self.writer = None
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
         self.csrf = None
+
+    async def connection(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        """The phone's open connection, opened first when there is none."""
+        if self.reader is None or self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        return self.reader, self.writer
 
     async def get(self, path, etag=None):
         """(status, headers as a dict, body, bytes received)."""
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        reader, writer = await self.connection()
         lines = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: keep-alive"]
         if etag:
             lines.append(f"If-None-Match: {etag}")
         if self.csrf:
             lines.append(f"Cookie: csrftoken={self.csrf}")
-        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
-        await self.writer.drain()
-        head = await self.reader.readuntil(b"\r\n\r\n")
+        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+        await writer.drain()
+        head = await reader.readuntil(b"\r\n\r\n")
         status = int(head.split(b" ", 2)[1])
         headers = {}
         for line in head.split(b"\r\n")[1:]:
@@ -96,12 +102,12 @@ class Http:
                 name, value = line.split(b":", 1)
                 headers[name.strip().lower().decode()] = value.strip().decode()
         length = int(headers.get("content-length", "0"))
-        body = await self.reader.readexactly(length) if length else b""
+        body = await reader.readexactly(length) if length else b""
         cookie = CSRF_COOKIE.search(head)
         if cookie:
             self.csrf = cookie.group(1).decode()
         if headers.get("connection", "").lower() == "close":
-            self.writer.close()
+            writer.close()
             self.reader = self.writer = None
         return status, headers, body, len(head) + len(body)
 
@@ -139,8 +145,8 @@ async def phone(port, slug, page, figures, rng, stop):
             return
         figures.page_bytes[page] = size
         figures.loaded += 1
-        version = VERSION[page].search(body).group(1).decode()
-        seconds = float(POLL[page].search(body).group(1))
+        version = found(VERSION[page], body).decode()
+        seconds = float(found(POLL[page], body))
         page_etag, live_etag = headers.get("etag"), None
         await asyncio.sleep(rng.uniform(0, seconds))  # phones do not ask in step
         while not stop.is_set():
@@ -166,7 +172,7 @@ async def phone(port, slug, page, figures, rng, stop):
                     figures.bytes[window, page] += size
                     figures.pages[window, page] += 1
                     if status == 200:
-                        version = VERSION[page].search(body).group(1).decode()
+                        version = found(VERSION[page], body).decode()
                         page_etag = headers.get("etag")
                     elif status != 304:
                         figures.errors[f"{page}: HTTP {status}"] += 1

@@ -22,9 +22,20 @@ them), the devices shared among them; with --nginx, a private nginx built from t
 (deploy/nginx-desk.conf: https, DESK_HTTPS and DESK_TRUSTED_PROXIES on) stands in front and
 every request goes through it over https, as on a federation server.
 
+--documents N adds N anonymous visitors, each from an address of its own (X-Forwarded-For,
+believed from 127.0.0.1), fetching players' report cards (public PDFs, some 45 ms of CPU each to
+make) one after another as fast as the desk answers, trying again 5 s after a refusal (429).
+They fetch during every other --window seconds (after the opening), so that the saves made
+with them and without them share the same machine at the same time of the run (on a machine
+shared with other work, two runs one after the other would compare that work's load, not the
+visitors'). The desk makes each card once per standings version and keeps it in the shared
+cache, and throttles each address (DESK_DOCUMENT_RATE): the p95 save while the visitors fetch is
+printed beside the p95 while they do not, target at most 25 % apart.
+
 The figures are printed beside their targets (0 errors, 0 lost, p95 hand save under 100 ms,
 p95 public pages under 50 ms). The last line:
-`load: <saves> saves, <errors> errors, <lost> lost, p95 save <ms> ms, p95 public <ms> ms`.
+`load: <saves> saves, <errors> errors, <lost> lost, p95 save <ms> ms, p95 public <ms> ms`
+(and, with --documents, `, p95 save <ms> ms without documents, <ms> ms with (<+n> %)`).
 """
 
 import argparse
@@ -42,9 +53,10 @@ import tempfile
 import time
 import urllib.parse
 from collections import defaultdict
+from fractions import Fraction
 from pathlib import Path
 
-from _setup import ROOT, build_tournament, collect_static, django_setup, percentile
+from _setup import ROOT, build_tournament, collect_static, django_setup, found, percentile
 
 sys.path.insert(0, str(ROOT / "deploy"))
 import on_this_machine as deployment  # the deployment's own helpers (deploy/)
@@ -82,14 +94,20 @@ class Http:
 
     def __init__(self, target):
         self.target = target
-        self.reader = self.writer = None
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
         self.csrf = None
 
-    async def request(self, method, path, form=None, headers=()):
-        if self.writer is None:
+    async def connection(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        """The device's open connection, opened first when there is none."""
+        if self.reader is None or self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(
                 "127.0.0.1", self.target.port, ssl=_client_tls() if self.target.tls else None
             )
+        return self.reader, self.writer
+
+    async def request(self, method, path, form=None, headers=()):
+        reader, writer = await self.connection()
         body = urllib.parse.urlencode(form or {}).encode()
         headers = [
             f"{method} {path} HTTP/1.1",
@@ -106,15 +124,15 @@ class Http:
             ]
         if self.csrf:
             headers.append(f"Cookie: csrftoken={self.csrf}")
-        self.writer.write(("\r\n".join(headers) + "\r\n\r\n").encode() + body)
-        await self.writer.drain()
-        head = await self.reader.readuntil(b"\r\n\r\n")
+        writer.write(("\r\n".join(headers) + "\r\n\r\n").encode() + body)
+        await writer.drain()
+        head = await reader.readuntil(b"\r\n\r\n")
         status = int(head.split(b" ", 2)[1])
         if re.search(rb"(?i)\r\ntransfer-encoding: chunked", head):  # compressed by nginx
-            content = await self.read_chunks()
+            content = await self.read_chunks(reader)
         else:
             length = re.search(rb"(?i)content-length: (\d+)", head)  # none on a 304
-            content = await self.reader.readexactly(int(length.group(1)) if length else 0)
+            content = await reader.readexactly(int(length.group(1)) if length else 0)
         if re.search(rb"(?i)\r\ncontent-encoding: gzip", head):
             content = gzip.decompress(content)
         etag = ETAG.search(head)
@@ -123,19 +141,19 @@ class Http:
         if cookie:
             self.csrf = cookie.group(1).decode()
         if re.search(rb"(?i)connection: close", head):
-            self.writer.close()
+            writer.close()
             self.reader = self.writer = None
         return status, content
 
-    async def read_chunks(self):
-        parts = []
+    async def read_chunks(self, reader):
+        parts: list[bytes] = []
         while True:
-            size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+            size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
             if size == 0:
-                await self.reader.readuntil(b"\r\n")  # the end (nginx sends no trailer)
+                await reader.readuntil(b"\r\n")  # the end (nginx sends no trailer)
                 return b"".join(parts)
-            parts.append(await self.reader.readexactly(size))
-            await self.reader.readexactly(2)
+            parts.append(await reader.readexactly(size))
+            await reader.readexactly(2)
 
     def close(self):
         if self.writer is not None:
@@ -152,16 +170,22 @@ class Figures:
         self.times = defaultdict(list)
         self.after_opening = defaultdict(list)  # the same, for requests made after the opening
         self.errors = defaultdict(int)
+        self.refused = 0  # documents refused (429) to anonymous visitors
+        self.documents = None  # an Event set while the anonymous visitors fetch (--documents)
         self.began = time.perf_counter()
 
     async def timed(self, kind, call, expected):
         started = time.perf_counter()
+        visitors = self.documents is not None and self.documents.is_set()
         try:
             status, content = await call
         except (OSError, asyncio.IncompleteReadError) as exc:
             self.errors[f"{kind}: {type(exc).__name__}"] += 1
             return None
         self.times[kind].append(time.perf_counter() - started)
+        if self.documents is not None and started - self.began > OPENING_SECONDS:
+            with_or_without = "with documents" if visitors else "without documents"
+            self.times[f"{kind} {with_or_without}"].append(time.perf_counter() - started)
         if started - self.began > OPENING_SECONDS:
             self.after_opening[kind].append(time.perf_counter() - started)
         if status not in expected:
@@ -185,7 +209,7 @@ def entry_for(rng):
     return {"outcome": "self_drawn", "winner": winner, "fan": rng.choice((8, 10, 13))}
 
 
-async def referee(target, token, figures, rng, think, corrections):
+async def referee(target, token, figures, rng, think, corrections, session=2):
     http = Http(target)
     base = f"/r/{token}/"
     await asyncio.sleep(rng.uniform(0, think))  # referees sit down over the first minutes
@@ -197,9 +221,9 @@ async def referee(target, token, figures, rng, think, corrections):
                 return
             form = {
                 "csrfmiddlewaretoken": http.csrf,
-                "session": 2,
-                "revision": REVISION.search(page).group(1).decode(),
-                "submission": SUBMISSION.search(page).group(1).decode(),
+                "session": session,
+                "revision": found(REVISION, page).decode(),
+                "submission": found(SUBMISSION, page).decode(),
                 **entry_for(rng),
             }
             await figures.timed("save", http.request("POST", base, form), {302})
@@ -209,14 +233,14 @@ async def referee(target, token, figures, rng, think, corrections):
                 if fixed is not None:
                     form = {
                         "csrfmiddlewaretoken": http.csrf,
-                        "session": 2,
-                        "revision": REVISION.search(fixed).group(1).decode(),
-                        "submission": SUBMISSION.search(fixed).group(1).decode(),
+                        "session": session,
+                        "revision": found(REVISION, fixed).decode(),
+                        "submission": found(SUBMISSION, fixed).decode(),
                         **entry_for(rng),
                     }
                     await figures.timed("save", http.request("POST", url, form), {302})
             page = await figures.timed("page", http.request("GET", base), {200})
-        revision = REVISION.search(page).group(1).decode()
+        revision = found(REVISION, page).decode()
         await figures.timed(
             "save",
             http.request(
@@ -241,7 +265,7 @@ async def poller(target, slug, figures, rng, interval, stop):
     live_etag, shown = None, None
     try:
         while not stop.is_set():
-            asked = [f"If-None-Match: {live_etag}"] if live_etag else []
+            asked: list[str] = [f"If-None-Match: {live_etag}"] if live_etag else []
             answer = await figures.timed(
                 "live", http.request("GET", f"/t/{slug}/live/", headers=asked), {200, 304}
             )
@@ -261,10 +285,50 @@ async def poller(target, slug, figures, rng, interval, stop):
         http.close()
 
 
-async def run_load(targets, slug, tokens, args):
-    """Every device talks to one target, the devices dealt round the targets."""
+async def visitor(target, slug, numbers, figures, rng, stop, address):
+    """An anonymous visitor fetching players' report cards one after another, as fast as the
+    desk answers, while `figures.documents` is set; refused (429), it tries again 5 s later."""
+    http = Http(target)
+    headers = [f"X-Forwarded-For: {address}"]
+    try:
+        while not stop.is_set():
+            await figures.documents.wait()
+            url = f"/t/{slug}/players/{rng.choice(numbers)}/reportcard.pdf"
+            started = time.perf_counter()
+            try:
+                status, _content = await http.request("GET", url, headers=headers)
+            except (OSError, asyncio.IncompleteReadError) as exc:
+                figures.errors[f"document: {type(exc).__name__}"] += 1
+                return
+            figures.times["document"].append(time.perf_counter() - started)
+            if status == 429:
+                figures.refused += 1
+                await asyncio.sleep(5)
+            elif status != 200:
+                figures.errors[f"document: HTTP {status}"] += 1
+    finally:
+        http.close()
+
+
+async def alternate(documents, window, stop):
+    """The visitors fetch during every other `window` seconds, after the opening."""
+    await asyncio.sleep(OPENING_SECONDS)
+    while not stop.is_set():
+        documents.set()
+        await asyncio.sleep(window)
+        documents.clear()
+        await asyncio.sleep(window)
+    documents.set()  # let them see that the run is over
+
+
+async def run_load(targets, slug, tokens, args, session=2, visitors=0, numbers=()):
+    """Every device talks to one target, the devices dealt round the targets; `visitors`
+    anonymous visitors fetch the report cards of the players `numbers` in every other
+    `args.window` seconds."""
     figures = Figures()
     stop = asyncio.Event()
+    if visitors:
+        figures.documents = asyncio.Event()
     rng = random.Random(7)
     pollers = [
         asyncio.create_task(
@@ -272,6 +336,22 @@ async def run_load(targets, slug, tokens, args):
         )
         for n in range(args.pollers)
     ]
+    pollers += [
+        asyncio.create_task(
+            visitor(
+                targets[n % len(targets)],
+                slug,
+                list(numbers),
+                figures,
+                random.Random(500 + n),
+                stop,
+                f"10.99.0.{n + 1}",
+            )
+        )
+        for n in range(visitors)
+    ]
+    if visitors:
+        pollers.append(asyncio.create_task(alternate(figures.documents, args.window, stop)))
     referees = [
         referee(
             targets[n % len(targets)],
@@ -280,6 +360,7 @@ async def run_load(targets, slug, tokens, args):
             random.Random(1000 + n),
             args.think,
             corrections={rng.randrange(2, 17)} if n % 3 == 0 else set(),
+            session=session,
         )
         for n, token in enumerate(tokens)
     ]
@@ -336,6 +417,8 @@ def start_servers(args, data_dir):
     (DEBUG off); with --nginx, the shipped nginx site in front of them over https. Their logs
     go to files in the data folder (a pipe nobody reads would fill up and stop them)."""
     env = {**os.environ, "DESK_DEBUG": "0", "DESK_ALLOWED_HOSTS": "127.0.0.1,localhost"}
+    if args.documents:  # each visitor's own address, in X-Forwarded-For, believed from here
+        env.update(DESK_TRUSTED_PROXIES="127.0.0.1,::1")
     if args.nginx:
         env.update(DESK_HTTPS="1", DESK_TRUSTED_PROXIES="127.0.0.1,::1")
         env["DESK_STATIC_ROOT"] = str(Path(data_dir) / "static")
@@ -365,15 +448,16 @@ def start_servers(args, data_dir):
     return servers
 
 
-def verify(tournament, tables):
-    """(lost, problems): hands missing or duplicated, sums, results against a recompute."""
+def verify(tournament, tables, number=2):
+    """(lost, problems): hands missing or duplicated, sums, results against a recompute, in
+    session `number` and the standings after it."""
     from scoring.models import Hand, SeatResult
     from scoring.services import closing
     from scoring.services.tables import snapshot
-    from scoring.standings import compute_standings
+    from scoring.standings.ranking import compute_standings
 
     problems, lost = [], 0
-    session = tournament.sessions.get(number=2)
+    session = tournament.sessions.get(number=number)
     for table in session.tables.all():
         current = Hand.objects.filter(table=table, is_current=True)
         numbers = sorted(current.values_list("number", flat=True))
@@ -389,9 +473,12 @@ def verify(tournament, tables):
         recomputed = {(r.wind, r.score, r.table_points) for r in closing.seat_results(snap)}
         if table.closed_at is None or stored != recomputed:
             problems.append(f"table {table.number}: stored results differ from a recompute")
-    standings = compute_standings(tournament, through=2)
-    totals = defaultdict(lambda: [0, 0])
-    for result in SeatResult.objects.filter(session__tournament=tournament):
+    standings = compute_standings(tournament, through=number)
+    totals: defaultdict[int, list[Fraction | int]] = defaultdict(lambda: [0, 0])
+    for result in SeatResult.objects.filter(
+        session__tournament=tournament, session__number__lte=number
+    ):
+        assert result.table_points is not None  # MCR: every result has its table points
         totals[result.registration_id][0] += result.table_points
         totals[result.registration_id][1] += result.score
     for row in standings.rows:
@@ -421,6 +508,15 @@ def parse_args():
     )
     parser.add_argument(
         "--nginx", action="store_true", help="the load through nginx (deploy/), over https"
+    )
+    parser.add_argument(
+        "--documents",
+        type=int,
+        default=0,
+        help="anonymous visitors fetching report cards in every other --window seconds",
+    )
+    parser.add_argument(
+        "--window", type=float, default=10.0, help="seconds with, then without, the visitors"
     )
     args = parser.parse_args()
     if args.quick:
@@ -527,52 +623,112 @@ def report(figures, seconds, tokens, lost, problems, queue_warnings, desk_cpu=No
     )
 
 
+def open_session(tournament, number, director):
+    """Session `number` seated, published and started: its referee links write. Its tables'
+    link secrets."""
+    from scoring.access import Actor
+    from scoring.services import clock
+
+    session = tournament.sessions.get(number=number)
+    session.seating_published = True
+    session.save()
+    clock.start_session(session, actor=Actor(user=director))
+    return session, list(session.tables.order_by("number").values_list("token", flat=True))
+
+
+def confirm(session, director):
+    """Confirm `session`; [] or the problem that stopped it."""
+    from scoring.access import Actor
+    from scoring.services import closing
+    from scoring.services.tables import TableError
+
+    try:
+        closing.confirm_session(session, actor=Actor(user=director))
+    except TableError as exc:  # a table left open: counted with the other problems
+        return [f"the session cannot be confirmed: {exc}"]
+    return []
+
+
+def compare_documents(figures, visitors):
+    """The p95 save while the visitors fetch beside the p95 while they do not (both after the
+    opening); returns (without, with, change in %)."""
+    without = figures.times["save without documents"]
+    with_them = figures.times["save with documents"]
+    documents = figures.times["document"]
+    before, after = percentile(without, 0.95), percentile(with_them, 0.95)
+    change = (after - before) / before * 100 if before else 0.0
+    print(
+        f"\n{visitors} anonymous visitors fetching report cards in every other window: "
+        f"{len(documents)} requests, {figures.refused} refused (429)"
+        + (
+            f"; the answers p50 {percentile(documents, 0.5):.0f} ms, "
+            f"p95 {percentile(documents, 0.95):.0f} ms"
+            if documents
+            else ""
+        )
+    )
+    print(f"{'saves after the opening':<34}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}")
+    for label, values in (("without the visitors", without), ("while they fetch", with_them)):
+        if values:
+            print(
+                f"{label:<34}{len(values):>7}{percentile(values, 0.5):>9.0f}"
+                f"{percentile(values, 0.95):>9.0f}"
+            )
+    met = abs(change) <= 25
+    print(
+        f"{'target: p95 at most 25 % apart':<34}{change:>+16.0f} %   {'met' if met else 'MISSED'}"
+    )
+    return before, after, change
+
+
 def main():
     args = parse_args()
     django_setup()
     from django.conf import settings
     from django.db import connection
 
-    from scoring.access import Actor
-    from scoring.services import clock, closing
-    from scoring.services.tables import TableError
-
     describe(args, "PostgreSQL" if connection.vendor == "postgresql" else "SQLite")
     tournament, director = build_tournament(
         args.tables * 4, 2, played=1, slug="load", progress=lambda *a: None
     )
-    session = tournament.sessions.get(number=2)
-    session.seating_published = True
-    session.save()
-    clock.start_session(session, actor=Actor(user=director))  # the referee links now write
-    tokens = list(session.tables.order_by("number").values_list("token", flat=True))
+    session, tokens = open_session(tournament, 2, director)
+    numbers = list(tournament.registrations.values_list("number", flat=True))
     os.environ["DESK_DATA_DIR"] = str(settings.DATA_DIR)
     servers = start_servers(args, settings.DATA_DIR)
     servers.start_counting()
     try:
-        figures, seconds = asyncio.run(run_load(servers.targets, tournament.slug, tokens, args))
+        figures, seconds = asyncio.run(
+            run_load(
+                servers.targets,
+                tournament.slug,
+                tokens,
+                args,
+                visitors=args.documents,
+                numbers=numbers,
+            )
+        )
     finally:
         servers.stop()
     connection.close()
-    try:
-        closing.confirm_session(session, actor=Actor(user=director))
-        refused = []
-    except TableError as exc:  # a table left open: counted below with the other problems
-        refused = [f"the session cannot be confirmed: {exc}"]
+    refused = confirm(session, director)
     lost, problems = verify(tournament, tokens)
     problems += refused
-    print(
-        report(
-            figures,
-            seconds,
-            tokens,
-            lost,
-            problems,
-            servers.queue_warnings(),
-            servers.cpu,
-            phones=args.pollers,
-        )
+    last = report(
+        figures,
+        seconds,
+        tokens,
+        lost,
+        problems,
+        servers.queue_warnings(),
+        servers.cpu,
+        phones=args.pollers,
     )
+    if args.documents:
+        before, after, change = compare_documents(figures, args.documents)
+        last += (
+            f", p95 save {before:.0f} ms without documents, {after:.0f} ms with ({change:+.0f} %)"
+        )
+    print(last)
 
 
 if __name__ == "__main__":

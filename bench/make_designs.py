@@ -30,6 +30,7 @@ from tournament.seating.construction import (  # noqa: E402
     make_cyclic,
     make_doubled,
     make_offsets,
+    number_design,
 )
 from tournament.seating.designs import DATA_FILE, design_repeats  # noqa: E402
 from tournament.seating.numbered import make_numbered  # noqa: E402
@@ -64,6 +65,8 @@ def _build(args: argparse.Namespace) -> int:
         repeats = design_repeats(rounds, n)
         if repeats:
             raise SystemExit(f"{n} players: construction has {repeats} repeats")
+        revisits, rounds = number_design(rounds, log)  # docs/rules.md §8.1
+        print(f"  {n} players: numbered with {revisits} re-visits", flush=True)
         designs[str(n)] = {"sessions": len(rounds), "method": method, "rounds": rounds}
         print(f"  {n} players: {len(rounds)} sessions, zero repeats", flush=True)
     schedules = dict(old.get("schedules", {}))

@@ -27,10 +27,11 @@ def xlsx(rows, cells=(), *, drop_dimension=False):
     from openpyxl import Workbook
 
     workbook = Workbook()
+    sheet = workbook.worksheets[0]  # a new workbook's one sheet, the active one
     for row in rows:
-        workbook.active.append(row)
+        sheet.append(row)
     for reference, value in cells:
-        workbook.active[reference] = value
+        sheet[reference] = value
     buffer = io.BytesIO()
     workbook.save(buffer)
     data = buffer.getvalue()

@@ -1,15 +1,19 @@
-"""Bench of the seating draw: one row per size, the quality targets of issue 4.
+"""Bench of the seating draw: one row per size, the quality targets of issues 4 and 33.
 
 Run from the repository root::
 
-    .venv/bin/python bench/seating.py                 # the listed sizes
+    .venv/bin/python bench/seating.py                 # the listed sizes, then issue 33's figures
     .venv/bin/python bench/seating.py --sweep         # every N = 16..400 step 4, S = 1..10
     .venv/bin/python bench/seating.py 24x7 44x10      # chosen sizes
+    .venv/bin/python bench/seating.py --bound kept    # issue 33's figures alone (or some of
+                                                      # them: numbers teams kept clubs indirect
+                                                      # beyond speed; bench/_seating_bound.py)
 
 Columns: players, sessions, repeats, lower bound (counting; ``*`` marks sizes beyond the known
 zero-repeat limit, where the counting bound is not reachable), most meetings of one pair, wind
-spread, table re-visits (times a player sits at a table number already had; target 0, which
-needs at least as many tables as sessions), indirect meetings (for two players who never meet,
+spread, table re-visits (times a player sits at a table number already had) and their bound
+(``r.bnd``: the fewest any numbering of these tables can have, 0 with at least as many tables as
+sessions; the target), indirect meetings (for two players who never meet,
 the fewest players who met both: ``ind.min``; pairs with fewer than sqrt(N): ``ind.low``), then
 the same draw with every player in a club of 4 to 6 (sizes drawn from the seed; ``--no-clubs``
 to skip): club clashes and repeats, the other priority's figures when the two trade
@@ -25,9 +29,14 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Hashable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # imported as bench.seating too
+
+import _seating_bound
+from _seating_bound import clubs
 
 from tournament.seating import (
     draw,
@@ -43,20 +52,6 @@ LISTED = [
     (24, 7), (28, 9), (32, 9), (32, 10), (36, 11),
     (16, 6), (20, 6), (20, 7), (24, 8), (28, 10),
 ]  # fmt: skip
-
-
-def clubs(n: int, seed: int) -> dict[int, int]:
-    """Every player in a club of 4 to 6 players (sizes drawn from ``seed``)."""
-    rng = random.Random(seed)
-    while True:
-        sizes: list[int] = []
-        while sum(sizes) < n:
-            sizes.append(rng.randint(4, 6))
-        if sum(sizes) == n:
-            break
-    club_of = [club for club, size in enumerate(sizes) for _ in range(size)]
-    rng.shuffle(club_of)
-    return dict(enumerate(club_of))
 
 
 def run(n: int, s: int, seed: int, with_clubs: bool) -> dict:
@@ -94,7 +89,7 @@ def substitution(n: int, s: int, seed: int) -> tuple[int, int, int, int, int]:
     )
     target = sum(1 for session in plan[2:] for table in session if leaver in table)
     report = seating_report(redrawn)
-    winds: dict[int, list[int]] = {}
+    winds: dict[Hashable, list[int]] = {}
     for session in redrawn:
         for table in session:
             for wind, player in enumerate(table):
@@ -151,7 +146,8 @@ def print_row(row: dict) -> None:
     lowest = "-" if row["indirect_min"] is None else row["indirect_min"]
     print(
         f"{n:>7} {s:>8} {row['repeats']:>7} {lower_bound(n, s):>5}{star} {row['max_meetings']:>4}"
-        f" {row['wind_spread']:>5} {row['table_revisits']:>6} {lowest:>7} {row['indirect_below']:>7}"
+        f" {row['wind_spread']:>5} {row['table_revisits']:>6} {row['revisit_bound']:>5}"
+        f" {lowest:>7} {row['indirect_below']:>7}"
         f" {clashes:>31} {row['seconds']:>7.2f}  {'ok' if on_target(row) else 'MISS'}",
         flush=True,
     )
@@ -159,7 +155,7 @@ def print_row(row: dict) -> None:
 
 HEADER = (
     f"{'players':>7} {'sessions':>8} {'repeats':>7} {'bound':>6} {'max':>4} {'wind':>5}"
-    f" {'revis':>6} {'ind.min':>7} {'ind.low':>7} {'clashes':>7} {'c.rep':>7} {'other':>7}"
+    f" {'revis':>6} {'r.bnd':>5} {'ind.min':>7} {'ind.low':>7} {'clashes':>7} {'c.rep':>7} {'other':>7}"
     f" {'c.secs':>7} {'seconds':>7}  target"
 )
 
@@ -176,7 +172,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-clubs", action="store_true", help="skip the draw with clubs")
     parser.add_argument("--quiet", action="store_true", help="sweep: print misses only")
+    parser.add_argument(
+        "--bound", nargs="*", metavar="SECTION", help="issue 33's figures alone (all or some)"
+    )
     args = parser.parse_args(argv)
+    if args.bound is not None:
+        _seating_bound.main(args.bound)
+        return 0
 
     if args.sweep:
         sizes = [(n, s) for n in range(16, 401, 4) for s in range(1, 11)]
@@ -204,17 +206,14 @@ def main(argv: list[str] | None = None) -> int:
             f"  miss: {row['n']}x{row['s']} repeats {row['repeats']}"
             f" bound {lower_bound(row['n'], row['s'])} wind {row['wind_spread']}"
         )
-    revisiting = [r for r in rows if r["table_revisits"]]
-    crowded = [
-        f"{r['n']}x{r['s']}:{r['table_revisits']}" for r in revisiting if 4 * r["s"] > r["n"]
-    ]
-    others = [
-        f"{r['n']}x{r['s']}:{r['table_revisits']}" for r in revisiting if 4 * r["s"] <= r["n"]
+    above = [
+        f"{r['n']}x{r['s']}:{r['table_revisits']}/{r['revisit_bound']}"
+        for r in rows
+        if r["table_revisits"] > r["revisit_bound"]
     ]
     print(
-        f"table re-visits (target 0 where the sizes allow it): {len(others)} sizes above with at"
-        f" least as many tables as sessions: {' '.join(others) or '-'}; more sessions than"
-        f" tables, so 0 is impossible: {' '.join(crowded) or '-'}"
+        f"table re-visits above their bound (re-visits/bound): {len(above)} of {len(rows)}"
+        f" sizes: {' '.join(above) or '-'}"
     )
     for n, s in ((32, 7), (64, 8)):
         for seed in (1, 2, 3):
@@ -239,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         for seed in (1, 2, 3):
             order = list(range(n))
             random.Random(seed).shuffle(order)
-            teams = {p: i // 4 for i, p in enumerate(order)}
+            teams: dict[Hashable, Hashable] = {p: i // 4 for i, p in enumerate(order)}
             start = time.perf_counter()
             report = seating_report(
                 draw_schedule(list(range(n)), s, seed=seed, teams=teams), teams=teams
@@ -273,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"clubs of 4-6 at 40x8 seed {seed}: {report.repeats} repeats,"
                 f" {report.group_clashes} clashes (target 0 and 0)  {verdict}"
             )
+    if not args.sweep and not args.sizes:
+        _seating_bound.main()
     return 0
 
 

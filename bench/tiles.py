@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -25,7 +26,7 @@ TARGET_MS = 50.0
 ROUNDS = 200
 
 
-def timed(label: str, count, rounds: int = ROUNDS) -> None:  # type: ignore[no-untyped-def]
+def timed(label: str, count: Callable[[], object], rounds: int = ROUNDS) -> None:
     count()  # warm up (imports)
     start = time.perf_counter()
     for _ in range(rounds):
@@ -36,11 +37,16 @@ def timed(label: str, count, rounds: int = ROUNDS) -> None:  # type: ignore[no-u
 
 
 def main() -> None:
-    winds = {"seat_wind": 0, "prevalent_wind": 0}
     timed("parse", lambda: parse("123m 456p [789s] {1111z} 7z +7z f2"))
     timed(
         "MCR count_fan (parse included)",
-        lambda: mcr.count_fan(parse("1112345678999m +5m"), win_tile=None, self_drawn=True, **winds),
+        lambda: mcr.count_fan(
+            parse("1112345678999m +5m"),
+            win_tile=None,
+            self_drawn=True,
+            seat_wind=0,
+            prevalent_wind=0,
+        ),
     )
     timed(
         "riichi count_han_fu (parse included)",
@@ -50,7 +56,8 @@ def main() -> None:
             tsumo=False,
             riichi=True,
             dora_indicators=("1m",),
-            **winds,
+            seat_wind=0,
+            prevalent_wind=0,
         ),
     )
 
@@ -65,7 +72,7 @@ def server() -> None:
 
     from scoring.access import Actor
     from scoring.services.hands import record_hand
-    from scoring.services.tiles import TilesInput
+    from scoring.tiles.services import TilesInput
 
     tournament, director = build_tournament(16, 1, slug="tiles", played=0, progress=lambda _: None)
     tables = list(tournament.sessions.get(number=1).tables.order_by("number"))

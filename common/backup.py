@@ -18,6 +18,7 @@ import datetime as dt
 import logging
 import os
 import sqlite3
+import sys
 import threading
 import time
 from contextlib import closing, contextmanager
@@ -28,11 +29,10 @@ from django.db import connection
 
 from common import files
 
-try:
-    import fcntl
-except ImportError:  # Windows
-    fcntl = None
+if sys.platform == "win32":
     import msvcrt
+else:
+    import fcntl
 
 logger = logging.getLogger("desk")
 PREFIX, SUFFIX = "desk-", ".sqlite3"
@@ -89,21 +89,21 @@ def claimed(folder):
     fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, files.FILE_MODE)
     try:
         try:
-            if fcntl is not None:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            else:
+            if sys.platform == "win32":
                 msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            else:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             yield False
             return
         try:
             yield True
         finally:
-            if fcntl is not None:
-                fcntl.flock(fd, fcntl.LOCK_UN)
-            else:
+            if sys.platform == "win32":
                 os.lseek(fd, 0, os.SEEK_SET)
                 msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+            else:
+                fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
 

@@ -16,6 +16,10 @@ from django.db import connections, router, transaction
 
 
 class DatabaseCache(db.DatabaseCache):
+    #: The cache table's name, set by Django's BaseDatabaseCache.__init__ (which django-stubs
+    #: does not declare).
+    _table: str
+
     def incr(self, key, delta=1, version=None):
         made = self.make_and_validate_key(key, version=version)
         alias = router.db_for_write(self.cache_model_class)

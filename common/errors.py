@@ -23,14 +23,26 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
+from common.mixin_bases import ViewMixinBase
+
 
 class ExplainedNotFound(Http404):
-    """A 404 whose message is written for the person who opened the page."""
+    """A 404 whose message is written for the person who opened the page; `heading` names what
+    happened ("Session 2 is over") where "Page not found" would be wrong: the page exists, it
+    is only not there for them now."""
+
+    def __init__(self, message="", heading=""):
+        super().__init__(message)
+        self.heading = str(heading)
 
 
 def not_found(request, exception=None):
-    message = str(exception) if isinstance(exception, ExplainedNotFound) else ""
-    return render(request, "404.html", {"message": message}, status=404)
+    explained = isinstance(exception, ExplainedNotFound)
+    context = {
+        "message": str(exception) if explained else "",
+        "heading": exception.heading if explained else "",
+    }
+    return render(request, "404.html", context, status=404)
 
 
 class UserError(ValueError):
@@ -53,7 +65,7 @@ class ChangedMeanwhile(UserError):
         )
 
 
-class ErrorGoesBack:
+class ErrorGoesBack(ViewMixinBase):
     """A class-based view that names the page a refused POST goes back to: `error_url()`.
 
     Without it, the middleware goes back to the page the form was on (the Referer, when it is
@@ -64,7 +76,7 @@ class ErrorGoesBack:
         super().setup(request, *args, **kwargs)
         request.error_url = self.error_url
 
-    def error_url(self):
+    def error_url(self) -> str | None:
         return None
 
 

@@ -2,7 +2,8 @@
 language's format ("2.33" in English, "2,33" in Italian).
 
 - table points: two decimals;
-- final scores: as the rule set says (riichi: in thousands with one decimal, "+21.6");
+- final scores: as the rule set says (riichi: in thousands with one decimal, "+21.6"), and a
+  player's transfers and penalties in the same unit (`figure`);
 - scores and point changes: whole numbers.
 
 Pages and prints write a negative number with the minus sign "−" (U+2212), never a hyphen;
@@ -53,6 +54,14 @@ def table_points(value):
 def thousands(value):
     """A riichi final score in thousands, one decimal, with its sign: 21600 -> "+21.6"."""
     return exact(value, 1, scale=1000, signed=True)
+
+
+def figure(value, ruleset):
+    """A player's transfers or penalties in the unit of the total beside them
+    (`RuleSet.figure_format`: riichi's chombo "−20.0" beside a final score "+21.6", MCR's late
+    arrival "−10" beside a score)."""
+    shape = ruleset.figure_format
+    return exact(value, shape.places, scale=shape.scale, signed=shape.signed)
 
 
 def final_score(value, ruleset):

@@ -42,7 +42,7 @@ def translate_message(template, params=None, seat_names=None):
     }
     text = gettext(template)
     if seat_names:
-        seat_params = set()
+        seat_params: set[str] = set()
         for pattern, replacement in _SEAT_WORDS:
             seat_params.update(match.group(1) for match in pattern.finditer(text))
             text = pattern.sub(replacement, text)

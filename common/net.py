@@ -99,3 +99,10 @@ class TrustedProxyMiddleware:
                 request.META["HTTP_X_FORWARDED_PROTO"] = scheme
                 request.META["wsgi.url_scheme"] = scheme
         return self.get_response(request)
+
+
+def link_base(request):
+    """Where phones reach the desk, for the links and QR codes it gives out: DESK_PUBLIC_URL,
+    else the address the director used (`http://192.168.1.20:8000`, no final slash)."""
+    configured = getattr(settings, "DESK_PUBLIC_URL", "")
+    return configured.rstrip("/") if configured else request.build_absolute_uri("/").rstrip("/")

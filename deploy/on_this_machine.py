@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import BinaryIO
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -190,12 +191,18 @@ def start_nginx(conf, https_port):
     return process
 
 
+class LoggedProcess(subprocess.Popen[bytes]):
+    """A process whose output goes to the file `log`, which `stop()` closes."""
+
+    log: BinaryIO
+
+
 def start_desk(port, *, env, log_path, threads=16):
     """One desk process on 127.0.0.1:`port`, as desk@.service runs it; its output goes to
     `log_path` (a pipe nobody reads would fill up and stop it). The caller closes
     `process.log` after stopping it."""
     log = open(log_path, "wb")  # noqa: SIM115 - closed by the caller with the process
-    process = subprocess.Popen(
+    process = LoggedProcess(
         [
             sys.executable,
             *WAITRESS,

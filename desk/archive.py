@@ -3,12 +3,16 @@
 `export_archive()` writes everything that makes the tournament: its settings, the players and
 registrations, the teams and categories (a registration names its team and categories),
 every session's draw (tables, seats, referee links), every version of every hand,
-penalties (cancelled ones too), the stored table results and the audit trail. It is gzipped
-JSON, readable by anyone. `restore_archive()` rebuilds the tournament in one transaction in a
+penalties (cancelled ones too), the stored table results, the referee calls, the audit trail,
+and the sign-up with its entries (contact data included) and trail (`desk.archive_signup`). It
+is gzipped JSON, readable by anyone. `restore_archive()` rebuilds the tournament in one transaction in a
 desk that does not have it yet; its standings, score sheets and exports then come out identical.
 It unpacks, parses and checks the whole archive first (`desk.archive_plan`), so a damaged or
 forged archive is refused with a message naming what is wrong, and the write transaction only
-inserts rows.
+inserts rows. Nothing the desk derives is believed: every hand is settled again, and every
+closed table's results (so every standing) computed again from its hands and penalties by the
+code that closes a table; a stored figure that differs refuses the archive, naming the table and
+the player (`desk.archive_results`).
 
 Accounts are not copied: who entered or confirmed something is kept by user name, and linked to
 the account of that name when the receiving desk has one (without giving it any right), else to
@@ -27,7 +31,10 @@ from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common import json_input
+from desk.archive_calls import export_calls
 from desk.archive_plan import plan_restore
+from desk.archive_signup import check_signup, export_signup, write_signup
 from desk.archive_values import ArchiveError
 from desk.archive_write import prepare, write
 from scoring.models import AuditEntry, Hand, Penalty, SeatResult
@@ -71,6 +78,7 @@ TOURNAMENT_FIELDS = (
     "finalists",
     "final_carry",
     "final_seating",
+    "final_reseat",
     "consolation",
     "projector_mode",
     "projector_seconds",
@@ -78,9 +86,17 @@ TOURNAMENT_FIELDS = (
     "status",
     "published",
     "referee_pin",
+    "checkin_open",
 )
 PLAYER_FIELDS = ("first_name", "last_name", "ema_id", "country", "club", "notes")
-REGISTRATION_FIELDS = ("number", "status", "is_substitute", "finalist", "registered_at")
+REGISTRATION_FIELDS = (
+    "number",
+    "status",
+    "is_substitute",
+    "finalist",
+    "registered_at",
+    "checked_in_at",
+)
 TEAM_FIELDS = ("name", "country")
 CATEGORY_FIELDS = ("name",)
 SESSION_FIELDS = (
@@ -107,6 +123,7 @@ TABLE_FIELDS = (
     "time_up_at",
     "time_up_after_hand",
     "closed_at",
+    "first_wind",
 )
 HAND_FIELDS = (
     "number",
@@ -231,7 +248,7 @@ def export_archive(tournament):
                 "table": s.table.number,
                 "wind": s.wind,
                 "player": s.registration.number,
-                "replaced": s.replaced.number if s.replaced_id else None,
+                "replaced": s.replaced.number if s.replaced is not None else None,
             }
             for s in Seat.objects.filter(session__tournament=tournament)
             .select_related("session", "table", "registration", "replaced")
@@ -253,7 +270,7 @@ def export_archive(tournament):
                 **_fields(p, PENALTY_FIELDS),
                 "player": p.registration.number,
                 "session": p.session.number,
-                "table": p.table.number if p.table_id else None,
+                "table": p.table.number if p.table is not None else None,
                 "given_by": _user(p.given_by),
                 "cancelled_by": _user(p.cancelled_by),
             }
@@ -275,8 +292,8 @@ def export_archive(tournament):
         "audit": [
             {
                 **_fields(a, AUDIT_FIELDS),
-                "session": a.session.number if a.session_id else None,
-                "table": a.table.number if a.table_id else None,
+                "session": a.session.number if a.session is not None else None,
+                "table": a.table.number if a.table is not None else None,
                 "user": _user(a.user),
                 "players": sorted(r.number for r in a.registrations.all()),
             }
@@ -285,6 +302,9 @@ def export_archive(tournament):
             .prefetch_related("registrations")
             .order_by("at", "id")
         ],
+        "calls": export_calls(tournament, _user),
+        # The sign-up: settings, entries with their contact data, its trail (desk.archive_signup).
+        **export_signup(tournament, _fields),
     }
     return gzip.compress(
         json.dumps(data, ensure_ascii=False, sort_keys=True).encode("utf-8"), mtime=0
@@ -299,7 +319,11 @@ def read_archive(content):
             text = unpacked.read(MAX_UNPACKED_BYTES + 1)
         if len(text) > MAX_UNPACKED_BYTES:
             raise ArchiveError(_("The file unpacks to more than any tournament archive."))
-        data = json.loads(text.decode("utf-8"))
+        data = json_input.loads(text.decode("utf-8"))
+    except json_input.TooDeep as exc:
+        raise ArchiveError(
+            _("This is not a tournament archive of the desk: %(error)s") % {"error": exc}
+        ) from None
     except (OSError, EOFError, UnicodeDecodeError, ValueError) as exc:
         raise ArchiveError(
             _("This is not a tournament archive of the desk (%(error)s).") % {"error": exc}
@@ -332,11 +356,19 @@ def restore(content, *, restored_by=None):
     Unpacking, parsing and every check run before the write transaction starts, so the
     database's write lock is held only while the rows are inserted.
     """
-    plan = plan_restore(read_archive(content))
+    data = read_archive(content)
+    plan = plan_restore(data)
+    signup = check_signup(
+        data,
+        players={r.number for r in plan.registrations},
+        teams={t.name.casefold() for t in plan.teams},
+        categories={c.name.casefold() for c in plan.categories},
+    )
     prepared = prepare(plan)
     try:
         with transaction.atomic():
             tournament = write(prepared)
+            write_signup(tournament, signup)
             if restored_by is not None:
                 tournament.directors.add(restored_by)
     except (ValidationError, DatabaseError) as exc:

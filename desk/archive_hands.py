@@ -1,10 +1,10 @@
-"""A restore's checks of what happened at the tables: hands, penalties, results, the audit.
+"""A restore's checks of what happened at the tables: hands, penalties, the audit.
 
 `PlayChecks` is part of `desk.archive_plan`'s planner and runs after `ReferenceChecks`
 (`desk.archive_refs`), whose lookups (`session`, `table`, `registration`, `seat_at`) it uses.
 Every current hand is settled again from its stored entry by the rule set (`self.ruleset`) and
-compared with its stored columns (`scoring.services.hands.hand_columns`); results written before
-the transfers were kept apart get them back from the archive's penalties.
+compared with its stored columns (`scoring.services.hands.hand_columns`); each table's replay is
+kept (`self.replayed`) for the results' checks (`desk.archive_results`).
 """
 
 from collections import defaultdict
@@ -12,8 +12,9 @@ from collections import defaultdict
 from django.utils.translation import gettext as _
 
 import rules
-from desk.archive_refs import MAX_HANDS, MAX_VERSIONS
+from desk.archive_refs import ReferenceChecks
 from desk.archive_values import (
+    check_constraints,
     chunks,
     damaged,
     fill,
@@ -23,6 +24,7 @@ from desk.archive_values import (
     validate,
     whole_number,
 )
+from rules.limits import MAX_HAND_NUMBER, MAX_HAND_VERSIONS
 from scoring.models import (
     NO_WINNER,
     SELF_DRAWN_WINS,
@@ -32,23 +34,26 @@ from scoring.models import (
     Outcome,
     Penalty,
     PenaltyKind,
-    SeatResult,
 )
 from scoring.services.hands import hand_columns
 from scoring.services.tables import TableError, hand_entry_state
 
 
-class PlayChecks:
-    """Hands, penalties, results and audit entries (a mixin of the planner)."""
+class PlayChecks(ReferenceChecks):
+    """Hands, penalties and audit entries (the planner's checks after the references, whose
+    lookups they use)."""
 
     def hands(self):
         outcomes = {code for code, _label in self.ruleset.outcomes(None)}
         versions, current, submissions = set(), defaultdict(list), set()
+        self.replayed = {}  # (session, table) -> hand_entry_state() of its current hands
         for item in items_of(self.data, "hands"):
             session = self.session(item.get("session"), _("hands"))
             table = self.table(session.number, item.get("table"), _("hands"))
-            number = whole_number(item.get("number"), _("hands"), _("hand"), 1, MAX_HANDS)
-            version = whole_number(item.get("version"), _("hands"), _("version"), 1, MAX_VERSIONS)
+            number = whole_number(item.get("number"), _("hands"), _("hand"), 1, MAX_HAND_NUMBER)
+            version = whole_number(
+                item.get("version"), _("hands"), _("version"), 1, MAX_HAND_VERSIONS
+            )
             where = _(
                 "session %(session)s, table %(table)s, hand %(hand)s (version %(version)s)"
             ) % {
@@ -62,7 +67,7 @@ class PlayChecks:
             versions.add(key)
             hand = fill(Hand(table=table), item, where, ("session", "table", "entered_by"))
             hand.entered_by = self.user(item.get("entered_by"))
-            validate(hand, where)
+            validate(hand, where, constraints=False)
             require(isinstance(hand.entry, dict), where, _("the entry is missing"))
             require(
                 hand.outcome in outcomes,
@@ -71,6 +76,7 @@ class PlayChecks:
             )
             require(_seats_fit(hand), where, _("the winner and discarder do not fit the outcome"))
             require(_tiles_fit(hand), where, _("the tiles and their count do not fit together"))
+            check_constraints(hand, where)
             entered_at = read_datetime(item.get("entered_at"), where, _("entered at"))
             if hand.submission is not None:
                 require(hand.submission not in submissions, where, _("listed twice"))
@@ -96,9 +102,12 @@ class PlayChecks:
             "table": table_number,
         }
         try:
-            lines, _state, _totals, _chombo = hand_entry_state(self.ruleset, hands)
+            first_wind = hands[0].table.first_wind if hands else None
+            replayed = hand_entry_state(self.ruleset, hands, first_wind)
         except TableError as exc:
             raise damaged(where, str(exc)) from None
+        self.replayed[(session_number, table_number)] = replayed
+        lines = replayed[0]
         for line in lines:
             hand = line.hand
             clean = rules.base.clean_entry(self.ruleset.hand_fields(line.state), hand.entry)
@@ -111,7 +120,7 @@ class PlayChecks:
                 % {"number": hand.number, "stored": stored, "expected": expected},
             )
 
-    # penalties, results, audit
+    # penalties, audit
 
     def penalties(self):
         kinds = {kind.code for kind in self.ruleset.penalty_catalogue}
@@ -130,7 +139,7 @@ class PlayChecks:
             )
             penalty.given_by = self.user(item.get("given_by"))
             penalty.cancelled_by = self.user(item.get("cancelled_by"))
-            validate(penalty, where)
+            validate(penalty, where, constraints=False)
             require(
                 penalty.kind in kinds,
                 where,
@@ -147,64 +156,14 @@ class PlayChecks:
                 (penalty.kind != PenaltyKind.INFRACTION or penalty.infraction)
                 and (penalty.kind != PenaltyKind.REFEREE_DECISION or penalty.reason)
                 and (penalty.cancelled_at is None or penalty.cancel_reason)
-                and (penalty.hand_number is None or 1 <= penalty.hand_number <= MAX_HANDS),
+                and (penalty.hand_number is None or 1 <= penalty.hand_number <= MAX_HAND_NUMBER),
                 where,
                 _("a required reason, infraction or hand number is missing or out of range"),
             )
+            check_constraints(penalty, where)
             given_at = read_datetime(item.get("given_at"), where, _("given at"))
             penalty.given_at = given_at
             self.plan.penalties.append(penalty)
-
-    def results(self):
-        closed = {key for key, table in self.tables_by_key.items() if table.closed_at}
-        placed = set()
-        for item in items_of(self.data, "results"):
-            session, table, wind, registration, where = self.seat_item(
-                item,
-                _("results"),
-                _("result of session %(session)s, table %(table)s, seat %(wind)s"),
-            )
-            key = (session.number, table.number, wind)
-            require((session.number, table.number) in closed, where, _("the table is not closed"))
-            require(key not in placed, where, _("listed twice"))
-            placed.add(key)
-            require(
-                self.seat_at.get(key) is registration,
-                where,
-                _("player %(number)s does not sit there") % {"number": registration.number},
-            )
-            result = fill(
-                SeatResult(table=table, session=session, registration=registration),
-                item,
-                where,
-                ("session", "table", "player", "wind"),
-            )
-            result.wind = wind
-            if "transfers" not in item:
-                # Written before transfers were kept apart from the hand points (scoring
-                # migration 0007): the false Hu transfers were inside the hand points.
-                result.transfers = self.old_transfers(session, table, registration)
-                result.hand_points = (result.hand_points or 0) - result.transfers
-            validate(result, where)
-            require(1 <= result.place <= 4, where, _("the place must be 1 to 4"))
-            self.plan.results.append(result)
-
-    def old_transfers(self, session, table, registration):
-        """The false Hu transfers of `registration` at `table`, from the archive's live
-        penalties: its own points for its false Hu, the others' shares for theirs."""
-        # Planned registrations may have no primary key yet: compared by identity.
-        seated = [self.seat_at.get((session.number, table.number, wind)) for wind in range(4)]
-        total = 0
-        for penalty in self.plan.penalties:
-            if (
-                penalty.session is session
-                and penalty.transfer
-                and penalty.cancelled_at is None
-                and any(penalty.registration is seat for seat in seated if seat is not None)
-            ):
-                own = penalty.registration is registration
-                total += penalty.points if own else penalty.transfer
-        return total
 
     def audit(self):
         for index, item in enumerate(items_of(self.data, "audit"), start=1):

@@ -14,6 +14,7 @@ from collections import Counter
 
 from django.utils.translation import gettext as _
 
+from desk.archive_state import PlannerState
 from desk.archive_values import (
     chunks,
     fill,
@@ -22,6 +23,13 @@ from desk.archive_values import (
     require,
     validate,
     whole_number,
+)
+from rules.limits import (
+    MAX_CLOCK_MINUTES_TOTAL,
+    MAX_CLOCK_PAUSED_SECONDS,
+    MAX_HAND_NUMBER,
+    MAX_PLAYER_NUMBER,
+    MAX_SEED,
 )
 from tournament.models import (
     TEAM_SIZE_MAX,
@@ -37,18 +45,22 @@ from tournament.models import (
 
 #: A referee link's secret as `tournament.models.new_table_token` makes it (32 bytes, URL-safe).
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{43}")
-#: Minutes added to a session's or a table's clock, in total (a week either way).
-MAX_EXTRA_MINUTES = 7 * 24 * 60
-#: Seconds a session's clock may have been paused, in total (a week).
-MAX_PAUSED_SECONDS = 7 * 24 * 3600
-#: Hands of one table in one session, and versions of one hand.
-MAX_HANDS = 200
-MAX_VERSIONS = 1000
 
 
-class ReferenceChecks:
-    """Teams and categories, players and registrations, sessions, tables and seats (a mixin of
+class ReferenceChecks(PlannerState):
+    """Teams and categories, players and registrations, sessions, tables and seats (a base of
     the planner)."""
+
+    teams_by_name: dict[str, Team]
+    categories_by_name: dict[str, Category]
+    registrations_by_number: dict[int, Registration]
+    #: Players per team, by the team's name folded
+    team_sizes: Counter[str]
+    sessions_by_number: dict[int, Session]
+    #: (session number, table number) -> table
+    tables_by_key: dict[tuple[int, int], Table]
+    #: (session number, table number, wind) -> who sits there
+    seat_at: dict[tuple[int, int, int], Registration]
 
     def groups(self):
         """Teams and categories; an archive written before them has neither."""
@@ -122,7 +134,9 @@ class ReferenceChecks:
         self.registrations_by_number = {}
         self.team_sizes = Counter()
         for item in items:
-            number = whole_number(item.get("number"), _("registrations"), _("player number"))
+            number = whole_number(
+                item.get("number"), _("registrations"), _("player number"), 1, MAX_PLAYER_NUMBER
+            )
             where = _("player %(number)s") % {"number": number}
             require(number not in self.registrations_by_number, where, _("registered twice"))
             person = item["player"]
@@ -173,10 +187,15 @@ class ReferenceChecks:
                 _("a Swiss band has at least 4 players"),
             )
             require(
-                abs(session.clock_extra_minutes) <= MAX_EXTRA_MINUTES
-                and session.clock_paused_seconds <= MAX_PAUSED_SECONDS,
+                abs(session.clock_extra_minutes) <= MAX_CLOCK_MINUTES_TOTAL
+                and session.clock_paused_seconds <= MAX_CLOCK_PAUSED_SECONDS,
                 where,
                 _("the clock's minutes added or seconds paused are out of range"),
+            )
+            require(
+                session.draw_seed is None or 0 <= session.draw_seed <= MAX_SEED,
+                where,
+                _("the draw's seed %(value)s is out of range") % {"value": session.draw_seed},
             )
             self.plan.sessions.append(session)
             self.sessions_by_number[number] = session
@@ -217,12 +236,12 @@ class ReferenceChecks:
             table.closed_by = self.user(item.get("closed_by"))
             validate(table, where)
             require(
-                abs(table.extra_minutes) <= MAX_EXTRA_MINUTES,
+                abs(table.extra_minutes) <= MAX_CLOCK_MINUTES_TOTAL,
                 where,
                 _("minutes added %(value)s is out of range") % {"value": table.extra_minutes},
             )
             require(
-                table.time_up_after_hand is None or table.time_up_after_hand <= MAX_HANDS,
+                table.time_up_after_hand is None or table.time_up_after_hand <= MAX_HAND_NUMBER,
                 where,
                 _("time up after hand %(value)s is out of range")
                 % {"value": table.time_up_after_hand},
@@ -263,7 +282,7 @@ class ReferenceChecks:
         return session, table, wind, registration, where
 
     def seats(self):
-        self.seat_at = {}  # (session, table, wind) -> registration
+        self.seat_at = {}
         seated, replaced = set(), set()
         for item in items_of(self.data, "seats"):
             session, table, wind, registration, where = self.seat_item(
@@ -288,12 +307,8 @@ class ReferenceChecks:
                 )
                 replaced.add((session.number, former.number))
             self.seat_at[key] = registration
-            self.plan.seats.append(
-                Seat(
-                    table=table,
-                    session=session,
-                    wind=wind,
-                    registration=registration,
-                    replaced=former,
-                )
+            seat = Seat(
+                table=table, session=session, wind=wind, registration=registration, replaced=former
             )
+            validate(seat, where)
+            self.plan.seats.append(seat)

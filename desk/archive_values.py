@@ -7,10 +7,12 @@ from fractions import Fraction
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
+from common.constraints import field_names, violations
 from common.errors import UserError
 from scoring.fields import TwelfthsField, to_twelfths
 
@@ -110,10 +112,12 @@ def fill(obj, values, where, exclude=()):
     return obj
 
 
-def validate(obj, where):
-    """The model's own field checks (types, lengths, choices, validators) and portable integer
-    ranges (SQLite would store what PostgreSQL refuses). No query: relations are checked by the
-    plan, uniqueness and constraints below."""
+def validate(obj, where, constraints=True):
+    """The checks of the desk's own writes, without a query: the model's field checks (types,
+    lengths, choices, validators, as `full_clean`), portable integer ranges (SQLite would store
+    what PostgreSQL refuses) and the model's CheckConstraints, evaluated in Python
+    (`common.constraints`). Relations are checked by the plan, uniqueness over the whole plan
+    (`desk.archive_plan`)."""
     relations = [f.name for f in obj._meta.concrete_fields if f.is_relation]
     try:
         obj.full_clean(exclude=relations, validate_unique=False, validate_constraints=False)
@@ -136,6 +140,37 @@ def validate(obj, where):
                 _("%(what)s %(value)s is out of range")
                 % {"what": item.verbose_name, "value": value},
             )
+    if constraints:
+        check_constraints(obj, where)
+
+
+def check_constraints(obj, where):
+    """The model's CheckConstraints, evaluated in Python: a broken one names its fields and
+    their values."""
+    for constraint in violations(obj):
+        values = ", ".join(
+            f"{obj._meta.get_field(name).verbose_name} {_shown(obj, name)}"
+            for name in field_names(Q(constraint.condition))
+        )
+        raise damaged(
+            where,
+            _("%(values)s: not a combination the desk writes (rule “%(rule)s”)")
+            % {"values": values, "rule": constraint.name},
+        )
+
+
+def _shown(obj, name):
+    field = obj._meta.get_field(name)
+    value = getattr(obj, field.name if field.is_relation else field.attname)
+    return "—" if value is None or value == "" else value
+
+
+def column(model, name) -> models.Field:
+    """The field `name` of `model`, one of its own columns (not the other side of a relation)."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, models.Field):
+        raise TypeError(f"{model.__name__}.{name} is not a column")
+    return field
 
 
 def require(condition, where, problem):

@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection, models
 
 from desk.archive_values import already_here
-from scoring.models import AuditEntry, Hand, Penalty, SeatResult
+from scoring.models import AuditEntry, Hand, Penalty, RefereeCall, SeatResult
 from tournament.models import (
     Category,
     Player,
@@ -100,6 +100,7 @@ def prepare(plan):
         "penalties": Rows(Penalty, plan.penalties),
         "results": Rows(SeatResult, plan.results),
         "audit": Rows(AuditEntry, [entry for entry, _players in plan.audit]),
+        "calls": Rows(RefereeCall, plan.calls),
         "referees": Through(Table.referees, plan.referees),
         "audit_players": Through(
             AuditEntry.registrations,
@@ -156,7 +157,7 @@ def write(prepared):
             plan.tables,
             lambda table: (table.session.pk, table.number),
         )
-        for name in ("seats", "hands", "penalties", "results", "audit"):
+        for name in ("seats", "hands", "penalties", "results", "audit", "calls"):
             prepared[name].insert(cursor)
         entries = [entry for entry, _players in plan.audit]
         ids = AuditEntry.objects.filter(tournament=tournament).order_by("id")

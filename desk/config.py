@@ -133,7 +133,7 @@ def local_addresses():
     addresses = {"localhost", "127.0.0.1", "[::1]"}
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None):
-            address = info[4][0]
+            address = str(info[4][0])  # an IP address (typeshed allows an int for other families)
             addresses.add(f"[{address}]" if ":" in address else address)
     except OSError:
         pass
@@ -225,3 +225,57 @@ def secure_database(database):
     if not path.parent.is_dir():
         return None
     return files.private_file(path)
+
+
+#: How the desk talks to its mail server (DESK_EMAIL_SECURITY): STARTTLS on the submission
+#: port, TLS from the first byte, or nothing (only to a server on this very machine).
+EMAIL_SECURITY = {"starttls": 587, "ssl": 465, "none": 25}
+_LOOPBACK_HOSTS = {"localhost", "127.0.0.1", "::1"}
+
+
+def email_config(environ, data_dir):
+    """Django's EMAIL_* settings from DESK_EMAIL_*: the sign-up's messages (signup/mail.py).
+
+    Without DESK_EMAIL_HOST every message is written as a file into `<data folder>/mail` (what
+    `make run` does: nothing needs a server). With it, the desk sends through that SMTP server
+    with TLS: DESK_EMAIL_SECURITY=starttls (the default, port 587) or ssl (port 465);
+    `none` is accepted only for a server on this machine. DESK_EMAIL_USER and
+    DESK_EMAIL_PASSWORD log in, DESK_EMAIL_FROM is the sender, DESK_EMAIL_CA_FILE a bundle of
+    certificate authorities to trust besides the system's (a federation's own relay), and
+    DESK_EMAIL_TIMEOUT the seconds to wait for the server.
+    """
+    host = environ.get("DESK_EMAIL_HOST", "").strip()
+    sender = environ.get("DESK_EMAIL_FROM", "").strip()
+    if not host:
+        return {
+            "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+            "EMAIL_FILE_PATH": str(Path(data_dir) / "mail"),
+            "DEFAULT_FROM_EMAIL": sender or "Mahjong Tournament Desk <desk@localhost>",
+        }
+    security = environ.get("DESK_EMAIL_SECURITY", "starttls").strip().lower() or "starttls"
+    if security not in EMAIL_SECURITY:
+        raise ConfigError(f"DESK_EMAIL_SECURITY={security!r}: use starttls, ssl or none")
+    if security == "none" and host not in _LOOPBACK_HOSTS:
+        raise ConfigError(
+            f"DESK_EMAIL_SECURITY=none sends passwords and players' addresses in clear: only "
+            f"to a server on this machine (localhost), not {host!r}; use starttls or ssl"
+        )
+    if not sender:
+        raise ConfigError("DESK_EMAIL_FROM is needed with DESK_EMAIL_HOST: the sender's address")
+    ca_file = environ.get("DESK_EMAIL_CA_FILE", "").strip()
+    if ca_file and not Path(ca_file).is_file():
+        raise ConfigError(f"DESK_EMAIL_CA_FILE={ca_file!r}: no such file")
+    return {
+        "EMAIL_BACKEND": "common.mail.SMTPBackend",
+        "EMAIL_HOST": host,
+        "EMAIL_PORT": env_int(
+            environ, "DESK_EMAIL_PORT", EMAIL_SECURITY[security], minimum=1, maximum=65535
+        ),
+        "EMAIL_USE_TLS": security == "starttls",
+        "EMAIL_USE_SSL": security == "ssl",
+        "EMAIL_HOST_USER": environ.get("DESK_EMAIL_USER", "").strip(),
+        "EMAIL_HOST_PASSWORD": environ.get("DESK_EMAIL_PASSWORD", ""),
+        "EMAIL_TIMEOUT": env_int(environ, "DESK_EMAIL_TIMEOUT", 20, minimum=1, maximum=300),
+        "DESK_EMAIL_CA_FILE": ca_file,
+        "DEFAULT_FROM_EMAIL": sender,
+    }

@@ -18,11 +18,11 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from draw.writing import write_draw
 from scoring.access import Actor
 from scoring.services import closing, hands, penalties, publication
 from scoring.services.clock import start_session
 from tournament.models import RuleSetCode, Tournament
-from tournament.services.draw import write_draw
 from tournament.services.player_import import import_players
 from tournament.services.tournaments import create_tournament
 

@@ -18,12 +18,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from desk.demo import DemoError, director_account, import_fixture, schedule_sessions
+from draw.writing import write_draw
 from scoring.access import Actor
 from scoring.services import closing, hands, publication
 from scoring.services.clock import start_session
-from scoring.services.stages import make_cut
+from scoring.stages.services import make_cut
 from tournament.models import FinalSeating, RuleSetCode, StageCarry, Tournament
-from tournament.services.draw import write_draw
 from tournament.services.tournaments import create_tournament
 
 RIICHI_DEMO_SLUG = "demo-riichi-teams"

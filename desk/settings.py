@@ -1,14 +1,16 @@
 """Django settings for the Mahjong Tournament Desk.
 
 Every value that differs between the director's laptop, a test run and a production server comes
-from the environment (see README.md, "Configuration"); the rules for reading it are in
+from the environment (see docs/configuration.md); the rules for reading it are in
 `desk.config`.
 """
 
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
+from csp import constants as csp
 from django.utils.translation import gettext_lazy as _
 
 from common import files
@@ -30,7 +32,7 @@ CSRF_TRUSTED_ORIGINS = config.env_list(os.environ, "DESK_CSRF_TRUSTED_ORIGINS", 
 DESK_PUBLIC_URL = os.environ.get("DESK_PUBLIC_URL", "").strip()
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "desk.admin_site.DeskAdminConfig",  # django.contrib.admin, for site administrators only
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -46,6 +48,8 @@ INSTALLED_APPS = [
     # The layers, bottom to top (docs/architecture.md): the apps, then what stands above them.
     "tournament",
     "scoring",
+    "draw",
+    "signup",
     "exports",
     "api",
     "desk",
@@ -55,6 +59,9 @@ MIDDLEWARE = [
     # First: the scheme a trusted proxy saw (https), before the redirect to https is decided.
     "common.net.TrustedProxyMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy of every response (CONTENT_SECURITY_POLICY below), the static
+    # files' too: before WhiteNoise, which answers those itself.
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -71,7 +78,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "desk.urls"
 
-TEMPLATES = [
+TEMPLATES: list[dict[str, Any]] = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
         "DIRS": [BASE_DIR / "templates"],
@@ -119,16 +126,27 @@ DESK_TRUSTED_PROXIES = config.env_networks(
 DESK_PROXY_COUNT = config.env_int(os.environ, "DESK_PROXY_COUNT", 0, minimum=0, maximum=5)
 
 # Failed logins (django-axes, kept in the database so every process sees them): after
-# DESK_LOGIN_ATTEMPTS failures for one account, or from one address, further attempts are refused
-# without checking the password until DESK_LOGIN_COOLOFF_MINUTES have passed since the last
-# failure. The director sees and clears lockouts at /director/lockouts/.
+# DESK_LOGIN_ATTEMPTS failures for one account from one address, that account is refused at that
+# address (and only there), and after DESK_LOGIN_ADDRESS_ATTEMPTS failures from one address,
+# whatever accounts they tried, every login from it is refused, without checking the password,
+# until DESK_LOGIN_COOLOFF_MINUTES have passed since the last failure (desk/lockouts.py). The
+# site administrator sees and clears lockouts at /director/lockouts/ or with
+# `manage.py clear_lockout`.
 AXES_FAILURE_LIMIT = config.env_int(os.environ, "DESK_LOGIN_ATTEMPTS", 10, minimum=3, maximum=100)
+DESK_LOGIN_ADDRESS_ATTEMPTS = config.env_int(
+    os.environ,
+    "DESK_LOGIN_ADDRESS_ATTEMPTS",
+    max(50, AXES_FAILURE_LIMIT),
+    minimum=AXES_FAILURE_LIMIT,
+    maximum=10_000,
+)
 AXES_COOLOFF_TIME = timedelta(
     minutes=config.env_int(os.environ, "DESK_LOGIN_COOLOFF_MINUTES", 15, minimum=1, maximum=1440)
 )
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# An account at an address, and an address alone (the order desk.lockouts.DeskLoginHandler reads).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
 # The failures are rows of the database (never a process's memory), whichever process answers.
-AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_HANDLER = "desk.lockouts.DeskLoginHandler"
 # Refused attempts during a lockout neither extend it nor write to the database.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_CLIENT_IP_CALLABLE = "common.net.client_address"
@@ -171,13 +189,36 @@ STORAGES = {
 }
 
 # A desk reached over https (behind a proxy) can turn on the cookie and redirect protections
-# that a plain-http LAN desk cannot have (see README, "Running a federation server"). The scheme
+# that a plain-http LAN desk cannot have (see docs/federation-server.md). The scheme
 # the proxy saw comes from X-Forwarded-Proto, believed only from DESK_TRUSTED_PROXIES
 # (common.net.TrustedProxyMiddleware; Django's SECURE_PROXY_SSL_HEADER would believe anyone).
 if DESK_HTTPS:
     SECURE_SSL_REDIRECT = True
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = 3600
+
+# The Content-Security-Policy (django-csp; Django has its own from 6.0): the desk's pages load
+# scripts, styles, images, fonts and data from the desk itself and nowhere else; no inline
+# script or style, no eval, no plugin, no frame around or inside a page. Data for a script rides
+# in `json_script` blocks (type="application/json", never executed). Every Chromium test fails
+# on any refusal (tests/browser/audit.py); docs/content-security-policy.md says more.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [csp.SELF],
+        "script-src": [csp.SELF],
+        "style-src": [csp.SELF],
+        "img-src": [csp.SELF],
+        "font-src": [csp.SELF],
+        "connect-src": [csp.SELF],
+        "worker-src": [csp.SELF],
+        "manifest-src": [csp.SELF],
+        "object-src": [csp.NONE],
+        "frame-src": [csp.NONE],
+        "frame-ancestors": [csp.NONE],
+        "base-uri": [csp.NONE],
+        "form-action": [csp.SELF],
+    },
+}
 
 #: How often the projector asks whether it should reload (seconds).
 DESK_PROJECTOR_POLL_SECONDS = float(os.environ.get("DESK_PROJECTOR_POLL_SECONDS", "10"))
@@ -190,10 +231,25 @@ DESK_LIVE_CACHE_SECONDS = float(os.environ.get("DESK_LIVE_CACHE_SECONDS", "2"))
 DESK_BACKUP_MINUTES = int(os.environ.get("DESK_BACKUP_MINUTES", "10"))
 DESK_BACKUP_KEEP = int(os.environ.get("DESK_BACKUP_KEEP", "24"))
 
+#: The sign-up's e-mail (desk.config.email_config): an SMTP server with TLS from DESK_EMAIL_*,
+#: or, without DESK_EMAIL_HOST, every message written as a file into <data folder>/mail.
+_EMAIL = config.email_config(os.environ, DATA_DIR)
+EMAIL_BACKEND = _EMAIL["EMAIL_BACKEND"]
+EMAIL_FILE_PATH = _EMAIL.get("EMAIL_FILE_PATH", "")
+EMAIL_HOST = _EMAIL.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = _EMAIL.get("EMAIL_PORT", 25)
+EMAIL_USE_TLS = _EMAIL.get("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = _EMAIL.get("EMAIL_USE_SSL", False)
+EMAIL_HOST_USER = _EMAIL.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = _EMAIL.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_TIMEOUT = _EMAIL.get("EMAIL_TIMEOUT", 20)
+DESK_EMAIL_CA_FILE = _EMAIL.get("DESK_EMAIL_CA_FILE", "")
+DEFAULT_FROM_EMAIL = _EMAIL["DEFAULT_FROM_EMAIL"]
+
 #: Player lists larger than this are refused before they are read.
 PLAYER_IMPORT_MAX_BYTES = 2 * 1024 * 1024
 
-DJANGO_TABLES2_TEMPLATE = "tables/desk_table.html"
+DJANGO_TABLES2_TEMPLATE = "lists/desk_list.html"
 
 # Messages ride in a cookie (session storage only when too big): showing "hand 5 saved" must
 # not cost a database write on a busy day.
@@ -215,7 +271,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_CLASSES": ["api.throttling.PerTokenThrottle"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [
-        "rest_framework.parsers.JSONParser",
+        # DRF's JSON parser within bounds: a body too large or nested too deeply is a 400.
+        "api.parsers.BoundedJSONParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -223,6 +280,11 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 #: Requests per API token, per table link, and per address without a credential.
+#: Documents (a player's report card) an address may fetch without logging in
+#: (exports/public_documents.py).
+DESK_DOCUMENT_RATE = config.env_rate(os.environ, "DESK_DOCUMENT_RATE", "30/min")
+#: Documents not made yet that visitors may have made, desk-wide, whatever their addresses.
+DESK_DOCUMENT_MAKES = config.env_rate(os.environ, "DESK_DOCUMENT_MAKES", "20/min")
 DESK_API_RATES = {
     "token": config.env_rate(os.environ, "DESK_API_RATE_TOKEN", "600/min"),
     "table": config.env_rate(os.environ, "DESK_API_RATE_TABLE", "300/min"),
@@ -242,5 +304,7 @@ SPECTACULAR_SETTINGS = {
     # The documentation pages' scripts come from the desk's own static files, never a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
+    # No online validator badge (an image from swagger.io), and no links inside the operations'
+    # buttons (deep links: a link nested in a button, which a screen reader cannot use).
+    "SWAGGER_UI_SETTINGS": {"deepLinking": False, "validatorUrl": None},
 }

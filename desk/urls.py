@@ -13,18 +13,30 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from desk import views
-from tournament.permissions import is_site_admin
-
-# Django's admin edits every tournament and every account: site administrators only (a
-# tournament's directors manage it on the director pages, which check their role).
-admin.site.has_permission = lambda request: is_site_admin(request.user)
 
 urlpatterns = [
     path("", include("tournament.urls.public")),
     path("director/", include("tournament.urls.director")),
     path("director/", include("scoring.urls.director")),
+    path("director/", include("draw.urls")),
     path("director/", include("exports.urls")),
+    path("director/", include("signup.urls.director")),
     path("director/tournaments/restore/", views.RestoreView.as_view(), name="tournament-restore"),
+    path(
+        "director/tournaments/restore/kept/",
+        views.RestoreKeptView.as_view(),
+        name="tournament-restore-kept",
+    ),
+    path(
+        "director/tournaments/kept/<str:name>",
+        views.KeptArchiveDownloadView.as_view(),
+        name="tournament-kept-archive",
+    ),
+    path(
+        "director/t/<slug:slug>/delete/",
+        views.DeleteTournamentView.as_view(),
+        name="tournament-delete",
+    ),
     path(
         "director/t/<slug:slug>/archive/",
         views.ArchiveDownloadView.as_view(),
@@ -37,6 +49,7 @@ urlpatterns = [
     path("", include("scoring.urls.referee")),
     path("", include("scoring.urls.public")),
     path("", include("exports.public_urls")),
+    path("", include("signup.urls.public")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

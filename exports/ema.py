@@ -14,22 +14,17 @@ The file is in English whatever the desk's language: it is read by the EMA.
 """
 
 import bisect
-import io
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 
 from django.utils import translation
 from django.utils.translation import gettext as _
-from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.styles import Font
-from openpyxl.utils import get_column_letter
 
-from exports import ExportError, xlsx
+from exports import ExportError, xlsx, xlsx_package
 from exports.rows import INT, POINTS, TEXT
 from scoring.models import SeatResult
-from scoring.tables import standings_rows
+from scoring.standings.lists import standings_rows
 from tournament.models import RegistrationStatus
 from tournament.rulesets import ruleset_for
 
@@ -192,55 +187,61 @@ def _player_row(data, place, ruleset, note):
 
 
 def render_xlsx(results):
-    """The workbook of `results` (an EmaResults), as bytes."""
-    workbook = Workbook(write_only=True)
-    sheet = workbook.create_sheet(SHEET_TITLE)
-    bold = Font(bold=True)
+    """The workbook of `results` (an EmaResults), as bytes, written as the standings workbook
+    is (`xlsx_package`): text is always text, whatever it starts with."""
     width = max(column for column, _label in BLOCK)
-    grid = [[None] * width for _row in range(max(VALUE_ROW, 1 + len(results.players)))]
+    grid: list[list[xlsx_package.GridCell]] = [
+        [None] * width for _row in range(max(VALUE_ROW, 1 + len(results.players)))
+    ]
+    bold = xlsx_package.BOLD
     for offset, (label, _kind) in enumerate(PLAYER_COLUMNS):
-        grid[HEADER_ROW - 1][FIRST_PLAYER_COLUMN - 1 + offset] = (label, TEXT, bold)
+        grid[HEADER_ROW - 1][FIRST_PLAYER_COLUMN - 1 + offset] = (label, bold)
     for column in (BLOCK[0][0], BLOCK[2][0]):
-        grid[HEADER_ROW - 1][column - 1] = (BLOCK_HEADING, TEXT, bold)
+        grid[HEADER_ROW - 1][column - 1] = (BLOCK_HEADING, bold)
     for index, row in enumerate(results.players):
         for offset, ((_label, kind), value) in enumerate(zip(PLAYER_COLUMNS, row, strict=True)):
-            grid[HEADER_ROW + index][FIRST_PLAYER_COLUMN - 1 + offset] = (value, kind, None)
+            grid[HEADER_ROW + index][FIRST_PLAYER_COLUMN - 1 + offset] = _cell(value, kind)
     for column, label in BLOCK:
-        grid[LABEL_ROW - 1][column - 1] = (label, TEXT, bold)
-        grid[VALUE_ROW - 1][column - 1] = (results.block[label], None, None)
+        grid[LABEL_ROW - 1][column - 1] = (label, bold)
+        grid[VALUE_ROW - 1][column - 1] = _block_cell(results.block[label])
     widths = [6] * width
     for row in grid:
         for index, item in enumerate(row):
             if item is not None and item[0] is not None:
-                text = str(item[0])
-                needed = round(len(text) * (1.2 if item[2] is not None else 1.1)) + 2  # bold: wider
-                if hasattr(item[0], "isoformat"):
-                    needed = len("yyyy-mm-dd") + 2
-                elif isinstance(item[0], Fraction):
-                    needed = len("0000.00")
-                widths[index] = max(widths[index], min(needed, xlsx.MAX_WIDTH))
-    for index, value in enumerate(widths):
-        sheet.column_dimensions[get_column_letter(index + 1)].width = value
-    sheet.freeze_panes = "A2"
-    for row in grid:
-        sheet.append([_cell(sheet, item) for item in row])
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
+                widths[index] = max(widths[index], min(_width(*item), xlsx.MAX_WIDTH))
+    sheet = xlsx_package.GridXml(SHEET_TITLE, widths, grid)
+    return xlsx_package.package([sheet])
 
 
-def _cell(sheet, item):
-    if item is None:
+def _width(value, style):
+    """Characters a cell needs: a bold text is wider, a date or a number takes its format's."""
+    if hasattr(value, "isoformat"):
+        return len("yyyy-mm-dd") + 2
+    if isinstance(value, float):
+        return len("0000.00")
+    return round(len(str(value)) * (1.2 if style == xlsx_package.BOLD else 1.1)) + 2
+
+
+def _cell(value, kind):
+    """A player's value: table points with two decimals, numbers as numbers, text as text."""
+    if value is None:
         return None
-    value, kind, font = item
-    if kind is None:  # a block value: its type says how it is written
-        if hasattr(value, "isoformat"):  # the first day
-            cell = WriteOnlyCell(sheet, value=value)
-            cell.number_format = "yyyy-mm-dd"
-            return cell
-        if value is not None and not isinstance(value, (int, str)):  # the MERS weight
-            cell = WriteOnlyCell(sheet, value=float(value))
-            cell.number_format = "0.0"
-            return cell
-        kind = INT if isinstance(value, int) else TEXT
-    return xlsx.safe_cell(sheet, value, kind, font)
+    if kind == POINTS:
+        return (float(value), xlsx_package.POINTS_STYLE)
+    if kind == TEXT:
+        return (str(value), xlsx_package.PLAIN)
+    return (value, xlsx_package.PLAIN)
+
+
+def _block_cell(value):
+    """A block value, written as its type says: the first day as a date, the MERS weight with
+    one decimal, numbers as numbers, the rest as text."""
+    if value is None:
+        return None
+    if hasattr(value, "isoformat"):
+        return (value, xlsx_package.DATE_STYLE)
+    if isinstance(value, int):
+        return (value, xlsx_package.PLAIN)
+    if not isinstance(value, str):  # the MERS weight
+        return (float(value), xlsx_package.ONE_DECIMAL_STYLE)
+    return (value, xlsx_package.PLAIN)

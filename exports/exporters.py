@@ -9,35 +9,16 @@ or `csv_file.py`) or a PDF document (`pdf/`). The download views and the command
 The PDF modules are imported when a document is made: reportlab stays out of every other page.
 """
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from exports import ExportError
-from scoring.standings import compute_standings
+from exports.sources import confirmed_standings
 
-
-def drawn_session(tournament, request):
-    """The session the request names; ExportError when it names none, or one not drawn."""
-    if request.session is None:
-        raise ExportError(_("Say which session (--session N)."))
-    session = tournament.sessions.filter(number=request.session).first()
-    if session is None:
-        raise ExportError(_("There is no session %(n)s.") % {"n": request.session})
-    if session.is_draft:
-        raise ExportError(_("Session %(n)s has not been drawn yet.") % {"n": request.session})
-    return session
-
-
-def confirmed_standings(tournament, through=None):
-    """The standings to export; ExportError when there is nothing confirmed to rank yet."""
-    confirmed = set(tournament.sessions.confirmed().values_list("number", flat=True))
-    if not confirmed:
-        raise ExportError(_("No session has been confirmed yet: there are no standings."))
-    if through is not None and through not in confirmed:
-        raise ExportError(_("Session %(n)s is not confirmed.") % {"n": through})
-    return compute_standings(tournament, through=through)
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class Exporter:
@@ -49,7 +30,7 @@ class Exporter:
     #: The export is of one session (`--session N`): its number is in the file name.
     needs_session: ClassVar[bool] = False
     #: For the web, when no session was chosen: why one is needed (the command says --session N).
-    per_session: ClassVar[str] = ""
+    per_session: ClassVar["StrOrPromise"] = ""
     #: The export has a blank variant (`--blank`): "blank" is in its file name.
     has_blank_variant: ClassVar[bool] = False
 
@@ -63,9 +44,8 @@ class Exporter:
         return f"{'-'.join(parts)}.{request.fmt}"
 
     def render(self, tournament, request):
-        """The file's content (bytes) in `request.fmt`, one of `formats`."""
-        if self.needs_session:
-            drawn_session(tournament, request)
+        """The file's content (bytes) in `request.fmt`, one of `formats`. What it is made from
+        is checked where it is read (`exports.sources`), once."""
         return getattr(self, f"render_{request.fmt}")(tournament, request)
 
 
@@ -93,7 +73,6 @@ class StandingsExporter(Exporter):
         return csv_file.render_csv(rows.standings_sheet(standings))
 
     def render_pdf(self, tournament, request):
-        confirmed_standings(tournament, request.through)
         from exports.pdf.standings import render_standings
 
         return render_standings(tournament, through=request.through)
@@ -116,7 +95,6 @@ class TeamsExporter(Exporter):
         return csv_file.render_csv(team_sheet(standings))
 
     def render_pdf(self, tournament, request):
-        confirmed_standings(tournament, request.through)
         from exports.pdf.team_standings import render_team_standings
 
         return render_team_standings(tournament, through=request.through)
@@ -139,7 +117,7 @@ class SubRankingsExporter(Exporter):
     def render_csv(self, tournament, request):
         from exports import csv_file
         from exports.group_rows import sub_rankings_sheet
-        from scoring.sub_rankings import find_group
+        from scoring.standings.sub_rankings import find_group
 
         group = None
         if request.group:
@@ -255,7 +233,6 @@ class ReportCardsExporter(Exporter):
         return f"{tournament.slug}-{self.identifier}{player}.{request.fmt}"
 
     def render_pdf(self, tournament, request):
-        confirmed_standings(tournament, request.through)
         from exports.pdf.reportcards import render_reportcards
 
         return render_reportcards(tournament, through=request.through, player_id=request.player)

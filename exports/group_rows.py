@@ -1,5 +1,5 @@
 """The team standings and the sub-rankings as `Sheet`s (rows.py) for the workbook and the CSV
-files (docs/rules.md §10.2, §10.4), from `scoring.group_tables`, the dicts the pages show.
+files (docs/rules.md §10.2, §10.4), from `scoring.standings.rows`, the dicts the pages show.
 
 Names go in as text: the renderers keep every text cell from being taken for a formula (a
 team called "=SUM(A1)" stays text: `xlsx_package` writes inline strings, `csv_file` adds the
@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 
 from common.i18n import translate_text
 from exports.rows import INT, PLACE, POINTS, THOUSANDS, Column, Place, Sheet, _whole
-from scoring.group_tables import sub_ranking_rows, team_rows, total_name
-from scoring.sub_rankings import sub_ranking, sub_rankings
-from scoring.team_standings import team_standings
+from scoring.standings.rows import sub_ranking_rows, team_rows, total_name
+from scoring.standings.sub_rankings import sub_ranking, sub_rankings
+from scoring.standings.teams import team_standings
 from tournament.rulesets import ruleset_for
 
 

@@ -1,7 +1,7 @@
 """The rows of the tabular exports (Excel sheets, CSV; the EMA results file is `ema.py`).
 
 A `Sheet` is a title, typed columns and rows of plain values; the renderers (`xlsx.py`,
-`csv.py`) only format them. The standings rows come from `scoring.tables.standings_rows`, the
+`csv.py`) only format them. The standings rows come from `scoring.standings.lists.standings_rows`, the
 very data the standings page shows.
 """
 
@@ -16,8 +16,8 @@ from common.i18n import translate_text
 from common.text import person_name
 from scoring.models import Hand, Outcome, Penalty, SeatResult
 from scoring.presentation import describe_hand
-from scoring.tables import standings_rows
-from scoring.tile_counts import count_summary
+from scoring.standings.lists import standings_rows
+from scoring.tiles.reading import count_summary
 from tournament.models import WIND_NAMES, Registration, Seat
 from tournament.rulesets import ruleset_for
 
@@ -98,7 +98,14 @@ def standings_sheet(standings):
     halves = any(not isinstance(d["score"], int) for d in data_rows)  # halved at the cut, §9.2
     total_kind = THOUSANDS if shows_final else POINTS if halves else INT
     columns.append(Column(translate_text(ruleset.total_label), total_kind))
-    columns += [Column(_("Transfers"), INT), Column(_("Penalties"), INT), Column(_("Status"))]
+    # Transfers and penalties in the unit of the total beside them (RuleSet.figure_format:
+    # riichi in thousands), as on the page.
+    figure_kind = THOUSANDS if shows_final else INT
+    columns += [
+        Column(_("Transfers"), figure_kind),
+        Column(_("Penalties"), figure_kind),
+        Column(_("Status")),
+    ]
     staged = tournament.has_stages
     if staged:
         columns.append(Column(_("Stage")))  # docs/rules.md §9
@@ -291,7 +298,7 @@ def hands_sheet(tournament, sessions, *, current=True, names=None):
     # describe_hand() reads seat.wind and seat.registration.player.full_name: the names are
     # made once per registration here, not once per hand.
     names = names or registration_names(tournament)
-    seats = {}
+    seats: dict[int, list[SimpleNamespace]] = {}
     for table_id, wind, registration in Seat.objects.filter(
         session__tournament=tournament
     ).values_list("table_id", "wind", "registration_id"):

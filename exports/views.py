@@ -5,12 +5,13 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views import View
 
+from common.errors import referer
+from common.net import link_base
 from common.numbers import query_int
-from exports import ExportError
+from exports import ExportError, public_documents
 from exports.build import ExportRequest, build_export
 from exports.exporters import EXPORTERS
 from rules.limits import MAX_SESSIONS
-from scoring.views.director import link_base
 from tournament.permissions import DirectorTournamentMixin, TournamentMixin
 from tournament.visibility import standings_through
 
@@ -67,9 +68,16 @@ class ExportView(DirectorTournamentMixin, View):
 class PlayerReportCardView(TournamentMixin, View):
     """GET /t/<slug>/players/<number>/reportcard.pdf: one player's report card, for the player
     and everyone else, over the sessions whose standings are public (a director sees every
-    confirmed session), as the player's page shows them."""
+    confirmed session), as the player's page shows them. Made once per standings version and
+    kept in the shared cache; anonymous requests are throttled per address
+    (`exports.public_documents`)."""
 
     def get(self, request, *args, number, **kwargs):
+        wait = public_documents.wait_seconds(request)
+        if wait:
+            return self.later(
+                _("Too many documents asked for from this address: try again in a minute."), wait
+            )
         registration = get_object_or_404(self.tournament.registrations, number=number)
         through = standings_through(request.user, self.tournament)
         if through is None:  # answered by common.errors: a 400 page with the reason
@@ -77,7 +85,24 @@ class PlayerReportCardView(TournamentMixin, View):
         export = ExportRequest(
             what="reportcards", fmt="pdf", through=through, player=registration.player_id
         )
-        filename, content_type, content = build_export(self.tournament, export)
+        try:
+            filename, content_type, content = public_documents.document(
+                self.tournament,
+                ("reportcard", through, registration.player_id),
+                lambda: build_export(self.tournament, export),
+                visitor=not request.user.is_authenticated,
+            )
+        except public_documents.Busy as busy:
+            return self.later(
+                _("The desk is busy making documents: try again in a minute."), busy.wait
+            )
         response = HttpResponse(content, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+
+    def later(self, message, wait):
+        """429: ask again in `wait` seconds."""
+        context = {"message": message, "back": referer(self.request)}
+        response = render(self.request, "error.html", context, status=429)
+        response["Retry-After"] = str(wait)
         return response

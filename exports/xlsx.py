@@ -7,8 +7,8 @@ number format, its value stays 3.
 
 The workbook's XML is written by `xlsx_package` (openpyxl's cell objects took most of the time
 of a 400-player workbook); its text cells are inline strings, never formulas (a player called
-"=SUM(A1)" stays text). `safe_cell` serves the workbooks still written with openpyxl (the EMA
-results file): it forces the type of text to string, as pretix's `safe_openpyxl` does.
+"=SUM(A1)" stays text). The EMA results file is written by the same package (`ema.py`);
+openpyxl only reads the workbooks the desk is given.
 """
 
 import contextlib
@@ -17,20 +17,10 @@ from datetime import datetime
 from fractions import Fraction
 
 from django.utils import timezone
-from openpyxl.cell import WriteOnlyCell
 
 from exports import xlsx_package
 from exports.rows import INT, PLACE, POINTS, THOUSANDS
 
-#: Number formats of the kinds that need one. Dates and times need none of ours: openpyxl gives
-#: a datetime value its date format by itself.
-NUMBER_FORMATS = {
-    POINTS: "0.00",
-    THOUSANDS: "+0.0;-0.0;0.0",
-}
-FORMATTED = frozenset(NUMBER_FORMATS)
-#: A place that other players share: the number, shown after "=" (the value stays a number).
-SHARED_PLACE_FORMAT = '"="0'
 MAX_WIDTH = 40
 #: Column widths (in characters) that fit across a portrait A4 page at 100%: wider sheets are
 #: printed landscape (and every sheet is scaled down to the page's width when it must be).
@@ -49,33 +39,6 @@ def _value(value, kind):
     if kind == THOUSANDS and isinstance(value, int):
         return value / 1000
     return value
-
-
-def _cell(sheet, value, kind, font=None):
-    """A cell object where one is needed (a number format, a font, text that openpyxl would
-    take for a formula); the plain value otherwise, which is much faster to write."""
-    if kind == PLACE:
-        return _place(sheet, value)
-    value = _value(value, kind)
-    plain = font is None and value is not None and kind not in FORMATTED
-    if plain and not (isinstance(value, str) and value.startswith("=")):
-        return value
-    cell = WriteOnlyCell(sheet, value=value)
-    if isinstance(value, str):
-        cell.data_type = "s"  # never a formula, whatever the text starts with
-    elif kind in FORMATTED and value is not None:
-        cell.number_format = NUMBER_FORMATS[kind]
-    if font is not None:
-        cell.font = font
-    return cell
-
-
-def _place(sheet, place):
-    if place is None or not place.shared:
-        return None if place is None else place.number
-    cell = WriteOnlyCell(sheet, value=place.number)
-    cell.number_format = SHARED_PLACE_FORMAT
-    return cell
 
 
 def _width(values):
@@ -158,9 +121,3 @@ def _writer(kind):
 
         return whole
     return write
-
-
-def safe_cell(sheet, value, kind, font=None):
-    """For the workbooks written with openpyxl (the EMA results file): a value of `kind` for the
-    write-only `sheet`, with the kind's number format, text never taken for a formula."""
-    return _cell(sheet, value, kind, font)

@@ -14,7 +14,7 @@ The desk (the Django side) never knows which rule set it is scoring. It asks a :
 - its settings (a frozen preset dataclass, :mod:`rules.options`);
 - what the desk shows and prints: whether the standings show the final score or the session
   score (``shows_final_score``, ``total_label``), how final scores read
-  (``final_score_format``), which columns of a hand give its value and how it reads
+  (``final_score_format``) and the transfers and penalties beside them (``figure_format``), which columns of a hand give its value and how it reads
   (``hand_value_fields``, :meth:`RuleSet.hand_value_text`), which score-sheet form it prints
   (``score_sheet``), whether the EMA results file has table points (``ema_table_points``) and
   how it names the rules (``ema_rules``).
@@ -82,7 +82,9 @@ class TableState:
     - ``deposits``: riichi deposit points on the table (0 elsewhere);
     - ``finished``: the session's regular end has been reached (16 hands, South 4 passed...);
     - ``repeats``: how many hands in a row the current dealer has kept the deal;
-    - ``deals``: how many times the deal has passed since the start of the session.
+    - ``deals``: how many times the deal has passed since the start of the session;
+    - ``first_wind``: the prevalent wind of the first round (0 but in the FIMJ variant, where it
+      is the wind of the player who opened the first breach in the wall).
     """
 
     hand_number: int
@@ -94,6 +96,7 @@ class TableState:
     finished: bool = False
     repeats: int = 0
     deals: int = 0
+    first_wind: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """The state as JSON-friendly data (see :meth:`from_dict`)."""
@@ -210,6 +213,22 @@ class RuleSet(ABC):
         self.options = options
         self.name: str = options.name
         self.starting_points: int = options.starting_points
+
+    @property
+    def asks_first_wind(self) -> bool:
+        """True when the first prevalent wind is the wind of the player who opens the first
+        breach in the wall (the FIMJ variant, docs/rules.md §4.3): the table records it when
+        play starts and passes it to :meth:`start_state`."""
+        return bool(getattr(self.options, "prevalent_from_breach", False))
+
+    def start_state(self, first_wind: int | None = None) -> TableState:
+        """The state before the first hand; ``first_wind`` (0-3) is the first prevalent wind
+        where the rule set asks for it (:attr:`asks_first_wind`), ignored elsewhere."""
+        state = self.initial_state()
+        if not self.asks_first_wind or first_wind is None:
+            return state
+        wind = check_int(first_wind, _("First prevalent wind"), minimum=0, maximum=3)
+        return dataclasses.replace(state, prevalent_wind=wind, first_wind=wind)
 
     def __repr__(self) -> str:
         return f"<RuleSet {self.code}>"
@@ -374,6 +393,23 @@ class RuleSet(ABC):
         None elsewhere."""
         return NO_POINTS
 
+    @property
+    def figure_format(self) -> ScoreFormat:
+        """How a player's transfers and penalties read beside the total the standings rank by
+        (docs/rules.md §6.13): in the total's unit. Riichi's total is the final score in
+        thousands, so a 2016 chombo reads "−20.0" beside "+21.6", never "−20000"; the other
+        rule sets' totals are whole points."""
+        return self.final_score_format if self.shows_final_score else ScoreFormat()
+
+    @property
+    def has_transfers(self) -> bool:
+        """Whether anything is paid between players in this rule set (a transfer, docs/rules.md
+        §6.13): a penalty of its catalogue (MCR's false Hu) or a hand (riichi 2008's chombo,
+        :meth:`hand_transfers`). A kind entered as a hand (`hand_entry`: the rack games' wall
+        destroyed) is settled as the hand's points, not a transfer. The blank score sheet gives
+        transfers a row."""
+        return any(kind.transfers and not kind.hand_entry for kind in self.penalty_catalogue)
+
     def chombo_penalties(self, chombo: Any) -> Four:
         """Per seat, the points paid to nobody for ``chombo`` (the chombo counts of a session):
         EMA Riichi 2016 takes them off the final score. None elsewhere."""
@@ -422,7 +458,8 @@ def dealer_passes(state: TableState, *, hand_count_finish: int) -> TableState:
     dealer = deals % 4
     return TableState(
         hand_number=state.hand_number + 1,
-        prevalent_wind=min(deals // 4, 3),
+        # the winds of the rounds follow East, South, West, North from the first one
+        prevalent_wind=(state.first_wind + min(deals // 4, 3)) % 4,
         seat_winds=winds_from_dealer(dealer),
         dealer=dealer,
         honba=state.honba,
@@ -430,6 +467,7 @@ def dealer_passes(state: TableState, *, hand_count_finish: int) -> TableState:
         finished=deals >= hand_count_finish,
         repeats=0,
         deals=deals,
+        first_wind=state.first_wind,
     )
 
 
@@ -445,6 +483,7 @@ def dealer_stays(state: TableState) -> TableState:
         finished=False,
         repeats=state.repeats + 1,
         deals=state.deals,
+        first_wind=state.first_wind,
     )
 
 

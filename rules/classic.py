@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from rules.base import (
@@ -40,20 +39,29 @@ from rules.base import (
     dealer_stays,
 )
 from rules.checks import SEATS, check_int, round_to_ten
+from rules.classic_count import count_hand
+
+# the presets live in rules.classic_presets; re-exported here, where the desk looks for them
+from rules.classic_presets import EUROPEAN as EUROPEAN
+from rules.classic_presets import FIMJ as FIMJ
+from rules.classic_presets import VARIANTS as VARIANTS
+from rules.classic_presets import ClassicOptions as ClassicOptions
+from rules.classic_presets import EuropeanOptions as EuropeanOptions
+from rules.classic_presets import FimjOptions as FimjOptions
+from rules.classic_presets import variant_preset as variant_preset
 from rules.errors import RuleError
 from rules.i18n import _, message
-from rules.limits import MAX_LIMIT_VALUE
-from rules.options import BOOL, INT, TEXT, option
 from rules.rack import (
     MAHJONG,
     WASHOUT,
-    RackOptions,
     RackRuleSet,
     check_scores,
     check_winner_and_east,
     pairwise_settlement,
     settle_pairs,
 )
+from rules.rack_count import PointsCount
+from rules.tiles import Hand
 
 MULTIPLE_WIN = "multiple_win"
 REPLAYED = "replayed"
@@ -74,132 +82,6 @@ def hand_score(points: int, doubles: int, *, limit: int | None) -> int:
     if doubles:
         score = round_to_ten(score)
     return score if limit is None else min(score, limit)
-
-
-@dataclass(frozen=True)
-class ClassicOptions(RackOptions):
-    """A classic variant and its settings."""
-
-    round_payments: bool = option(
-        False,
-        label=_("Round every payment to 10"),
-        kind=BOOL,
-        settable=False,
-        help_text=_(
-            "FIMJ: every amount paid, after East's doubling, is rounded to the nearest 10."
-        ),
-    )
-    limit_hand_value: int = option(
-        0,
-        label=_("Value of a limit hand"),
-        kind=INT,
-        min_value=0,
-        max_value=MAX_LIMIT_VALUE,
-        help_text=_(
-            "What a limit hand scores; 0 means the limit. FIMJ suggests 1000 to 6000 "
-            "depending on the hand."
-        ),
-    )
-    variant_label: str = option(_("European"), label=_("Variant"), kind=TEXT, settable=False)
-    multiple_win: bool = option(
-        False,
-        label=_("Multiple win"),
-        kind=BOOL,
-        settable=False,
-        help_text=_("FIMJ: two players may win on the same discard."),
-    )
-
-
-@dataclass(frozen=True)
-class EuropeanOptions(ClassicOptions):
-    """The European game's settings: the classic ones and what the European text leaves open."""
-
-    washout_keeps_deal: bool = option(
-        False,
-        label=_("East keeps the deal after a washout"),
-        kind=BOOL,
-        help_text=_(
-            "The European text does not say. Off: the deal passes whenever East does not win."
-        ),
-    )
-
-
-def _limit_tier(default: int, label: str, help_text: str) -> Any:
-    return option(
-        default,
-        label=label,
-        kind=INT,
-        min_value=10,
-        max_value=MAX_LIMIT_VALUE,
-        help_text=help_text,
-    )
-
-
-@dataclass(frozen=True)
-class FimjOptions(ClassicOptions):
-    """The FIMJ variant's settings: the classic ones, the limit-hand tiers and the multiple win."""
-
-    limit_tier_1: int = _limit_tier(
-        1000,
-        _("Limit hands worth 1000-2000"),
-        _("Piccolo serpente. The FIMJ suggests 1000 to 2000 points."),
-    )
-    limit_tier_2: int = _limit_tier(
-        2000,
-        _("Limit hands worth 2000-4000"),
-        _(
-            "Tutte coppie di Testa, Tutte coppie di colore, Serpenti siamesi, Serpente dei "
-            "draghi, Raduno di draghi, Quattro benedizioni della casa, Tredici lanterne "
-            "meravigliose. The FIMJ suggests 2000 to 4000 points."
-        ),
-    )
-    limit_tier_3: int = _limit_tier(
-        3000,
-        _("Limit hands worth 3000-6000"),
-        _(
-            "Uscita degli dei, Tutto kong, Casa piena dei nove pezzi. The FIMJ suggests 3000 to "
-            "6000 points."
-        ),
-    )
-    winners_settle_difference: bool = option(
-        False,
-        label=_("Winners of a multiple win settle their difference"),
-        kind=BOOL,
-        help_text=_(
-            "The FIMJ text does not say. Off: the winners pay each other nothing; on: the lower "
-            "pays the higher the difference of their scores."
-        ),
-    )
-
-    def tier_values(self) -> tuple[int, ...]:
-        """The value of a limit hand of tier 1, 2 and 3."""
-        return (self.limit_tier_1, self.limit_tier_2, self.limit_tier_3)
-
-
-EUROPEAN = EuropeanOptions()
-
-FIMJ = FimjOptions(
-    code="fimj",
-    name=_("FIMJ Italian variant"),
-    limit=1000,
-    max_dealer_repeats=0,
-    round_payments=True,
-    variant_label=_("FIMJ"),
-    multiple_win=True,
-)
-
-VARIANTS = {"european": EUROPEAN, "fimj": FIMJ}
-
-
-def variant_preset(variant: str) -> ClassicOptions:
-    """The preset of ``"european"`` or ``"fimj"``."""
-    if variant not in VARIANTS:
-        raise RuleError(
-            _("Unknown classic variant {variant}; the variants are: {valid}"),
-            variant=variant,
-            valid=", ".join(VARIANTS),
-        )
-    return VARIANTS[variant]
 
 
 def east_weight(east: int) -> Callable[[int, int], int]:
@@ -357,6 +239,23 @@ class ClassicRuleSet(RackRuleSet):
             ),
         )
 
+    def tile_counter(self) -> Any:
+        """Count from tiles (docs/rules.md §7.3): each player's points and doubles."""
+        from functools import partial
+
+        from rules.rack_count import COMMON_CONDITIONS, FIMJ_CONDITIONS
+        from rules.rack_tile_count import RackTileCounter
+
+        fimj = self.options.multiple_win  # the FIMJ variant: its conditions and limit tiers
+        return RackTileCounter(
+            partial(count_points, variant=self.options.code, options=self.options),
+            FIMJ_CONDITIONS if fimj else COMMON_CONDITIONS,
+            wins=(MAHJONG,),
+            multiple=MULTIPLE_WIN if fimj else None,
+            fills=_fimj_fills if fimj else _european_fills,
+            limit_tiers=fimj,
+        )
+
     def _winners(self, entry: dict[str, Any]) -> tuple[int, ...]:
         if entry["outcome"] == MULTIPLE_WIN:
             return tuple(entry["winners"])
@@ -416,3 +315,61 @@ class ClassicRuleSet(RackRuleSet):
             deltas[seat] += amount
             deltas[offender] -= amount
         return tuple(deltas)  # type: ignore[return-value]
+
+
+def _european_fills(count: Any) -> dict[str, int]:
+    return {
+        "points": count.points,
+        "doubles": count.doubles,
+        "limit_hand": int(bool(count.limit_hand)),
+    }
+
+
+def _fimj_fills(count: Any) -> dict[str, int]:
+    return {**_european_fills(count), "limit_hand": 0, "limit_tier": count.limit_tier or 0}
+
+
+def count_points(
+    hand: Hand,
+    *,
+    variant: str,
+    mahjong: bool,
+    self_drawn: bool,
+    seat_wind: int,
+    prevalent_wind: int,
+    flowers: Any = (),
+    seasons: Any = (),
+    options: Any = None,
+    **conditions: Any,
+) -> PointsCount:
+    """One player's hand of the classic game ``variant`` ("european" or "fimj") counted from its
+    tiles (docs/rules.md §7.3; the counting is :mod:`rules.classic_count`).
+
+    ``hand`` is :func:`rules.tiles.parse` of the player's tiles: with its winning tile after "+"
+    when ``mahjong`` (this player went out), else the 13 tiles it ends with. Winds are 0-3, East
+    first; ``flowers`` and ``seasons`` the numbers 1-4 of the bonus tiles held. ``conditions``
+    (booleans, the winner's): ``last_of_wall``, ``last_discard``, ``kong_replacement``,
+    ``robbing_kong``, ``first_hand`` and, FIMJ only, ``riichi``, ``within_fifteen``,
+    ``last_copy``. ``options`` are the table's settings (the variant's preset by default).
+
+    >>> from rules.tiles import parse
+    >>> east = count_points(parse("222z 123m 456p 55z 78m +9m"), variant="european",
+    ...     mahjong=True, self_drawn=False, seat_wind=0, prevalent_wind=0, seasons=(1,),
+    ...     flowers=(3,))
+    >>> east.points, east.doubles, east.score  # seed 004's East: 38 points, 1 double -> 80
+    (38, 1, 80)
+    """
+    preset = variant_preset(variant)  # an unknown variant is refused by name
+    return count_hand(
+        hand,
+        preset=options if options is not None else preset,
+        fimj=preset.multiple_win,  # the FIMJ variant's values
+        score=hand_score,
+        mahjong=mahjong,
+        self_drawn=self_drawn,
+        seat_wind=seat_wind,
+        prevalent_wind=prevalent_wind,
+        flowers=flowers,
+        seasons=seasons,
+        conditions=conditions,
+    )

@@ -20,15 +20,19 @@ from typing import Any
 from rules.base import Four, TableState
 from rules.checks import SEATS, check_bool, check_int, check_seats, round_to_ten
 from rules.errors import RuleError
+from rules.faentino_count import count_hand
 from rules.i18n import _
-from rules.options import INT, option
+from rules.options import BOOL, INT, option
 from rules.rack import (
+    MAHJONG,
     RackOptions,
     RackRuleSet,
     check_scores,
     check_winner_and_east,
     pairwise_settlement,
 )
+from rules.rack_count import PointsCount
+from rules.tiles import Hand
 
 MAHJONG_BONUS = 20
 EMPTY_RACK_MAHJONG = 30
@@ -113,11 +117,52 @@ def settle(
 
 @dataclass(frozen=True)
 class FaentinoOptions(RackOptions):
-    """The Faentino preset and its settings."""
+    """The Faentino preset and its settings. The values of sets, pairs and bonus tiles, which the
+    Faentino text does not give, are the European ones by default (docs/rules.md §7.3)."""
 
     mahjong_bonus: int = option(MAHJONG_BONUS, label=_("Mahjong bonus"), kind=INT, settable=False)
     empty_rack_mahjong: int = option(
         EMPTY_RACK_MAHJONG, label=_("Mahjong with an empty rack"), kind=INT, settable=False
+    )
+    pung_points: int = option(
+        2,
+        label=_("Points of an exposed pung"),
+        kind=INT,
+        min_value=1,
+        max_value=10,
+        help_text=_(
+            "Count from tiles: an exposed pung of simples; twice that concealed, twice again of "
+            "terminals or honours, four times for a kong (the European table: 2). The Faentino "
+            "text gives no values."
+        ),
+    )
+    pair_points: int = option(
+        2,
+        label=_("Points of a pair of dragons or of a valued wind"),
+        kind=INT,
+        min_value=0,
+        max_value=10,
+        help_text=_(
+            "Count from tiles: a pair of dragons, of the seat wind or of the prevalent wind (the "
+            "European value: 2; 0: pairs score nothing)."
+        ),
+    )
+    bonus_points: int = option(
+        4,
+        label=_("Points of a flower or a season"),
+        kind=INT,
+        min_value=0,
+        max_value=20,
+        help_text=_("Count from tiles: each flower or season held (the European value: 4)."),
+    )
+    wind_pung_doubles: bool = option(
+        False,
+        label=_("A pung of one's own or the prevalent wind doubles"),
+        kind=BOOL,
+        help_text=_(
+            "Count from tiles: the European rule. Off: the Faentino text names only the "
+            "dragons' pungs among the doubles."
+        ),
     )
 
 
@@ -164,6 +209,20 @@ class FaentinoRuleSet(RackRuleSet):
             empty_rack_mahjong=self.options.empty_rack_mahjong,
         )
 
+    def tile_counter(self) -> Any:
+        """Count from tiles (docs/rules.md §7.3): each player's rack points and doubles."""
+        from functools import partial
+
+        from rules.rack_tile_count import RackTileCounter
+
+        return RackTileCounter(
+            partial(count_points, options=self.options),
+            (),
+            wins=(MAHJONG,),
+            multiple=None,
+            fills=_fills,
+        )
+
     def mahjong_deltas(self, entry: dict[str, Any], state: TableState) -> Four:
         winner = entry["winner"]
         scores = tuple(
@@ -190,3 +249,50 @@ class FaentinoRuleSet(RackRuleSet):
             deltas[seat] += amount
             deltas[offender] -= amount
         return tuple(deltas)  # type: ignore[return-value]
+
+
+def _fills(count: Any) -> dict[str, int]:
+    """The hand form's figures: the rack points (the desk adds the Mahjong points itself)."""
+    return {
+        "points": count.points - count.mahjong_points,
+        "doubles": count.doubles,
+        "limit_hand": int(bool(count.limit_hand)),
+    }
+
+
+def count_points(
+    hand: Hand,
+    *,
+    mahjong: bool,
+    self_drawn: bool,
+    seat_wind: int,
+    prevalent_wind: int,
+    flowers: Any = (),
+    seasons: Any = (),
+    options: Any = None,
+    **conditions: Any,
+) -> PointsCount:
+    """One player's Faentino hand counted from its tiles (docs/rules.md §7.3; the counting is
+    :mod:`rules.faentino_count`); the arguments are those of :func:`rules.classic.count_points`
+    without ``variant``. ``.points`` include the Mahjong points, ``.doubles`` leave out East's
+    own doubling, ``.score`` (rounded to 10, at most the limit) includes it. The conditions are
+    accepted and score nothing: the Faentino text gives them no value.
+
+    >>> from rules.tiles import parse
+    >>> east = count_points(parse("123m 456p 789s 55z 12p +3p"), mahjong=True, self_drawn=False,
+    ...     seat_wind=0, prevalent_wind=0, flowers=(1,))
+    >>> east.points, east.doubles, east.score  # 4 (flower) + 2 (pair) + 20, own flower, East
+    (26, 1, 100)
+    """
+    return count_hand(
+        hand,
+        options=options if options is not None else FAENTINO,
+        score=player_score,
+        mahjong=mahjong,
+        self_drawn=self_drawn,
+        seat_wind=seat_wind,
+        prevalent_wind=prevalent_wind,
+        flowers=flowers,
+        seasons=seasons,
+        conditions=conditions,
+    )

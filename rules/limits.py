@@ -1,9 +1,14 @@
 """The ranges of the numbers people type into the desk, in one place.
 
 Every whole number a director or a referee types (a penalty, a hand number, a scoring setting,
-minutes added to the clock, a session asked for in an address) has a range a tournament needs
-and the database holds. The forms show and check these ranges; the services and the rule sets
-check them again, so a command, a script or a tampered page is refused with the same message.
+minutes added to the clock, a session asked for in an address, a player's number, a seed) has a
+range a tournament needs and the database holds. The page forms show and check these ranges,
+the API's serializers and the offline queue (which posts the page's forms) read them too; the
+services and the rule sets check them again, so a command, a script or a tampered page is
+refused with the same message; and a restore (`desk/archive_*.py`) accepts exactly what they
+accept, so a tournament's own archive always restores
+(`tests/reliability/test_one_set_of_limits.py` saves the extremes through every entry point
+and restores them).
 
 The ceilings are far above any real tournament and far below what a database column holds: on
 PostgreSQL an ``IntegerField`` is 32 bits (2,147,483,647) and a ``SmallIntegerField`` 16 bits
@@ -26,8 +31,12 @@ MAX_PENALTY_AMOUNT = 1_000_000
 MAX_PENALTY_POINTS = 10_000_000
 #: The multiplier of the MERS penalty amounts (riichi uses 100).
 MAX_PENALTY_UNIT = 10_000
-#: The hand during which a penalty was given (a session has a few dozen at most).
+#: A hand's number at a table, and the hand during which a penalty was given (a session has a
+#: few dozen at most).
 MAX_HAND_NUMBER = 999
+#: Versions of one hand: each correction, each settling again after an earlier correction, each
+#: entry again after the last hand was taken back.
+MAX_HAND_VERSIONS = 1000
 #: Minutes late (the penalty form; after 15 the player is out of the session anyway).
 MAX_MINUTES_LATE = 600
 #: Points in front of each player at the start of a session (shown only).
@@ -40,6 +49,28 @@ MAX_UMA = 1_000_000
 MAX_SWISS_BAND = 1_000
 #: Sessions of a tournament (as `Tournament.session_count` allows).
 MAX_SESSIONS = 30
+#: A session's length in minutes.
+MIN_SESSION_MINUTES, MAX_SESSION_MINUTES = 10, 600
 #: Minutes the director may add to the clock at once, and take back.
 MAX_CLOCK_MINUTES_ADDED = 120
 MAX_CLOCK_MINUTES_TAKEN_BACK = 60
+#: Minutes added to a session's clock, or to one table's, in total, either way (a week).
+MAX_CLOCK_MINUTES_TOTAL = 7 * 24 * 60
+#: Seconds a session's clock was paused, in total (a week; a longer pause counts as a week).
+MAX_CLOCK_PAUSED_SECONDS = 7 * 24 * 3600
+#: A player's number in a tournament.
+MAX_PLAYER_NUMBER = 99_999
+#: Players in one imported list.
+MAX_IMPORT_ROWS = 5000
+#: The seed of a draw or of the lots: a signed 64-bit integer in every database.
+MAX_SEED = 2**63 - 1
+#: Seconds each projector screen shows before the next.
+MIN_PROJECTOR_SECONDS, MAX_PROJECTOR_SECONDS = 3, 120
+#: Players going on to a final stage (a multiple of 4).
+MAX_FINALISTS = 400
+#: Places the results reveal counts down.
+MIN_REVEAL_PLACES, MAX_REVEAL_PLACES = 1, 10
+#: The places of a tournament's sign-up (signup/): the players it takes.
+MIN_SIGNUP_PLACES, MAX_SIGNUP_PLACES = 4, 2_000
+#: Hours the first player on the waiting list has to take a freed place (two weeks at most).
+MIN_OFFER_HOURS, MAX_OFFER_HOURS = 1, 336

@@ -164,21 +164,6 @@ def table_points(scores: Any) -> tuple[Fraction, ...]:
     return share(TABLE_POINTS, scores)
 
 
-def late_arrival_penalty(minutes: int) -> int | None:
-    """Points to deduct for arriving ``minutes`` late (0 on time); ``None``: disqualified.
-
-    docs/rules.md §2.5 (MCR App. E 2.3): 1..10 minutes = 10; 11..15 = 20; more than 15 =
-    disqualified for the session (a substitute plays; the late player gets 0 table points and
-    0 score).
-    """
-    return pen.late_arrival_points(minutes)
-
-
-def infraction_penalty(occurrence: int) -> int:
-    """Points to deduct for the ``occurrence``-th time of one infraction (1 = warning = 0)."""
-    return pen.infraction_points(occurrence)
-
-
 @dataclass(frozen=True)
 class McrOptions:
     """The MCR preset and its settings."""

@@ -1,9 +1,13 @@
 """Counting the MCR fan of a hand from its tiles (docs/rules.md §7) with PyMahjongGB.
 
-The counter is the library's (``MahjongGB.MahjongFanCalculator``); this module only turns our
-notation into its input and its answer into Green Book numbers with the English and Italian names
-of seed 002 (the FIMJ manual). When the library cannot be imported, :func:`count_fan` raises a
-:class:`RuleError` that says so and the rest of the rules keep working.
+The counter is the library's (``MahjongGB.MahjongFanCalculator``, the Chinese official rules);
+this module turns our notation into its input and its answer into Green Book numbers with the
+English and Italian names of the FIMJ manual, then applies the manual where it differs from the
+library (:func:`by_the_book`, docs/rules.md §7.1): Two Concealed Kongs 8 and a concealed with a
+melded kong 6; Fully Concealed Hand with the hands that exclude Concealed Hand; Nine Gates without
+Pung of Terminals or Honors; and the MERS rules on a winning tile not shown and flowers used to
+count. Where the manual is silent the library decides. When the library cannot be imported,
+:func:`count_fan` raises a :class:`RuleError` that says so and the rest of the rules keep working.
 """
 
 from __future__ import annotations
@@ -113,6 +117,8 @@ def _key(name: str) -> str:
 
 #: the library's English names that differ from the Green Book's
 _ALIASES = {_key("Two Dragons Pungs"): 33, _key("Four Pure Shifted Chows"): 64}
+#: the library's "Concealed Kong and Melded Kong" (5 fan, no Green Book number)
+_MIXED_KONGS = _key("Concealed Kong and Melded Kong")
 _BY_NAME = {_key(english): number for number, (_v, english, _i) in FAN.items()} | _ALIASES
 
 #: our tiles -> the library's: W characters, B dots, T bamboo, F1-F4 winds, J1 red J2 green J3 white
@@ -160,6 +166,68 @@ class FanCount:
         return "valid" if self.enough else "under_minimum"
 
 
+# -- the manual where the library differs (docs/rules.md §7.1) --------------------------------
+
+TWO_CONCEALED_KONGS = 43
+FULLY_CONCEALED = 25
+SELF_DRAWN = 12
+PUNG_OF_TERMINALS = 5
+NINE_GATES = 78
+CHICKEN_HAND = 38
+FLOWER_TILES = 13
+#: seed 002 §5 #43: "Un poker coperto e un poker scoperto valgono 6 punti" (App. C "2 Kong": 6)
+MIXED_KONGS = FanItem(
+    TWO_CONCEALED_KONGS,
+    "One Concealed and One Melded Kong",
+    "Un poker coperto e un poker scoperto",
+    1,
+    6,
+)
+#: seed 002 §5: these hands exclude Concealed Hand (17) but "Può combinare con Tutto Pescato
+#: (25)": Lesser and Greater Honors and Knitted Tiles, Seven Pairs, Four Concealed Pungs, Nine
+#: Gates, Seven Shifted Pairs, Thirteen Orphans
+FULLY_CONCEALED_WITH = frozenset({44, 55, 56, 73, 78, 80, 81})
+#: seed 002 App. E 1.9 and §3.9 rule 18: a winning tile not shown loses the fan of the wait
+#: (Edge, Closed, Single Wait) and Last Tile; Nine Gates is counted again without it
+WAIT_FANS = frozenset({9, 10, 11, 27})
+
+
+def _item(number: int, count: int = 1) -> FanItem:
+    value, english, italian = FAN[number]
+    return FanItem(number, english, italian, count, value)
+
+
+def by_the_book(
+    items: tuple[FanItem, ...], *, self_drawn: bool, winning_tile_shown: bool = True
+) -> tuple[FanItem, ...]:
+    """The library's fan corrected by seed 002 (docs/rules.md §7.1).
+
+    >>> [(i.number, i.fan_each) for i in by_the_book((_item(43), _item(8)), self_drawn=False)]
+    [(43, 8), (8, 1)]
+    """
+    result: list[FanItem] = []
+    for item in items:
+        if item.number == TWO_CONCEALED_KONGS:
+            item = _item(TWO_CONCEALED_KONGS, item.count)  # the library's 6 -> 8
+        elif item.number == 0 and _key(item.english_name) == _MIXED_KONGS:
+            item = MIXED_KONGS  # the library's 5 -> 6
+        result.append(item)
+    numbers = {item.number for item in result}
+    if NINE_GATES in numbers:
+        # seed 002 §5 #78: "Non combina Tris di Testa (5)"
+        result = [item for item in result if item.number != PUNG_OF_TERMINALS]
+    if self_drawn and numbers & FULLY_CONCEALED_WITH and FULLY_CONCEALED not in numbers:
+        # "Può combinare con Tutto Pescato (25)", which includes Self-Drawn (12)
+        result = [item for item in result if item.number != SELF_DRAWN]
+        result.insert(len(result) - sum(i.number == FLOWER_TILES for i in result), _item(25))
+    if not winning_tile_shown:
+        result = [item for item in result if item.number not in WAIT_FANS]
+        if all(item.number == FLOWER_TILES for item in result):
+            # nothing left but flowers: "Mano che di per sé vale zero punti" (#38)
+            result.insert(0, _item(CHICKEN_HAND))
+    return tuple(result)
+
+
 def _library() -> Any:
     try:
         from MahjongGB import MahjongFanCalculator  # type: ignore[import-not-found]
@@ -188,46 +256,84 @@ def count_fan(
     last_tile: bool = False,
     kong: bool = False,
     last_of_wall: bool = False,
+    winning_tile_shown: bool = True,
+    flowers_used_to_count: bool = False,
 ) -> FanCount:
-    """The fan of ``hand`` (from :func:`rules.tiles.parse`), flowers included in ``.total``.
+    """The fan of ``hand`` (from :func:`rules.tiles.parse`), flowers included in ``.total``,
+    as the FIMJ manual counts them (:func:`by_the_book`).
 
     ``flowers`` adds to the flowers written in the hand; ``win_tile`` None takes the hand's.
+    ``winning_tile_shown`` False: the winner put the winning tile among the others before showing
+    it (MERS App. E 1.9); ``flowers_used_to_count``: the winner counted with their own flowers,
+    which then count nothing (App. E 2.9.4).
     """
     calculator = _library()
     win = win_tile or hand.win_tile
     if win is None:
         raise RuleError(_("The winning tile is missing: add it as +3m"))
+    if hand.red_fives:
+        raise RuleError(_("MCR has no red fives: type 5m, 5p or 5s"))
     flowers = flowers + hand.flowers
     if not 0 <= flowers <= 8:
         raise RuleError(_("Flowers are 0 to 8; got {flowers}"), flowers=flowers)
+    if flowers_used_to_count:
+        flowers = 0
     closed = hand.closed_tiles(win)
     packs = []
     for meld in hand.melds:
         kind = {CHOW: "CHI", PUNG: "PENG", KONG: "GANG", CONCEALED_KONG: "GANG"}[meld.kind]
         tile = meld.tiles[1] if meld.kind == CHOW else meld.tiles[0]
         packs.append((kind, _gb(tile), 0 if meld.kind == CONCEALED_KONG else 1))
+    conditions = (
+        flowers,
+        bool(self_drawn),
+        bool(last_tile),
+        bool(kong),
+        bool(last_of_wall),
+        _wind(seat_wind, _("Seat wind")),
+        _wind(prevalent_wind, _("Prevalent wind")),
+    )
+    items = _ask(calculator, tuple(packs), closed, win, conditions)
+    if items is None:
+        return FanCount(0, (), valid_shape=False, flowers=flowers)
+    if not winning_tile_shown and any(item.number == NINE_GATES for item in items):
+        # App. E 1.9: Nine Gates is lost; the best reading of the same tiles with another tile
+        # taken as the last (the 14 tiles less any other tile are no longer the nine gates)
+        every = (*closed, win)
+        readings = []
+        for other in sorted(set(every) - {win}):
+            rest = list(every)
+            rest.remove(other)
+            reading = _ask(calculator, tuple(packs), tuple(rest), other, conditions)
+            if reading is not None:
+                readings.append(
+                    by_the_book(reading, self_drawn=self_drawn, winning_tile_shown=False)
+                )
+        best = max(readings, key=lambda found: sum(i.count * i.fan_each for i in found))
+        items = best
+    else:
+        items = by_the_book(items, self_drawn=self_drawn, winning_tile_shown=winning_tile_shown)
+    total = sum(item.count * item.fan_each for item in items)
+    return FanCount(total, tuple(items), flowers=flowers)
+
+
+def _ask(
+    calculator: Any,
+    packs: tuple[Any, ...],
+    closed: tuple[str, ...],
+    win: str,
+    conditions: tuple[Any, ...],
+) -> tuple[FanItem, ...] | None:
+    """The library's fan with Green Book numbers, or None when the tiles are not a win."""
     try:
-        answer = calculator(
-            tuple(packs),
-            tuple(_gb(tile) for tile in closed),
-            _gb(win),
-            flowers,
-            bool(self_drawn),
-            bool(last_tile),
-            bool(kong),
-            bool(last_of_wall),
-            _wind(seat_wind, _("Seat wind")),
-            _wind(prevalent_wind, _("Prevalent wind")),
-            True,
-        )
+        answer = calculator(packs, tuple(_gb(tile) for tile in closed), _gb(win), *conditions, True)
     except TypeError as exc:
         if "NOT_WIN" in str(exc):
-            return FanCount(0, (), valid_shape=False, flowers=flowers)
+            return None
         raise RuleError(_("The tiles are not a possible hand: {why}"), why=str(exc)) from exc
     items = []
     for fan_each, count, _chinese, english in answer:
         number = _BY_NAME.get(_key(english), 0)
         _value, name, italian = FAN.get(number, (fan_each, english, english))
         items.append(FanItem(number, name, italian, count, fan_each))
-    total = sum(item.count * item.fan_each for item in items)
-    return FanCount(total, tuple(items), flowers=flowers)
+    return tuple(items)

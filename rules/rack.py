@@ -47,7 +47,7 @@ from rules.base import (
 )
 from rules.checks import SEATS, check_four_ints, check_optional_seat, check_seat, round_to_ten
 from rules.errors import RuleError
-from rules.i18n import Message, _, message
+from rules.i18n import WIND_NAMES, Message, _, message
 from rules.limits import MAX_LIMIT_VALUE, MAX_PENALTY_UNIT, MAX_STARTING_POINTS
 from rules.options import BOOL as OPT_BOOL
 from rules.options import INT, INT_TUPLE, TEXT, option
@@ -312,6 +312,15 @@ class RackRuleSet(RuleSet):
         """What each seat pays or receives when ``entry`` says the wall was destroyed."""
 
     def _describe_state(self, state: TableState) -> Message:
+        if self.asks_first_wind:  # the prevalent wind is not always East's first
+            return message(
+                _("Hand {hand}, {wind} round ({round} of {rounds}), East is seat {dealer}"),
+                hand=state.hand_number,
+                wind=WIND_NAMES[state.prevalent_wind],
+                round=state.deals // 4 + 1,
+                rounds=self.options.rounds,
+                dealer=state.dealer,
+            )
         return message(
             _("Hand {hand}, round {round} of {rounds}, East is seat {dealer}"),
             hand=state.hand_number,

@@ -11,18 +11,23 @@ calculation beside them, it never replaces them.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules.base import TableState
 from rules.errors import RuleError
 from rules.i18n import Message, _, message
+from rules.riichi.presets import edition_preset
 from rules.tiles import parse, parse_tiles
 
 FAN = "fan"
 HAN_FU = "han_fu"
 VALID = "valid"
+#: riichi: one yaku with five counters on the table (EMA 2008 §3.4.11): not a win
+TOO_FEW_YAKU = "too_few_yaku"
+#: FAN, HAN_FU or POINTS (the classic games: each player's points and doubles)
+POINTS = "points"
 
 
 @dataclass(frozen=True)
@@ -35,21 +40,39 @@ class CountFlag:
 
 @dataclass(frozen=True)
 class CountItem:
-    """One line of a count: an MCR fan (Green Book number) or a riichi yaku (number 0)."""
+    """One line of a count: an MCR fan (Green Book number), a riichi yaku (number 0), or in the
+    classic games points or doubles (``unit`` "points" or "doubles", ``tiles`` the set)."""
 
     number: int
     name: str
     italian: str
     count: int
     value: int
+    unit: str = ""
+    tiles: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "number": self.number,
+            "name": self.name,
+            "italian": self.italian,
+            "count": self.count,
+            "value": self.value,
+        }
+        if self.unit:
+            data["unit"] = self.unit
+        if self.tiles:
+            data["tiles"] = self.tiles
+        return data
 
 
 @dataclass(frozen=True)
 class TileCount:
     """The calculation of one hand: what it fills in, its lines, and the verdict.
 
-    ``verdict`` is ``valid``, ``under_minimum`` (MCR: a winning shape under 8 fan without flowers)
-    or ``invalid_shape`` (not a winning hand); both of the last two help decide a false Hu.
+    ``verdict`` is ``valid``, ``under_minimum`` (MCR: a winning shape under 8 fan without flowers),
+    ``invalid_shape`` (not a winning hand) or ``too_few_yaku`` (riichi: one yaku with five
+    counters on the table); all but the first help decide a false Hu or a chombo.
     """
 
     tiles: str
@@ -65,16 +88,7 @@ class TileCount:
             "tiles": self.tiles,
             "flags": list(self.flags),
             "fills": dict(self.fills),
-            "items": [
-                {
-                    "number": item.number,
-                    "name": item.name,
-                    "italian": item.italian,
-                    "count": item.count,
-                    "value": item.value,
-                }
-                for item in self.items
-            ],
+            "items": [item.as_json() for item in self.items],
             "verdict": self.verdict,
             **dict(self.extra),
         }
@@ -89,6 +103,8 @@ class TileCounter(ABC):
     flags: tuple[CountFlag, ...] = ()
     #: True when the count takes dora indicators.
     takes_dora: bool = False
+    #: True when the tiles may hold red fives (0m, 0p, 0s: EMA Riichi 2008).
+    red_fives: bool = False
 
     def flag_names(self) -> frozenset[str]:
         return frozenset(flag.name for flag in self.flags)
@@ -184,6 +200,11 @@ class McrTileCounter(TileCounter):
         CountFlag("last_tile", _("Last tile of its kind")),
         CountFlag("kong", _("Robbing or replacement of a kong")),
         CountFlag("last_of_wall", _("Last tile of the wall")),
+        CountFlag(
+            "not_shown",
+            _("Winning tile not shown before it joined the hand (its wait and Last Tile count 0)"),
+        ),
+        CountFlag("flowers_counted", _("Own flowers used to count the fan (they count 0)")),
     )
 
     def missing(self) -> Message | None:
@@ -215,6 +236,8 @@ class McrTileCounter(TileCounter):
             last_tile="last_tile" in chosen,
             kong="kong" in chosen,
             last_of_wall="last_of_wall" in chosen,
+            winning_tile_shown="not_shown" not in chosen,
+            flowers_used_to_count="flowers_counted" in chosen,
         )
         items = tuple(
             CountItem(item.number, item.english_name, item.italian_name, item.count, item.fan_each)
@@ -258,9 +281,18 @@ class RiichiTileCounter(TileCounter):
         CountFlag("chankan", _("Robbing a kong (chankan)")),
     )
 
-    def __init__(self, edition: str, wins: tuple[str, ...], self_drawn: str) -> None:
+    def __init__(
+        self,
+        edition: str,
+        wins: tuple[str, ...],
+        self_drawn: str,
+        needs_two_yaku: Callable[[int], bool] = lambda _counters: False,
+    ) -> None:
         self.edition = edition
         self.wins, self.self_drawn_outcome = wins, self_drawn
+        self.red_fives = edition_preset(edition).red_fives > 0
+        # the rule set's own test of EMA 2008 §3.4.11 (counters -> two yaku needed)
+        self.needs_two_yaku = needs_two_yaku
 
     def missing(self) -> Message | None:
         from rules.riichi.hands import _package
@@ -303,11 +335,15 @@ class RiichiTileCounter(TileCounter):
         )
         items = tuple(CountItem(0, name, name, 1, han) for name, han in result.yaku)
         fills = riichi_value(result.han, result.fu, result.yakuman)
+        verdict = VALID
+        if not result.yakuman and self.needs_two_yaku(state.honba) and result.yaku_count < 2:
+            verdict = TOO_FEW_YAKU
         return TileCount(
             " ".join(text.split()),
             chosen,
             fills,
             items,
+            verdict,
             extra={
                 "dora": " ".join(dora_tiles),
                 "ura": " ".join(ura_tiles),

@@ -1,10 +1,13 @@
 """The tile notation of a hand (docs/rules.md §7): "mpsz", as a data-entry operator types it.
 
 ``123m 456p 789s 11z``: digits followed by their suit, ``m`` characters, ``p`` dots (circles),
-``s`` bamboo, ``z`` honours 1z-7z = East, South, West, North, White, Green, Red. Exposed melds go in
-square brackets (``[123m]`` chow, ``[555p]`` pung, ``[5555p]`` kong), a concealed kong in braces
-(``{5555p}``), the winning tile after ``+`` (``+3m``) and the flowers as ``f`` and their number
-(``f2``). Every problem raises :class:`rules.RuleError` naming the tile's position.
+``s`` bamboo, ``z`` honours 1z-7z = East, South, West, North, White, Green, Red; ``0m``, ``0p``,
+``0s`` are the red fives of EMA Riichi 2008 (one of each suit; read as a five, remembered in
+:attr:`Hand.red_fives`). Exposed melds go in square brackets (``[123m]`` chow, ``[555p]`` pung,
+``[5555p]`` kong), a concealed kong in braces (``{5555p}``), the winning tile after ``+``
+(``+3m``) and the flowers as ``f`` and their number (``f2``). A winning hand has 14 tiles counting
+a meld as 3; the hand of a player who did not go out (classic games) has 13 and no winning tile.
+Every problem raises :class:`rules.RuleError` naming the tile's position.
 
 >>> hand = parse("123m 456p 789s 1z [555s] +1z f2")
 >>> hand.concealed, hand.win_tile, hand.flowers, hand.melds[0].kind
@@ -25,6 +28,7 @@ HONOURS = ("East", "South", "West", "North", "White", "Green", "Red")
 CHOW, PUNG, KONG, CONCEALED_KONG = "chow", "pung", "kong", "concealed_kong"
 MAX_FLOWERS = 8
 MAX_TEXT = 200
+RED = "0"  #: the digit of a red five
 
 _TOKEN = re.compile(r"\[[^\]]*\]|\{[^}]*\}|\+\S*|[fF]\d*|\S+")
 
@@ -40,12 +44,26 @@ class Meld:
 @dataclass(frozen=True)
 class Hand:
     """A parsed hand: concealed tiles (without the winning tile when it was given with ``+``),
-    declared melds, the winning tile (or None) and the number of flowers."""
+    declared melds, the winning tile (or None), the number of flowers, and the suits of the red
+    fives among the tiles (``0m`` is read as ``5m`` with ``"m"`` in ``red_fives``)."""
 
     concealed: tuple[str, ...]
     melds: tuple[Meld, ...] = ()
     win_tile: str | None = None
     flowers: int = 0
+    red_fives: tuple[str, ...] = ()
+
+    @property
+    def size(self) -> int:
+        """The number of tiles counting each meld as 3, the winning tile included."""
+        return len(self.concealed) + 3 * len(self.melds) + (self.win_tile is not None)
+
+    def every_tile(self) -> tuple[str, ...]:
+        """Every tile of the hand: concealed, melds (a kong's four) and the winning tile."""
+        tiles = list(self.concealed) + [tile for meld in self.melds for tile in meld.tiles]
+        if self.win_tile is not None:
+            tiles.append(self.win_tile)
+        return tuple(tiles)
 
     def closed_tiles(self, win_tile: str | None = None) -> tuple[str, ...]:
         """The concealed tiles without the winning tile (13 tiles counting a meld as 3)."""
@@ -65,8 +83,9 @@ class Hand:
         return tuple(tiles)
 
 
-def _group(text: str, start: int) -> list[str]:
-    """The tiles of one group such as ``123m`` or ``11z5p``; ``start`` is the first tile's number."""
+def _group(text: str, start: int, red: list[str]) -> list[str]:
+    """The tiles of one group such as ``123m`` or ``11z5p``; ``start`` is the first tile's number.
+    A red five (``0m``) is read as ``5m`` and its suit appended to ``red``."""
     tiles: list[str] = []
     digits: list[str] = []
     for char in text:
@@ -87,12 +106,15 @@ def _group(text: str, start: int) -> list[str]:
                         position=position,
                         tile=digit + char,
                     )
-                if digit == "0":
-                    raise RuleError(
-                        _("tile {position}: '{tile}' is not a tile: suits run from 1 to 9"),
-                        position=position,
-                        tile=digit + char,
-                    )
+                if digit == RED:
+                    if char in red:
+                        raise RuleError(
+                            _("tile {position}: there is only one red five of each suit ({tile})"),
+                            position=position,
+                            tile=digit + char,
+                        )
+                    red.append(char)
+                    digit = "5"
                 tiles.append(digit + char)
             digits = []
         else:
@@ -144,6 +166,7 @@ def parse(text: str) -> Hand:
     melds: list[Meld] = []
     win_tile: str | None = None
     flowers = 0
+    red: list[str] = []
     count = 0  # tiles read so far
     for token in _TOKEN.findall(text):
         position = count + 1
@@ -155,13 +178,13 @@ def parse(text: str) -> Hand:
                     position=position,
                     closing=closing,
                 )
-            tiles = _group(token[1:-1].replace(" ", ""), position)
+            tiles = _group(token[1:-1].replace(" ", ""), position, red)
             melds.append(_meld(tiles, token[0] == "{", position))
             count += len(tiles)
         elif token[0] == "+":
             if win_tile is not None:
                 raise RuleError(_("tile {position}: only one winning tile"), position=position)
-            tiles = _group(token[1:], position)
+            tiles = _group(token[1:], position, red)
             if len(tiles) != 1:
                 raise RuleError(
                     _("tile {position}: the winning tile after '+' is one tile, e.g. +3m"),
@@ -176,36 +199,38 @@ def parse(text: str) -> Hand:
                 )
             flowers = int(token[1:])
         else:
-            tiles = _group(token, position)
+            tiles = _group(token, position, red)
             concealed.extend(tiles)
             count += len(tiles)
-    every = concealed + [tile for meld in melds for tile in meld.tiles]
-    if win_tile is not None:
-        every.append(win_tile)
-    for tile, number in Counter(every).items():
+    hand = Hand(tuple(concealed), tuple(melds), win_tile, flowers, tuple(sorted(red)))
+    for tile, number in Counter(hand.every_tile()).items():
         if number > 4:
             raise RuleError(
                 _("'{tile}' appears {number} times: there are only 4 of each tile"),
                 tile=tile,
                 number=number,
             )
-    total = len(concealed) + 3 * len(melds) + (win_tile is not None)
-    if total != 14:
+    if hand.size != 14 and not (hand.size == 13 and win_tile is None):
         raise RuleError(
-            _("A hand has 14 tiles counting each meld as 3; this one has {count}"), count=total
+            _(
+                "A hand has 14 tiles counting each meld as 3 (13 without a winning tile for a "
+                "player who did not go out); this one has {count}"
+            ),
+            count=hand.size,
         )
-    return Hand(tuple(concealed), tuple(melds), win_tile, flowers)
+    return hand
 
 
 def parse_tiles(text: str, *, limit: int = 10) -> tuple[str, ...]:
-    """Loose tiles such as dora indicators (``5m 1z``), at most ``limit`` of them."""
+    """Loose tiles such as dora indicators (``5m 1z``), at most ``limit`` of them; a red five
+    (``0m``) reads as a five."""
     if not isinstance(text, str) or not text.strip():
         return ()
     if len(text) > MAX_TEXT:
         raise RuleError(_("The hand is too long: at most {limit} characters"), limit=MAX_TEXT)
     tiles: list[str] = []
     for token in text.split():
-        tiles.extend(_group(token, len(tiles) + 1))
+        tiles.extend(_group(token, len(tiles) + 1, []))
     if len(tiles) > limit:
         raise RuleError(_("At most {limit} tiles here; got {count}"), limit=limit, count=len(tiles))
     return tuple(tiles)

@@ -10,16 +10,20 @@ import hmac
 import re
 import secrets
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
+from common.counters import count_event, events_counted
 from common.errors import ExplainedNotFound
 from tournament.models import OPEN_FOR_ENTRY, Table
 from tournament.permissions import directed_tournaments, is_director, is_site_admin
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 #: A referee link finds its table while its session is seated or running (never before the draw
 #: or after the director confirmed the session); it writes only while the session is the
@@ -37,7 +41,7 @@ class Actor:
     and the scripts act as the desk's site administrator.
     """
 
-    user: object = None
+    user: "User | None" = None
     via: str = ""
     #: The random id the device keeps in a long-lived signed cookie, and its browser family.
     device: str = ""
@@ -194,16 +198,12 @@ def pin_matches(table, typed, address):
     at this table, in the shared cache, for the pages and the API alike. Raises
     TooManyWrongPins when this address is throttled (right or not)."""
     key = _bad_pin_key(table, address)
-    if cache.get(key, 0) >= PIN_LIMIT:
+    if events_counted(key) >= PIN_LIMIT:
         raise TooManyWrongPins
     typed = str(typed or "").strip()
     if hmac.compare_digest(typed.encode(), table.pin.encode()):
         return True
-    if not cache.add(key, 1, PIN_WINDOW):
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add() and incr()
-            cache.add(key, 1, PIN_WINDOW)
+    count_event(key, PIN_WINDOW)
     return False
 
 
@@ -226,18 +226,12 @@ def _bad_token_key(address):
 
 def check_address(address):
     """Raise TooManyBadLinks if `address` has tried too many unknown links lately."""
-    if cache.get(_bad_token_key(address), 0) >= BAD_TOKEN_LIMIT:
+    if events_counted(_bad_token_key(address)) >= BAD_TOKEN_LIMIT:
         raise TooManyBadLinks
 
 
 def note_bad_token(address):
-    key = _bad_token_key(address)
-    if cache.add(key, 1, BAD_TOKEN_WINDOW):
-        return
-    try:
-        cache.incr(key)
-    except ValueError:  # expired between add() and incr()
-        cache.add(key, 1, BAD_TOKEN_WINDOW)
+    count_event(_bad_token_key(address), BAD_TOKEN_WINDOW)
 
 
 def table_for_token(token, address="unknown"):
@@ -251,13 +245,15 @@ def table_for_token(token, address="unknown"):
         check_address(address)
         note_bad_token(address)
         raise ExplainedNotFound(
-            _("This table link is not valid (any more). Ask the director for the current one.")
+            _("This table link is not valid (any more). Ask the director for the current one."),
+            heading=_("Table link not valid"),
         )
     if not table.session.is_open_for_entry:
         # A real link of a session that is over: no guess, so it does not count as one.
+        names = {"number": table.session.number}
         raise ExplainedNotFound(
-            _("This table link was for session %(number)s, which is over.")
-            % {"number": table.session.number}
+            _("This table link was for session %(number)s, which is over.") % names,
+            heading=_("Session %(number)s is over") % names,
         )
     return table
 

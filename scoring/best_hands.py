@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from rules.ranking import shared_places
 from scoring.models import Hand
-from scoring.tile_counts import count_summary
+from scoring.tiles.reading import count_summary
 from tournament.models import Seat
 from tournament.rulesets import ruleset_for
 from tournament.visibility import results_visible
@@ -62,7 +62,7 @@ def best_hands(tournament, user, session_number=None, limit=MAX_ROWS):
         .order_by("table__session__number", "table__number", "number")
     )
     ranked = []
-    values = Counter()
+    values: Counter[tuple[tuple[int, ...], str]] = Counter()
     for hand in hands:
         value = ruleset.winning_value(hand.entry)
         if value is None:
@@ -109,7 +109,7 @@ def hand_of_session(tournament, user, session_number):
     from django.core.cache import cache
     from django.db.models import Count, Max
 
-    from scoring.standings import CACHE_SECONDS, standings_version
+    from scoring.standings.ranking import CACHE_SECONDS, standings_version
 
     # A correction on a reopened table is a new version of the hand (a new row) at once.
     hands = Hand.objects.filter(

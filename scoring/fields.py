@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models.expressions import Combinable
 from django.utils.translation import gettext_lazy as _
 
 DENOMINATOR = 12
@@ -24,6 +25,14 @@ def to_twelfths(value):
 
 class TwelfthsField(models.BigIntegerField):
     description = _("An exact fraction with a denominator dividing 12")
+
+    # The model attribute's types for the type checker: a Fraction is read back, a Fraction or
+    # a whole number is written. django-stubs reads them from these two names, which its
+    # IntegerField declares `int`; a field that converts what it reads (from_db_value) cannot say
+    # otherwise in a subclass that may be null=True (the stubs' generic parameters refuse a
+    # nullable field whose read type is not optional), hence the ignores.
+    _pyi_private_set_type: Fraction | int | Combinable  # type: ignore[assignment]
+    _pyi_private_get_type: Fraction  # type: ignore[assignment]
 
     def from_db_value(self, value, expression, connection):
         return None if value is None else Fraction(int(value), DENOMINATOR)

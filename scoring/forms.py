@@ -8,6 +8,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 import rules
+from common.form_fields import field_of
 from common.i18n import translate_text
 from rules.limits import (
     INT32_MAX,
@@ -18,8 +19,17 @@ from rules.limits import (
 )
 from scoring.presentation import seat_order
 from scoring.services.penalties import INFRACTIONS
-from scoring.tile_fields import TILE_FIELDS, add_tile_fields, tiles_input
-from tournament.models import WIND_LETTERS
+from scoring.tiles.fields import (
+    TILE_FIELDS,
+    add_tile_fields,
+    clean_tile_fields,
+    player_fields,
+    tiles_input,
+)
+from tournament.models import WIND_NAMES
+
+#: The hand form's field of the FIMJ variant's first hand (docs/rules.md §4.3).
+FIRST_BREACH = "first_breach"
 
 #: A seat that is not one of the table's four (an old page, a tampered form).
 SEAT_ERRORS = {
@@ -39,13 +49,14 @@ class TableFormMixin(forms.Form):
 
 
 def seat_label(seat, wind):
-    """A seat's button or row label: its wind letter, then the player's last name on a line of
-    its own (wrapped at spaces only, cut with an ellipsis if one word is still too long), the
-    full name in the tooltip."""
+    """A seat's button or row label: its seat wind's name ("East": what a screen reader says
+    and what a voice command names), then the player's last name on a line of its own (wrapped
+    at spaces only, cut with an ellipsis if one word is still too long), the full name in the
+    tooltip."""
     player = seat.registration.player
     return format_html(
         '<span class="seat-wind">{}</span> <span class="seat-name" title="{}">{}</span>',
-        WIND_LETTERS[wind],
+        WIND_NAMES[wind],
         player.full_name,
         player.last_name or player.full_name,
     )
@@ -94,7 +105,7 @@ class HandEntryForm(TableFormMixin):
 
     session = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=MAX_SESSIONS)
 
-    def __init__(self, *args, ruleset, state, seats, entry=None, **kwargs):
+    def __init__(self, *args, ruleset, state, seats, entry=None, first_wind=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.specs = ruleset.hand_fields(state)
         if entry:
@@ -115,20 +126,83 @@ class HandEntryForm(TableFormMixin):
                 }
             )
         self.layout = per_seat_grid(self.layout)
+        if ruleset.asks_first_wind and state is not None and state.hand_number == 1:
+            self._add_first_breach(choices, first_wind)
+        self.tile_seats = [seat for seat, _label in choices]
         self.counter, self.count_missing = add_tile_fields(self, ruleset, choices)
+
+    def _add_first_breach(self, choices, recorded):
+        """The FIMJ variant's first hand asks who opened the first breach in the wall: that
+        player's wind is the first prevalent wind (docs/rules.md §4.3). Once the table has
+        recorded it (`recorded`), it is shown chosen and may be left out."""
+        self.initial.setdefault(FIRST_BREACH, recorded)
+        self.fields[FIRST_BREACH] = forms.TypedChoiceField(
+            required=recorded is None,
+            label=_("Who opened the first breach in the wall"),
+            choices=choices,
+            coerce=int,
+            empty_value=None,
+            widget=forms.RadioSelect,
+            error_messages={
+                **SEAT_ERRORS,
+                "required": _(
+                    "Say who opened the first breach in the wall: that player's wind "
+                    "is the first prevalent wind."
+                ),
+            },
+            help_text=_("FIMJ: that player's wind is the first prevalent wind, asked once."),
+        )
+        self.layout.insert(
+            0,
+            {
+                "spec": None,
+                "kind": rules.base.SEAT,
+                "label": self.fields[FIRST_BREACH].label,
+                "help": self.fields[FIRST_BREACH].help_text,
+                "outcomes": "",
+                "fields": [self[FIRST_BREACH]],
+            },
+        )
+
+    def first_wind(self):
+        """The first prevalent wind the form gives (the FIMJ variant's first hand), or None."""
+        return self.cleaned_data.get(FIRST_BREACH) if FIRST_BREACH in self.fields else None
+
+    def clean(self):
+        cleaned = super().clean()
+        clean_tile_fields(self, cleaned)
+        return cleaned
 
     def tiles_input(self):
         """The tiles given with the hand (an empty `TilesInput` when none)."""
         return tiles_input(self.cleaned_data)
 
+    def gives_tiles(self, data):
+        """True when the posted `data` carry tiles fields (an API correction without them keeps
+        the hand's tiles)."""
+        return any(name in data for name in ("tiles", *(f"tiles_{seat}" for seat in range(4))))
+
     def tile_fields(self):
         """The bound tile fields, for the "Count from tiles" part of the page."""
         return [self[name] for name in TILE_FIELDS if name in self.fields]
+
+    def player_tile_fields(self):
+        """Each player's tile fields (the classic games), in the page's seat order."""
+        return player_fields(self, self.tile_seats)
+
+    def player_tiles_given(self):
+        """True when a player's tiles were given or refused (the part opens on them)."""
+        return any(
+            field.value() or field.errors
+            for _seat, _label, *fields in self.player_tile_fields()
+            for field in fields
+        )
 
     def _add(self, spec, choices):
         label = translate_text(spec.label)
         attrs = {"data-outcomes": " ".join(spec.outcomes)}
         kind = spec.kind
+        field: forms.Field
         if kind == rules.base.OUTCOME:
             field = forms.ChoiceField(
                 label=label,
@@ -302,7 +376,7 @@ class PenaltyForm(TableFormMixin):
     def __init__(self, *args, registrations, kinds, winds=None, **kwargs):
         super().__init__(*args, **kwargs)
         # at a table, `winds` gives each player's seat wind letter ("E · Anna Rossi")
-        self.fields["registration"].choices = [
+        field_of(self, "registration", forms.ChoiceField).choices = [
             (
                 r.pk,
                 f"{winds[r.pk]} · {r.player.full_name}"
@@ -311,12 +385,15 @@ class PenaltyForm(TableFormMixin):
             )
             for r in registrations
         ]
-        self.fields["kind"].choices = [(k.code, translate_text(k.label)) for k in kinds]
-        self.fields["infraction"].choices = [("", "—"), *INFRACTIONS]
+        field_of(self, "kind", forms.ChoiceField).choices = [
+            (k.code, translate_text(k.label)) for k in kinds
+        ]
+        field_of(self, "infraction", forms.ChoiceField).choices = [("", "—"), *INFRACTIONS]
         self.kinds = {k.code: k for k in kinds}
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("kind") == rules.penalties.INFRACTION:
             data["infraction_name"] = (
                 (data.get("other_infraction") or "").strip() or data.get("infraction") or ""
@@ -347,13 +424,13 @@ class SubstituteForm(forms.Form):
 
     def __init__(self, *args, seats, substitutes, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["seat"].choices = [
+        field_of(self, "seat", forms.ChoiceField).choices = [
             (
                 seat.pk,
                 f"{seat.table} · {seat.get_wind_display()} · {seat.registration.player.full_name}",
             )
             for seat in seats
         ]
-        self.fields["substitute"].choices = [
+        field_of(self, "substitute", forms.ChoiceField).choices = [
             (r.pk, f"{r.number}. {r.player.full_name}") for r in substitutes
         ]

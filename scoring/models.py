@@ -24,6 +24,8 @@ from scoring.fields import TwelfthsField
 from tournament.models import WIND_NAMES, Registration, Session, Table
 
 SEAT_CHOICES = list(enumerate(WIND_NAMES))
+#: the tiles of a hand as kept: the classic games keep every counted player's (200 each)
+MAX_TILES_TEXT = 1000
 
 
 class Outcome(models.TextChoices):
@@ -133,7 +135,9 @@ class Hand(models.Model):
     # Count from tiles (docs/rules.md §7): the tiles as typed or picked, the calculation the
     # rule set's counter gave when the hand was saved, and whether the referee's figures were
     # the calculation's. The referee's figures are what count.
-    tiles = models.CharField(_("tiles"), max_length=200, blank=True)
+    # The classic games count every player's hand: `tiles` is then each counted player's tiles
+    # after their seat wind ("E: ... · S: ..."), and the calculation keeps one per player.
+    tiles = models.CharField(_("tiles"), max_length=MAX_TILES_TEXT, blank=True)
     tile_count = models.JSONField(_("count from tiles"), null=True, blank=True)
     tiles_matched = models.BooleanField(_("matched the count"), null=True, blank=True)
 
@@ -420,6 +424,7 @@ class AuditAction(models.TextChoices):
     PENALTY_GIVEN = "penalty_given", _("Penalty given")
     PENALTY_CANCELLED = "penalty_cancelled", _("Penalty cancelled")
     TIME_UP = "time_up", _("Time called")
+    TIME_RESUMED = "time_resumed", _("Time call taken back")
     TABLE_CLOSED = "table_closed", _("Table closed")
     TABLE_REOPENED = "table_reopened", _("Table reopened")
     SUBSTITUTE_SEATED = "substitute_seated", _("Substitute seated")
@@ -432,6 +437,9 @@ class AuditAction(models.TextChoices):
     CUT_UNDONE = "cut_undone", _("Cut to the final undone")
     TOKEN_CREATED = "token_created", _("API token created")
     TOKEN_REVOKED = "token_revoked", _("API token revoked")
+    CALL_MADE = "call_made", _("Referee called")
+    CALL_TAKEN = "call_taken", _("Referee call taken")
+    CALL_CLOSED = "call_closed", _("Referee call closed")
 
 
 class AuditEntry(models.Model):
@@ -502,7 +510,8 @@ class AuditEntry(models.Model):
 
     @property
     def actor(self):
-        return self.user.get_username() if self.user_id else self.via
+        user = self.user  # no query when there is none
+        return user.get_username() if user is not None else self.via
 
     @property
     def device_label(self):
@@ -510,3 +519,7 @@ class AuditEntry(models.Model):
         if not self.device:
             return ""
         return " · ".join(part for part in (self.device[:6], self.device_agent) if part)
+
+
+# The referee calls live in their own package; imported here so that Django knows the model.
+from scoring.calls.models import CallKind, RefereeCall  # noqa: E402, F401

@@ -3,13 +3,18 @@ signed point changes, wind names. Pure formatting; no writes, no rules of its ow
 
 from dataclasses import dataclass
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from scoring.calls.presentation import call_sentence
 from scoring.figures import table_figures
 from scoring.models import AuditAction, PenaltyKind
-from tournament.models import WIND_LETTERS, WIND_NAMES
+from tournament.models import WIND_LETTERS, WIND_NAMES, Seat
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def signed(value):
@@ -103,10 +108,10 @@ def seat_order(state):
 
 @dataclass
 class SeatCard:
-    seat: object
+    seat: Seat
     wind: int
-    wind_name: str
-    wind_letter: str
+    wind_name: "StrOrPromise"
+    wind_letter: "StrOrPromise"
     points: int
     is_dealer: bool
     penalties: int = 0
@@ -259,6 +264,70 @@ def _token_sentence(changes):
     return _("Director token “%(token)s” of %(account)s, starting %(prefix)s") % words
 
 
+def _time_sentence(action, changes):
+    """The clock and the time calls in words: "Time called after hand 7: the hand being played
+    is the last", "“Time is up” taken back: play goes on after hand 9", "5 minutes added"."""
+    names = {
+        "after": changes.get("after_hand", "?"),
+        "hands": changes.get("hands", "?"),
+        "minutes": abs(changes.get("minutes") or 0),
+        "paused": round((changes.get("paused_seconds") or 0) / 60),
+    }
+    if action == AuditAction.TIME_UP:
+        if changes.get("clock"):
+            return _(
+                "The clock ran out after hand %(after)s: the hand being saved is the last."
+            ) % (names)
+        return _("Time called after hand %(after)s: the hand being played is the last.") % names
+    if action == AuditAction.TIME_RESUMED:
+        if changes.get("reason") == "minutes added":
+            return (
+                _(
+                    "Minutes added: play goes on after hand %(hands)s (time was called after hand "
+                    "%(after)s)."
+                )
+                % names
+            )
+        return (
+            _(
+                "“Time is up” taken back: play goes on after hand %(hands)s (time was called "
+                "after hand %(after)s)."
+            )
+            % names
+        )
+    what = changes.get("clock")
+    if changes.get("session") == "started":
+        return _("Session started without the clock")
+    if what == "started":
+        return _("Clock started")
+    if what == "paused":
+        return _("Clock paused")
+    if what == "resumed":
+        return _("Clock running again after %(paused)s min paused") % names
+    if what == "extended":
+        if (changes.get("minutes") or 0) < 0:
+            return _("%(minutes)s minutes taken back") % names
+        return _("%(minutes)s minutes added") % names
+    return describe_details(changes)
+
+
+def _publication_sentence(changes):
+    """What the public pages show from now: "Seating made public · Results hidden"."""
+    parts = []
+    words = {
+        ("tournament", True): _("Tournament published"),
+        ("tournament", False): _("Tournament unpublished"),
+        ("seating", True): _("Seating made public"),
+        ("seating", False): _("Seating hidden"),
+        ("results", True): _("Results made public"),
+        ("results", False): _("Results hidden"),
+    }
+    for key in ("tournament", "seating", "results"):
+        if key in changes:
+            parts.append(str(words.get((key, bool(changes[key])), "")))
+    return " · ".join(parts) or describe_details(changes)
+
+
 def describe_audit(entry):
     """An audit entry as a sentence with the players' names, from its stored data: "Anna Rossi
     won on Marco Bianchi's discard, 12 fan · …", not "winner 1 · discarder 3 · wind 0".
@@ -313,6 +382,13 @@ def describe_audit(entry):
         )
     if action in (AuditAction.TOKEN_CREATED, AuditAction.TOKEN_REVOKED):
         return _token_sentence(changes)
+    if action in (AuditAction.TIME_UP, AuditAction.TIME_RESUMED, AuditAction.CLOCK):
+        return _time_sentence(action, changes)
+    if action == AuditAction.PUBLISHED:
+        return _publication_sentence(changes)
+    calls = (AuditAction.CALL_MADE, AuditAction.CALL_TAKEN, AuditAction.CALL_CLOSED)
+    if action in calls:
+        return call_sentence(action, changes, calls)
     if action == AuditAction.SUBSTITUTE_SEATED:
         by_number = {r.number: r.player.full_name for r in entry.registrations.all()}
         return _("%(substitute)s takes the seat of %(replaced)s") % {

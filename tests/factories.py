@@ -15,17 +15,17 @@ from rest_framework.test import APIClient
 
 from api.models import TokenKind
 from api.tokens import create_token, revoke_token
+from draw.writing import write_draw
 from scoring.access import Actor
 from scoring.models import Hand
 from scoring.services import closing, hands
 from scoring.services.penalties import give_penalty
 from scoring.services.tables import entry_state
-from scoring.services.tiles import TilesInput
-from scoring.standings import SessionLine, StandingRow, Standings, rank_rows
+from scoring.standings.ranking import SessionLine, StandingRow, Standings, rank_rows
+from scoring.tiles.services import TilesInput
 from tournament.models import Player, RuleSetCode, SessionStatus
 from tournament.services import registrations as registration_services
 from tournament.services.categories import create_category, set_categories
-from tournament.services.draw import write_draw
 from tournament.services.registrations import register_player
 from tournament.services.teams import add_member, create_team
 from tournament.services.tournaments import create_tournament, follow_sessions
@@ -234,7 +234,8 @@ def build_two_tournaments(director):
     """Two tournaments built by `director`: A ("alpha") with session 1 confirmed and session 2
     seated (public), a tile-not-shown penalty and a washout at its tables 1 and 2, the referee
     account "ref-a" on its table 1, the director "director-a", a team (players 1 and 2) and a
-    category (player 1); B ("beta") with session 1 seated, "ref-b" on a table, "director-b".
+    category (player 1), its sign-up open with player 1's entry; B ("beta") with session 1
+    seated, "ref-b" on a table, "director-b".
     The fixtures' `world`: the objects by name."""
     actor = Actor(user=director)
     a = build(slug="alpha")
@@ -264,7 +265,10 @@ def build_two_tournaments(director):
     add_member(a, team.pk, 2)
     category = create_category(a, name="Ladies")
     set_categories(a, 1, [category.pk])
+    open_signup(a, places=40, public_list=True)
+    entry = signed_up(a, 1)
     return {
+        "entry": entry,
         "team": team,
         "category": category,
         "a": a,
@@ -429,8 +433,8 @@ def client_with(header=None, **extra):
 
 def build_api_world():
     """A ("alpha"): session 1 confirmed and public, session 2 seated, public and running, one
-    hand at its table 1, a team; B ("beta"): session 1 seated. A token of every kind. The
-    clients that use them are made by `api_clients`."""
+    hand at its table 1, a team; B ("beta"): session 1 seated. A token of every kind (director,
+    referee, read-only). The clients that use them are made by `api_clients`."""
     admin = make_director("boss")  # the site administrator builds both tournaments
     actor = Actor(user=admin)
     a = build_played("alpha", actor, confirmed=1, seat_next=True)
@@ -462,6 +466,9 @@ def build_api_world():
     )
     _, tokens["referee of another table"] = create_token(
         a, name="ref2", kind=TokenKind.REFEREE, creator=director, referee=referee_other
+    )
+    _, tokens["read-only"] = create_token(
+        a, name="reader", kind=TokenKind.READ_ONLY, creator=director
     )
     revoked, tokens["revoked"] = create_token(
         a, name="old", kind=TokenKind.DIRECTOR, creator=director
@@ -498,3 +505,81 @@ def page_fields(response):
     if submission:
         fields["submission"] = submission.group(1)
     return fields
+
+
+# -- the sign-up -------------------------------------------------------------------------------
+
+SIGNUP_DEFAULTS = {
+    "places": 8,
+    "approval": False,
+    "offer_hours": 48,
+    "public_list": True,
+    "data_use": "",
+    "site_url": "https://desk.example.org",
+}
+
+
+def open_signup(tournament, **fields):
+    """The tournament's sign-up, open from a day ago to a week from now (`fields` override)."""
+    from django.utils import timezone
+
+    from signup.services.director import save_settings
+
+    now = timezone.now()
+    values = {
+        **SIGNUP_DEFAULTS,
+        "opens_at": now - dt.timedelta(days=1),
+        "closes_at": now + dt.timedelta(days=7),
+        **fields,
+    }
+    return save_settings(tournament, values, actor=Actor(via="test"))
+
+
+def entry_values(n, **fields):
+    """What player n types on the sign-up page (`fields` override)."""
+    return {
+        "first_name": f"Signed{n}",
+        "last_name": f"Player{n}",
+        "email": f"player{n}@example.org",
+        "ema_id": None,
+        "country": "ITA",
+        "club": "Faenza",
+        "team": None,
+        "categories": [],
+        **fields,
+    }
+
+
+def signed_up(tournament, n, *, confirm=True, language="en", **fields):
+    """Player n signed up (and, with `confirm`, their e-mail confirmed): their entry."""
+    from signup.services import entries
+
+    entry = entries.sign_up(tournament, entry_values(n, **fields), language=language)
+    if confirm:
+        entry = entries.confirm_email(tournament, entry)
+    return entry
+
+
+# -- the tournament's settings page -----------------------------------------------------------
+
+
+def settings_form(tournament, **stage):
+    """The tournament's settings form for an MCR tournament in stages, posted as typed
+    (`stage` overrides)."""
+    return {
+        "name": tournament.name,
+        "slug": tournament.slug,
+        "start_date": "2026-05-02",
+        "end_date": "2026-05-03",
+        "ruleset": "mcr",
+        "session_count": str(tournament.session_count),
+        "session_minutes": "120",
+        "seating_groups": "none",
+        "seating_priority": "repeats",
+        "published": "on",
+        "projector_mode": "auto",
+        "projector_seconds": "12",
+        "final_carry": "half",
+        "final_seating": "pattern",
+        **stage,
+    }

@@ -64,3 +64,46 @@ def tour_pages(slug, director):
         reverse("standings", args=[slug]) + f"?view=category:{category.pk}",
         reverse("team-page", args=[slug, team.pk]),
     ]
+
+
+def more_pages(slug, director):
+    """The pages the tour leaves out, on the tour's tournament `slug` (one hand played at the
+    last table of session 2 for its correction page): the director's other pages, the
+    projector and the best hands, the API's documentation, Django's admin and a page that does
+    not exist."""
+    from tests.factories import mcr_entry, play
+    from tournament.models import Tournament
+
+    cup = Tournament.objects.get(slug=slug)
+    playing = cup.sessions.get(number=2).tables.last()
+    play(playing, [mcr_entry(1)], Actor(user=director))
+    return [
+        reverse("projector", args=[slug]),
+        reverse("best-hands", args=[slug]),
+        reverse("link:correct", kwargs={"token": playing.token, "number": 1}),
+        reverse("accounts"),
+        reverse("directors", args=[slug]),
+        reverse("referees", args=[slug]),
+        reverse("stage-cut", args=[slug]),
+        reverse("api-tokens", args=[slug]),
+        reverse("lockouts"),
+        reverse("tournament-delete", args=[slug]),
+        reverse("export", args=[slug, "seating", "pdf"]),
+        reverse("api-docs"),
+        reverse("admin:index"),
+        reverse("admin:tournament_tournament_changelist"),
+        reverse("admin:tournament_tournament_change", args=[cup.pk]),
+        "/t/no-such-tournament/",
+    ]
+
+
+def referee_pages():
+    """The entry, correction and penalty pages of a table of every rule set (their help texts
+    are the ones Django's widgets point at)."""
+    from tests.scoring.referee_tables import RULESETS, referee_table
+
+    for code in RULESETS:
+        token = referee_table(code).token
+        yield reverse("link:table", kwargs={"token": token})
+        yield reverse("link:correct", kwargs={"token": token, "number": 1})
+        yield reverse("link:penalty", kwargs={"token": token})

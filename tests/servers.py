@@ -1,5 +1,6 @@
-"""Real servers for the tests that need them: Debian's `redis-server`, and the desk itself under
-waitress (as `make serve` runs it), each in a temporary folder on a free port or socket.
+"""Real servers for the tests that need them: Debian's `redis-server`, the desk itself under
+waitress (as `make serve` runs it), each in a temporary folder on a free port or socket, and an
+SMTP server (aiosmtpd, in this process) for the sign-up's messages.
 
 Every start waits for the server by polling (connect, or PING) with a generous limit, never by
 a fixed sleep; a server that dies or never answers fails the test with its log.
@@ -14,6 +15,7 @@ import tempfile
 import time
 import urllib.parse
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -170,3 +172,90 @@ def start_desk(port, env, log_path, threads=4):
         stop(process)
         raise
     return process
+
+
+# -- a mail server -----------------------------------------------------------------------------
+
+
+@dataclass
+class MailServer:
+    """A real SMTP server (aiosmtpd) on a free port of 127.0.0.1: STARTTLS required, with a
+    certificate of a throwaway authority (`ca_file`), and a login required over TLS. Every
+    message it accepts is parsed into `messages`."""
+
+    port: int
+    ca_file: str
+    user: str = "desk"
+    password: str = "mail-password-for-tests"
+    messages: list = field(default_factory=list)
+
+    def settings(self):
+        """The desk's settings for this server, as desk.config.email_config makes them."""
+        return {
+            "EMAIL_BACKEND": "common.mail.SMTPBackend",
+            "EMAIL_HOST": "localhost",
+            "EMAIL_PORT": self.port,
+            "EMAIL_USE_TLS": True,
+            "EMAIL_USE_SSL": False,
+            "EMAIL_HOST_USER": self.user,
+            "EMAIL_HOST_PASSWORD": self.password,
+            "DESK_EMAIL_CA_FILE": self.ca_file,
+            "DEFAULT_FROM_EMAIL": "Test Open <desk@example.org>",
+        }
+
+    def to(self, address):
+        """The messages sent to `address`, oldest first."""
+        return [message for message in self.messages if message["To"] == address]
+
+
+@contextmanager
+def smtp_server():
+    """Start a MailServer; yield it; stop it."""
+    import email
+    import email.policy
+    import ssl
+
+    import trustme
+    from aiosmtpd.controller import Controller
+    from aiosmtpd.smtp import AuthResult, LoginPassword
+
+    authority = trustme.CA()
+    certificate = authority.issue_cert("localhost", "127.0.0.1")
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    certificate.configure_cert(context)
+    folder = Path(tempfile.mkdtemp(prefix="desk-smtp-"))
+    ca_file = folder / "ca.pem"
+    authority.cert_pem.write_to_path(str(ca_file))
+    server = MailServer(port=free_port(), ca_file=str(ca_file))
+
+    class Handler:
+        async def handle_DATA(self, _server, _session, envelope):
+            server.messages.append(
+                email.message_from_bytes(envelope.content, policy=email.policy.default)
+            )
+            return "250 Message accepted"
+
+    def authenticate(_server, _session, _envelope, mechanism, data):
+        ok = (
+            isinstance(data, LoginPassword)
+            and data.login == server.user.encode()
+            and data.password == server.password.encode()
+        )
+        return AuthResult(success=ok, handled=False)
+
+    controller = Controller(
+        Handler(),
+        hostname="127.0.0.1",
+        port=server.port,
+        server_hostname="localhost",
+        tls_context=context,
+        require_starttls=True,
+        authenticator=authenticate,
+        auth_require_tls=True,
+    )
+    controller.start()
+    try:
+        yield server
+    finally:
+        controller.stop()
+        shutil.rmtree(folder, ignore_errors=True)

@@ -1,6 +1,10 @@
 """The Django admin for the tournament app: the director's tool of last resort."""
 
+from typing import Any
+
+from django import forms
 from django.contrib import admin
+from django.db import models
 
 from tournament.models import Player, Registration, Seat, Session, Table, Tournament
 
@@ -12,9 +16,22 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ("last_name", "first_name", "ema_id", "club")
 
 
-class SessionInline(admin.TabularInline):
+#: A date and time as one field with one label (the admin's split date and time boxes share a
+#: label that names neither): the browser's own date-time picker.
+ONE_DATETIME_FIELD: dict[type[models.Field], dict[str, Any]] = {
+    models.DateTimeField: {
+        "form_class": forms.DateTimeField,
+        "widget": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    }
+}
+
+
+# Stacked, not tabular inlines: every field of a stacked one has its own label (a tabular one
+# labels its columns only, which a screen reader does not tie to the fields).
+class SessionInline(admin.StackedInline):
     model = Session
     extra = 0
+    formfield_overrides = ONE_DATETIME_FIELD
     fields = ("number", "scheduled_start", "status", "draw_seed")
 
 
@@ -25,7 +42,8 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ("name", "venue", "slug")
     prepopulated_fields = {"slug": ("name",)}
     inlines = [SessionInline]
-    filter_horizontal = ("directors",)
+    # `directors` (and a table's `referees`) as a plain multiple choice: the two-box filter
+    # widget's script writes ARIA attributes a screen reader is not allowed to use.
 
 
 @admin.register(Registration)
@@ -42,9 +60,10 @@ class SessionAdmin(admin.ModelAdmin):
     list_display = ("tournament", "number", "scheduled_start", "status", "draw_seed")
     list_filter = ("tournament", "status")
     search_fields = ("tournament__name",)
+    formfield_overrides = ONE_DATETIME_FIELD
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(admin.StackedInline):
     model = Seat
     extra = 0
     fields = ("wind", "registration")
@@ -56,7 +75,6 @@ class TableAdmin(admin.ModelAdmin):
     list_display = ("session", "number")
     list_filter = ("session__tournament", "session__number")
     search_fields = ("session__tournament__name",)
-    filter_horizontal = ("referees",)
     readonly_fields = ("revision", "time_up_at", "time_up_after_hand", "closed_at", "closed_by")
     inlines = [SeatInline]
 

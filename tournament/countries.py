@@ -41,7 +41,7 @@ def country_name(code, language=None):
 
 @functools.cache
 def _lookup():
-    table = {}
+    table: dict[str, str] = {}
     for country in pycountry.countries:
         names = {country.alpha_3, country.alpha_2, country.name, _common_name(country)}
         names.add(getattr(country, "official_name", country.name))

@@ -1,11 +1,14 @@
 """Forms of the tournament app. They check input; the services write it."""
 
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from common.form_fields import field_of
 from common.i18n import translate_text
 from common.numbers import parse_int
-from rules.limits import INT32_MAX, MAX_SWISS_BAND
+from rules.limits import INT32_MAX, MAX_SEED, MAX_SWISS_BAND
 from tournament.countries import country_choices
 from tournament.models import (
     EMA_ID_PATTERN,
@@ -22,6 +25,9 @@ from tournament.services.player_files import PlayerListError, check_size
 from tournament.services.player_import import SAME_NAME
 from tournament.services.registrations import ACTIONS, MAX_PLAYER_NUMBER, NUMBER
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 
 class DateInput(forms.DateInput):
     input_type = "date"
@@ -31,7 +37,14 @@ class DateInput(forms.DateInput):
 
 
 #: The settings of a tournament in stages (docs/rules.md §9), on the tournament's form.
-STAGE_FIELDS = ("final_sessions", "finalists", "final_carry", "final_seating", "consolation")
+STAGE_FIELDS = (
+    "final_sessions",
+    "finalists",
+    "final_carry",
+    "final_seating",
+    "final_reseat",
+    "consolation",
+)
 
 
 class TournamentForm(forms.ModelForm):
@@ -91,7 +104,8 @@ class TournamentForm(forms.ModelForm):
         return self.instance.reveal_places if value is None else value
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         start, end = cleaned.get("start_date"), cleaned.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The last day cannot be before the first day."))
@@ -151,7 +165,7 @@ class PlayerRegistrationForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["country"].choices = [("", "—"), *country_choices()]
+        field_of(self, "country", forms.ChoiceField).choices = [("", "—"), *country_choices()]
 
 
 class PlayerImportForm(forms.Form):
@@ -218,7 +232,7 @@ class DrawForm(forms.Form):
         label=_("Seed"),
         required=False,
         min_value=0,
-        max_value=2**63 - 1,
+        max_value=MAX_SEED,
         help_text=_("Leave empty for a new random draw; enter a stored seed to reproduce one."),
     )
     priority = forms.ChoiceField(
@@ -237,13 +251,15 @@ class DrawForm(forms.Form):
             del self.fields["priority"]  # nobody is kept apart: nothing to weigh
         else:
             self.fields["priority"].initial = tournament.seating_priority
-        choices = [(self.REMAINING, _("Every session not yet played"))]
+        choices: list[tuple[str, StrOrPromise]] = [
+            (self.REMAINING, _("Every session not yet played"))
+        ]
         for session in tournament.sessions.order_by("number"):
             label = _("Session %(number)s only") % {"number": session.number}
             if session.is_swiss:
                 label = _("%(label)s (Swiss)") % {"label": label}
             choices.append((str(session.number), label))
-        self.fields["scope"].choices = choices
+        field_of(self, "scope", forms.ChoiceField).choices = choices
 
     @property
     def session_number(self):
@@ -257,7 +273,7 @@ class DrawForm(forms.Form):
 
 
 class PublishDrawForm(DrawForm):
-    seed = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=2**63 - 1)
+    seed = forms.IntegerField(widget=forms.HiddenInput, min_value=0, max_value=MAX_SEED)
     fingerprint = forms.CharField(widget=forms.HiddenInput, max_length=64)
 
 
@@ -378,7 +394,7 @@ class IntListField(forms.CharField):
         super().__init__(**kwargs)
 
     def to_python(self, value):
-        text = super().to_python(value)
+        text = super().to_python(value) or ""
         parts = [part for part in text.replace(";", ",").split(",") if part.strip()]
         # Plain digits only ("١٢" and "1_000" are not what a director types), each within what
         # the database holds; the rule set checks its own range (e.g. the uma's) after this.
@@ -453,7 +469,8 @@ class RegistrationChangeForm(forms.Form):
         super().__init__(*args, **kwargs)
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("action") == NUMBER and cleaned.get("number") is None:
             self.add_error("number", _("Write the new player number."))
         return cleaned

@@ -5,6 +5,7 @@ and check again under the tournament's lock."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from common.form_fields import field_of
 from tournament.countries import country_choices
 from tournament.services.categories import CATEGORY_NAME_MAX
 from tournament.services.teams import TEAM_NAME_MAX, groups_stamp
@@ -29,7 +30,7 @@ class TeamForm(StampedForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["country"].choices = [("", "—"), *country_choices()]
+        field_of(self, "country", forms.ChoiceField).choices = [("", "—"), *country_choices()]
 
 
 class TeamMemberForm(forms.Form):
@@ -39,7 +40,7 @@ class TeamMemberForm(forms.Form):
 
     def __init__(self, *args, players=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["number"].choices = [
+        field_of(self, "number", forms.ChoiceField).choices = [
             (r.number, f"{r.number}. {r.player.full_name}") for r in players
         ]
 
@@ -72,10 +73,10 @@ class RegistrationGroupsForm(StampedForm):
             },
         )
         super().__init__(*args, **kwargs)
-        self.fields["team"].choices = [
+        field_of(self, "team", forms.ChoiceField).choices = [
             ("", _("No team")),
             *tournament.teams.order_by("name").values_list("pk", "name"),
         ]
-        self.fields["categories"].choices = list(
+        field_of(self, "categories", forms.ChoiceField).choices = list(
             tournament.categories.order_by("name").values_list("pk", "name")
         )

@@ -15,6 +15,7 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from common.mixin_bases import ContextViewMixinBase, ViewMixinBase
 from tournament.models import Tournament
 
 
@@ -56,11 +57,6 @@ def may_change_player(user, player):
     return not player.registrations.exclude(tournament__in=directed_tournaments(user)).exists()
 
 
-def directs_any(user):
-    """True for a site administrator and for a director of at least one tournament."""
-    return is_site_admin(user) or (_active(user) and user.directed_tournaments.exists())
-
-
 def visible_tournaments(user):
     """The tournaments this user may read: the published ones, and those the user manages."""
     if is_site_admin(user):
@@ -70,7 +66,7 @@ def visible_tournaments(user):
     return Tournament.objects.filter(Q(published=True) | Q(directors=user)).distinct()
 
 
-class _Refused(AccessMixin):
+class _Refused(AccessMixin, ViewMixinBase):
     """Anonymous users go to the login page; a logged-in account without the role gets 403."""
 
     raise_exception = False
@@ -90,27 +86,20 @@ class SiteAdminRequiredMixin(_Refused):
         return super().dispatch(request, *args, **kwargs)
 
 
-class DirectorRequiredMixin(_Refused):
-    """Any account that manages at least one tournament (pages not tied to one tournament)."""
-
-    def dispatch(self, request, *args, **kwargs):
-        if not directs_any(request.user):
-            return self.refuse()
-        return super().dispatch(request, *args, **kwargs)
-
-
-class TournamentMixin:
+class TournamentMixin(ContextViewMixinBase):
     """Fetches `self.tournament` from the URL's slug, among the tournaments the user may read.
 
     Everything a view touches is then looked up through this tournament, so an id from another
     tournament can never be read or changed by editing the address.
     """
 
+    tournament: Tournament
+
     def dispatch(self, request, *args, **kwargs):
         self.tournament = self.find_tournament(request, kwargs["slug"])
         return super().dispatch(request, *args, **kwargs)
 
-    def find_tournament(self, request, slug):
+    def find_tournament(self, request, slug) -> Tournament:
         return get_object_or_404(visible_tournaments(request.user), slug=slug)
 
     def get_context_data(self, **kwargs):
@@ -135,7 +124,7 @@ class DirectorTournamentMixin(_Refused, TournamentMixin):
         self._directed = tournament
         return super().dispatch(request, *args, **kwargs)
 
-    def find_tournament(self, request, slug):
+    def find_tournament(self, request, slug) -> Tournament:
         return self._directed  # found and checked above: no second lookup
 
     def get_context_data(self, **kwargs):

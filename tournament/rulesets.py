@@ -5,7 +5,7 @@ import rules
 from common.i18n import translate_error
 
 
-def ruleset_for(tournament):
+def ruleset_for(tournament) -> rules.RuleSet:
     """The tournament's `rules.RuleSet` (cached on the instance)."""
     key = (tournament.ruleset, repr(sorted((tournament.scoring_options or {}).items())))
     cached = getattr(tournament, "_ruleset_cache", None)

@@ -7,15 +7,17 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound, ValidationError
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api import serializers as s
+from api.parsers import BoundedJSONParser
 from api.principals import actor, check_slug, require_director
+from draw.planning import plan_draw
+from draw.writing import write_draw
 from scoring.services import publication
 from tournament.models import Tournament
-from tournament.services.draw import plan_draw, write_draw
 from tournament.services.player_files import check_size
 from tournament.services.player_import import fingerprint, import_players, preview_import
 
@@ -70,7 +72,8 @@ def uploaded(request, serializer_class):
 
 
 class PlayerImportPreview(APIView):
-    parser_classes = [MultiPartParser, JSONParser]  # JSON: only to be told the file is missing
+    # JSON: only to be told the file is missing
+    parser_classes = [MultiPartParser, BoundedJSONParser]
 
     @extend_schema(
         request=s.ImportPreviewSerializer,
@@ -106,7 +109,8 @@ class PlayerImportPreview(APIView):
 
 
 class PlayerImport(APIView):
-    parser_classes = [MultiPartParser, JSONParser]  # JSON: only to be told the file is missing
+    # JSON: only to be told the file is missing
+    parser_classes = [MultiPartParser, BoundedJSONParser]
 
     @extend_schema(request=s.ImportSerializer, responses={200: s.ImportResultSerializer, **REFUSED})
     def post(self, request, slug):
@@ -188,6 +192,7 @@ class DrawWrite(APIView):
             seed=data.get("seed"),
             fingerprint=data.get("fingerprint") or None,
             publish_seating=data["publish_seating"],
+            publish_tournament=data["publish_tournament"],
         )
         return Response(plan_answer(plan, written=True))
 
@@ -198,16 +203,18 @@ class SessionPublish(APIView):
         responses={200: s.SessionSerializer, **REFUSED, 404: s.RefusalSerializer},
     )
     def post(self, request, slug, number):
-        """Make a session's seating or results public (true) or private again (false)."""
+        """Make a session's seating or results public (true) or private again (false);
+        `tournament` true publishes the tournament too (nothing is seen before it is)."""
         tournament = directed_tournament(request, slug)
         session = get_object_or_404(tournament.sessions, number=number)
         data = valid(s.PublishSerializer, request)
-        if data.get("seating") is None and data.get("results") is None:
+        if all(data.get(name) is None for name in ("seating", "results", "tournament")):
             raise ValidationError({"detail": _("Say what to publish: seating, results or both.")})
         session = publication.publish(
             session,
             actor=actor(request, tournament),
             seating=data.get("seating"),
             results=data.get("results"),
+            tournament=data.get("tournament"),
         )
         return Response(s.SessionSerializer(session).data)

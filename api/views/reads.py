@@ -1,5 +1,6 @@
 """The API's reads: what the public pages show, with the same visibility (`tournament.visibility`
-for the user `api.principals.viewer` gives); a director token sees all of its tournament."""
+for the user `api.principals.viewer` gives); a director or read-only token sees all of its
+tournament."""
 
 from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404
@@ -14,16 +15,16 @@ from api.conditional import ETAG, IF_NONE_MATCH, NOT_MODIFIED, ConditionalRead
 from api.principals import (
     TABLE,
     check_slug,
-    directs,
     may_write,
     principal_of,
+    reads_everything,
     viewer,
 )
 from api.serializers import exact
 from common.numbers import query_int
 from scoring.services.tables import snapshot
-from scoring.standings import cached_standings
-from scoring.team_standings import team_standings
+from scoring.standings.ranking import cached_standings
+from scoring.standings.teams import team_standings
 from tournament.models import Registration, Seat, Tournament
 from tournament.permissions import visible_tournaments
 from tournament.visibility import confirmed_visible, results_visible, seating_visible
@@ -81,12 +82,12 @@ def seats_of():
 class TournamentList(ConditionalRead):
     @read_schema(s.TournamentSerializer(many=True))
     def get(self, request):
-        """The published tournaments, and the tournament of a director token."""
+        """The published tournaments, and the tournament of a director or read-only token."""
         query = Q(published=True)
         principal = principal_of(request)
         if principal is not None and principal.kind != TABLE:
             mine = Tournament.objects.filter(pk=principal.tournament_id).first()
-            if mine is not None and directs(request, mine):
+            if mine is not None and reads_everything(request, mine):
                 query |= Q(pk=mine.pk)
         tournaments = Tournament.objects.filter(query).order_by("-start_date", "name")
         return Response(s.TournamentSerializer(tournaments, many=True).data)
@@ -135,11 +136,16 @@ class SessionDetail(ConditionalRead):
 
 
 def table_readable(request, table):
-    """Public: a closed table once its session's results are public (as the results page);
-    its writers (link, referee, director token) read it whenever they may write or direct."""
+    """Public: a closed table once its session's results are public (as the results page).
+    A director or read-only token reads every table; a table's link and its referees' tokens
+    read it while its session is the one being played, as the table's page shows it to them
+    (published tournament or not): before that, their page only says the session has not
+    started, and they read what the public reads."""
     tournament = table.session.tournament
-    if directs(request, tournament) or may_write(request, table):
-        return True  # as the table's page for its link, published tournament or not
+    if reads_everything(request, tournament):
+        return True
+    if table.session.is_current and may_write(request, table):
+        return True
     return (
         table.is_closed
         and is_visible(request, tournament)
@@ -179,13 +185,22 @@ def table_data(table):
                 "version": hand.version,
                 "outcome": hand.outcome,
                 "changes": list(hand.changes),
-                "entry": hand.entry,
+                "entry": entry_as_written(table, hand),
                 "table_revision": hand.table_revision,
             }
             for hand in hands
         ],
         "penalties": s.PenaltySerializer(snap.penalties, many=True).data,
     }
+
+
+def entry_as_written(table, hand):
+    """A hand's entry as a write takes it: the FIMJ variant's first hand carries who opened
+    the first breach in the wall (`first_breach`, the table's first prevalent wind), which the
+    first hand's write asks for (docs/rules.md §4.3)."""
+    if hand.number == 1 and table.first_wind is not None:
+        return {**hand.entry, "first_breach": table.first_wind}
+    return hand.entry
 
 
 def through_for(request, tournament):

@@ -1,4 +1,4 @@
-"""A table's writes through the API: a hand, a correction, a penalty. Each goes through the
+"""A table's writes through the API: a hand, a correction, a penalty, a referee call. Each goes through the
 form the page uses (the same fields, the same messages) and the same service, with the same
 revision check and one-time submission id:
 
@@ -8,28 +8,28 @@ revision check and one-time submission id:
 - 409: the table's revision moved since (another device saved); `revision` is the current one;
 - 400: the form or the rules refused the entry (`errors` by field, the pages' messages);
 - 403: the table takes no such write now (closed, session not current), or not from this token.
-"""
 
-import uuid
+A hand is written as it is read (`api.views.reads.table_data`): a figure per seat may come as
+the array the reads give, by starting seat (`"han": [0, 0, 3, 0]`), or as the form's fields
+(`han_0` ... `han_3`); a client posts back what it read.
+"""
 
 from django.http import QueryDict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
 from rest_framework.exceptions import NotFound, ParseError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+import rules
 from api import serializers as s
 from api.principals import actor, check_slug, require_writer
+from scoring.calls.forms import CallForm
 from scoring.forms import HandEntryForm, PenaltyForm
-from scoring.models import Hand, Penalty
-from scoring.presentation import describe_changes
-from scoring.services import hands, penalties
-from scoring.services.tables import StaleTable, TableError, check_writable, entry_state, snapshot
-from scoring.views import queued
-from scoring.views.table import saved_message
+from scoring.referee import answers, saves
+from scoring.services import penalties
+from scoring.services.tables import entry_state, snapshot
 from tournament.models import WIND_LETTERS, Tournament
 
 ANSWERS = {
@@ -77,137 +77,86 @@ def _text(value):
     return str(value)
 
 
-def result(code, message, revision, *, hand=None, penalty=None, http=status.HTTP_200_OK):
-    return Response(
-        {
-            "status": code,
-            "message": str(message),
-            "revision": revision,
-            "hand": hand,
-            "penalty": penalty,
-        },
-        status=http,
+def per_seat_arrays(data, specs):
+    """Spread each per-seat figure sent as an array by starting seat (as the reads give it:
+    `"han": [0, 0, 3, 0]`) into the form's fields `han_0` ... `han_3`. Returns {field:
+    [message]} for an array that is not four values, or that disagrees with the same figure
+    also sent seat by seat; nothing is spread then."""
+    errors = {}
+    for spec in specs:
+        if spec.kind != rules.base.PER_SEAT_INT or spec.name not in data:
+            continue
+        values = data.getlist(spec.name)
+        names = [f"{spec.name}_{seat}" for seat in range(4)]
+        if len(values) != 4:
+            errors[spec.name] = [
+                _("Give four values, one per starting seat (East first), or %(fields)s.")
+                % {"fields": ", ".join(names)}
+            ]
+            continue
+        given = {name: data[name] for name in names if name in data}
+        if any(
+            given[name] != value for name, value in zip(names, values, strict=True) if name in given
+        ):
+            errors[spec.name] = [
+                _("%(field)s and %(fields)s disagree: send one of them.")
+                % {"field": spec.name, "fields": ", ".join(names)}
+            ]
+            continue
+        del data[spec.name]
+        for name, value in zip(names, values, strict=True):
+            data[name] = value
+    return errors
+
+
+def hand_form(table, data, ruleset, seats, state):
+    """The page's hand form on the API's data (per-seat arrays spread first), or the
+    "invalid" outcome of an array it cannot take."""
+    errors = per_seat_arrays(data, ruleset.hand_fields(state))
+    if errors:
+        message = next(iter(errors.values()))[0]
+        return None, answers.invalid(table, message=message, errors=errors)
+    data["session"] = str(table.session.number)
+    form = HandEntryForm(
+        data, ruleset=ruleset, state=state, seats=seats, first_wind=table.first_wind
     )
+    return form, None
 
 
-def refusal(message, http, **extra):
-    return Response({"detail": str(message), **extra}, status=http)
-
-
-def invalid(form):
-    return refusal(
-        queued.first_error(form), status.HTTP_400_BAD_REQUEST, errors=queued.form_errors(form)
-    )
-
-
-def rules_refused(exc):
-    """A refusal of the rules or the service: the page shows it above the form."""
-    return refusal(exc, status.HTTP_400_BAD_REQUEST, errors={"__all__": [str(exc)]})
-
-
-def stale(table, exc, seats):
-    table.refresh_from_db()
-    return refusal(
-        exc,
-        status.HTTP_409_CONFLICT,
-        revision=table.revision,
-        latest=queued.latest_lines(exc, seats),
-    )
-
-
-def submission_of(data):
-    """The one-time id every API write carries (400 without one: it could be counted twice)."""
-    try:
-        return uuid.UUID(str(data.get("submission", "")))
-    except ValueError:
-        message = _("This save has no one-time id, so it could be counted twice: type it again.")
-        raise _Refused(refusal(message, 400, errors={"submission": [message]})) from None
-
-
-class _Refused(Exception):
-    def __init__(self, response):
-        super().__init__()
-        self.response = response
-
-
-def not_writable(table, who):
-    """403 when the table takes no write from `who` now (closed, session not current)."""
-    try:
-        check_writable(table, actor=who)
-    except TableError as exc:
-        return refusal(exc, status.HTTP_403_FORBIDDEN, revision=table.revision)
-    return None
+def respond(outcome):
+    """The API's answer to a save's outcome (`scoring.referee.answers.api_answer`)."""
+    http, body = answers.api_answer(outcome)
+    return Response(body, status=http)
 
 
 class TableWrite(APIView):
-    def post(self, request, slug, number, table):
+    """A write to one table: each subclass's `post` (the address's own parameters) answers
+    with `save()`, which checks the table and the writer, then calls the subclass's `write()`."""
+
+    def write(self, table, data, who) -> answers.Outcome:  # pragma: no cover - subclasses do
+        raise NotImplementedError
+
+    def save(self, request, slug, number, table):
         table = writable_table(request, slug, number, table)
         data = form_data(request.data)
-        try:
-            submission = submission_of(data)
-        except _Refused as refused:
-            return refused.response
-        early = self.already_saved(table, submission)
-        if early is not None:
-            return early
         who = actor(request, table.session.tournament)
-        return not_writable(table, who) or self.write(table, data, who)
-
-    def already_saved(self, table, submission):
-        hand = Hand.objects.filter(table=table, submission=submission).first()
-        if hand is not None:
-            return result(
-                "duplicate",
-                _("Hand %(number)s was already saved.") % {"number": hand.number},
-                hand.table_revision,
-                hand=hand.number,
-            )
-        penalty = Penalty.objects.filter(table=table, submission=submission).first()
-        if penalty is not None:
-            return result(
-                "duplicate",
-                _("This penalty was already saved: %(penalty)s") % {"penalty": penalty},
-                penalty.table_revision,
-                penalty=penalty.pk,
-            )
-        return None
+        outcome = (
+            saves.already_saved(table, data.get("submission"))
+            or saves.not_writable(table, who)
+            or self.write(table, data, who)
+        )
+        return respond(outcome)
 
 
 class HandCreate(TableWrite):
     @extend_schema(request=s.HandWriteSerializer, responses=ANSWERS)
     def post(self, request, slug, number, table):
         """Save the table's next hand (the fields of the table page's hand form)."""
-        return super().post(request, slug, number, table)
+        return self.save(request, slug, number, table)
 
     def write(self, table, data, who):
-        ruleset, seats, state = entry_state(table)
-        data["session"] = str(table.session.number)
-        form = HandEntryForm(data, ruleset=ruleset, state=state, seats=seats)
-        if not form.is_valid():
-            return invalid(form)
-        try:
-            hand, _settlement = hands.record_hand(
-                table,
-                form.entry(),
-                actor=who,
-                revision=form.cleaned_data["revision"],
-                submission=form.cleaned_data["submission"],
-                session_number=form.cleaned_data["session"],
-                tiles=form.tiles_input(),
-            )
-        except hands.DuplicateSubmission as duplicate:
-            return self.already_saved(table, duplicate.hand.submission)
-        except StaleTable as exc:
-            return stale(table, exc, seats)
-        except TableError as exc:
-            return rules_refused(exc)
-        return result(
-            "saved",
-            saved_message(hand, seats),
-            hand.table_revision,
-            hand=hand.number,
-            http=status.HTTP_201_CREATED,
-        )
+        form, refused = hand_form(table, data, *entry_state(table))
+        return refused or saves.save_hand(table, form, actor=who)
 
 
 class HandCorrect(TableWrite):
@@ -215,7 +164,7 @@ class HandCorrect(TableWrite):
     def post(self, request, slug, number, table, hand):
         """Correct hand `hand`: a new version; the later hands are settled again."""
         self.hand_number = hand
-        return super().post(request, slug, number, table)
+        return self.save(request, slug, number, table)
 
     def write(self, table, data, who):
         snap = snapshot(table)
@@ -224,32 +173,12 @@ class HandCorrect(TableWrite):
             raise NotFound(
                 _("There is no hand %(number)s at this table.") % {"number": self.hand_number}
             )
-        data["session"] = str(table.session.number)
-        form = HandEntryForm(data, ruleset=snap.ruleset, state=line.state, seats=snap.seats)
-        if not form.is_valid():
-            return invalid(form)
-        try:
-            new = hands.correct_hand(
-                table,
-                self.hand_number,
-                form.entry(),
-                actor=who,
-                revision=form.cleaned_data["revision"],
-                submission=form.cleaned_data["submission"],
-                tiles=form.tiles_input() if "tiles" in data else None,
-            )
-        except hands.DuplicateSubmission as duplicate:
-            return self.already_saved(table, duplicate.hand.submission)
-        except StaleTable as exc:
-            return stale(table, exc, snap.seats)
-        except TableError as exc:
-            return rules_refused(exc)
-        message = _("Hand %(number)s corrected (version %(version)s): %(changes)s") % {
-            "number": new.number,
-            "version": new.version,
-            "changes": describe_changes(new.changes, snap.seats),
-        }
-        return result("saved", message, new.table_revision, hand=new.number)
+        form, refused = hand_form(table, data, snap.ruleset, snap.seats, line.state)
+        if refused:
+            return refused
+        return saves.correct_hand(
+            table, self.hand_number, form, actor=who, with_tiles=form.gives_tiles(data)
+        )
 
 
 class PenaltyCreate(TableWrite):
@@ -257,7 +186,7 @@ class PenaltyCreate(TableWrite):
     def post(self, request, slug, number, table):
         """Give a penalty to a player of this table (the penalty form's fields; `registration`
         is the player's number)."""
-        return super().post(request, slug, number, table)
+        return self.save(request, slug, number, table)
 
     def write(self, table, data, who):
         snap = snapshot(table)
@@ -273,35 +202,23 @@ class PenaltyCreate(TableWrite):
             kinds=penalties.catalogue(snap.ruleset, director=who.is_director),
             winds={r.pk: WIND_LETTERS[wind_of[r.pk]] for r in registrations},
         )
-        if not form.is_valid():
-            return invalid(form)
-        cleaned = form.cleaned_data
-        try:
-            penalty = penalties.give_penalty(
-                table.session,
-                registration,
-                cleaned["kind"],
-                actor=who,
-                table=table,
-                revision=cleaned["revision"],
-                hand_number=cleaned.get("hand_number"),
-                infraction=cleaned["infraction_name"],
-                submission=cleaned["submission"],
-                **form.params(),
-            )
-        except penalties.DuplicatePenalty as duplicate:
-            return self.already_saved(table, duplicate.penalty.submission)
-        except StaleTable as exc:
-            return stale(table, exc, snap.seats)
-        except TableError as exc:
-            return rules_refused(exc)
-        return result(
-            "saved",
-            _("Penalty saved: %(penalty)s") % {"penalty": penalty},
-            penalty.table_revision,
-            penalty=penalty.pk,
-            http=status.HTTP_201_CREATED,
+        return saves.give_penalty(table, registration, form, actor=who, seats=snap.seats)
+
+
+class CallCreate(APIView):
+    @extend_schema(request=s.CallWriteSerializer, responses=ANSWERS, operation_id="call_create")
+    def post(self, request, slug, number, table):
+        """Call a referee to this table (`kind`: dispute, wrong_count, penalty, other; an
+        optional `note`), as the table page's "Call a referee": the director's dashboard and
+        the referee accounts' page show it until a referee closes it. One open call per table;
+        a closed table may call while its session is being played."""
+        table = writable_table(request, slug, number, table)
+        data = form_data(request.data)
+        who = actor(request, table.session.tournament)
+        outcome = saves.already_saved(table, data.get("submission")) or saves.call_referee(
+            table, CallForm(data), actor=who
         )
+        return respond(outcome)
 
 
 def _int(value):

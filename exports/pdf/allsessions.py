@@ -41,12 +41,17 @@ SESSION_BLOCKS = 7.5 * mm  # several blocks: the least a session column takes
 GAP = 6 * mm  # between two blocks
 
 
+#: A player's row: (height, (size, lines) of the name, number, {session number: "12 E"}).
+Row = tuple[float, tuple[float, list[str]], int, dict[int, str]]
+
+
 class AllSessionsDocument(PdfDocument):
     def __init__(self, tournament, sessions):
         super().__init__(tournament)
         self.sessions = sessions
         numbers = {session.pk: session.number for session in sessions}
-        self.cells = defaultdict(dict)  # registration pk -> {session number: "12 E"}
+        #: registration pk -> {session number: "12 E"}
+        self.cells: defaultdict[int, dict[int, str]] = defaultdict(dict)
         people = {}
         letters = [str(letter) for letter in WIND_LETTERS]
         for (
@@ -94,10 +99,10 @@ class AllSessionsDocument(PdfDocument):
                 return session_width, blocks
         return max(SESSION_MIN, session_width), 1
 
-    def rows(self):
+    def rows(self) -> list[Row]:
         """[(height, (size, lines) of the name, number, {session number: cell})]."""
         substitute_mark = _("substitute")
-        rows = []
+        rows: list[Row] = []
         for registration_id, (first, last, number, substitute) in self.people:
             name = person_name(first, last)
             if substitute:
@@ -113,7 +118,10 @@ class AllSessionsDocument(PdfDocument):
         session_width, blocks = self.layout()
         head = self.head_height(session_width)
         rows = self.rows()
-        pages, page, block, used = [], [], [], head
+        pages: list[list[list[Row]]] = []
+        page: list[list[Row]] = []
+        block: list[Row] = []
+        used = head
         for row in rows:
             if used + row[0] > self.frame_height and block:
                 page.append(block)

@@ -11,8 +11,10 @@ Every text is in the active language (`gettext`), except the fixed words of the 
 """
 
 import io
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeAlias
 from xml.sax.saxutils import escape
 
 from django.conf import settings
@@ -33,9 +35,14 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, Page
 
 import rules
 from common.i18n import translate_text
-from exports import ExportError
 from tournament.models import Seat
 from tournament.rulesets import ruleset_for
+
+if TYPE_CHECKING:
+    from reportlab.platypus.tables import _TableCommand
+
+#: One command of a reportlab `TableStyle`, e.g. ("FONT", (0, 0), (-1, -1), FONT, 9).
+TableCommand: TypeAlias = "_TableCommand"
 
 FONT = "DejaVuSans"
 FONT_BOLD = "DejaVuSans-Bold"
@@ -190,22 +197,6 @@ def ruleset_name(tournament):
         return str(tournament.get_ruleset_display())
 
 
-def drawn_session(tournament, session_number):
-    """The session `session_number` with its tables; ExportError when it cannot be printed."""
-    session = tournament.sessions.filter(number=session_number).first()
-    if session is None:
-        raise ExportError(
-            _("%(tournament)s has no session %(number)s.")
-            % {"tournament": tournament.name, "number": session_number}
-        )
-    if session.is_draft or not session.tables.exists():
-        raise ExportError(
-            _("Session %(number)s has not been drawn yet: draw the seating first, then print it.")
-            % {"number": session_number}
-        )
-    return session
-
-
 def seated_tables(session, *prefetch):
     """The tables of a session in order, with their seats and players (and `prefetch`)."""
     seats = Prefetch(
@@ -216,7 +207,7 @@ def seated_tables(session, *prefetch):
 
 def page_by_page(pages):
     """The story of `pages` (each a list of flowables), with a page break between each two."""
-    story = []
+    story: list[Flowable] = []
     for page in pages:
         if story:
             story.append(PageBreak())
@@ -241,9 +232,13 @@ def numbered_canvas(draw_footer):
     the page count ("Page 3 of 12")."""
 
     class NumberedCanvas(Canvas):
+        # reportlab's own attributes, which types-reportlab does not declare
+        _pageNumber: int
+        _startPage: Callable[[], None]
+
         def __init__(self, *args, **kwargs):
             super().__init__(*args, **kwargs)
-            self._saved_pages = []
+            self._saved_pages: list[dict[str, Any]] = []
 
         def showPage(self):  # reportlab's name
             self._saved_pages.append(dict(self.__dict__))

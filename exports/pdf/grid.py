@@ -2,6 +2,7 @@
 and the players' names fitted to their cells."""
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -9,6 +10,14 @@ from reportlab.platypus import Flowable, Table, TableStyle
 
 from exports.pdf.base import FONT_CONDENSED, FONT_CONDENSED_BOLD
 from exports.pdf.names import LEADING, fit_name
+
+if TYPE_CHECKING:
+    from reportlab.platypus.tables import CellStyle
+
+    from exports.pdf.base import TableCommand
+
+#: The parts of a name as `fit_parts` fits them: (font, size, lines) each.
+Fitted = tuple[tuple[str, float, tuple[str, ...]], ...]
 
 BLACK = colors.black
 
@@ -33,7 +42,7 @@ class VerticalText(Flowable):
 
 
 @lru_cache(maxsize=4096)
-def fit_parts(parts, width, height, size, least):
+def fit_parts(parts, width, height, size, least) -> Fitted:
     """[(font, size, lines)] of a name's `parts` ((text, font) pairs, printed one under the
     other): the largest size from `size` down to `least`, the same for every part, at which
     each part fits `width` (shrunk, then wrapped at spaces and after hyphens by
@@ -41,7 +50,7 @@ def fit_parts(parts, width, height, size, least):
     `least` nothing is dropped either: the smallest size is used."""
     step = size
     while True:
-        fitted = []
+        fitted: list[tuple[str, float, tuple[str, ...]]] = []
         for text, font in parts:
             at, lines = fit_name(text, font, width, size=step, min_size=step, max_lines=3)
             fitted.append((font, at, tuple(lines)))
@@ -66,7 +75,7 @@ class SheetName(Flowable):
             least,
             clear,
         )
-        self.fitted = ()
+        self.fitted: Fitted = ()
 
     def wrap(self, available_width, available_height):
         room = min(self.room, available_height) - 2 * self.clear
@@ -99,12 +108,13 @@ class SheetTable(Table):
     Everything else is drawn by reportlab as usual; the page looks the same."""
 
     def draw(self):
-        self._texts = []
+        self._texts: list[tuple[CellStyle, float, float, str]] = []
         super().draw()
         if self._texts:
             self._draw_texts()
 
-    def _drawCell(self, cellval, cellstyle, pos, size):  # reportlab's name
+    # reportlab's name; types-reportlab leaves Table's private _drawCell out of its stub
+    def _drawCell(self, cellval, cellstyle, pos, size):
         if cellval == "" or cellval is None:
             return
         if (
@@ -125,7 +135,7 @@ class SheetTable(Table):
             )
             self._texts.append((cellstyle, left, base, cellval))
             return
-        super()._drawCell(cellval, cellstyle, pos, size)
+        super()._drawCell(cellval, cellstyle, pos, size)  # type: ignore[misc]
 
     def _draw_texts(self):
         canvas = self.canv
@@ -137,7 +147,8 @@ class SheetTable(Table):
                 text.setFont(*font)
             if color != style.color:
                 color = style.color
-                text.setFillColor(color)
+                # types-reportlab lets a cell's colour be an int, which its setFillColor refuses
+                text.setFillColor(color)  # type: ignore[arg-type]
             width = stringWidth(value, style.fontname, style.fontsize)
             text.setTextOrigin(centre - width / 2, base)
             text.textOut(value)
@@ -150,7 +161,7 @@ class Grid:
 
     def __init__(self, widths):
         self.widths, self.rows, self.heights = widths, [], []
-        self.style = [
+        self.style: list[TableCommand] = [
             ("FONT", (0, 0), (-1, -1), FONT_CONDENSED, 8.5),
             ("GRID", (0, 0), (-1, -1), 0.5, BLACK),
             ("BOX", (0, 0), (-1, -1), 1.2, BLACK),

@@ -27,7 +27,7 @@ def _pieces(text):
     """The pieces a line may break between: words, and a hyphenated word after each hyphen.
     Each piece is (text, joiner): joiner is what separates it from the next piece on the
     same line (a space, or nothing after a hyphen)."""
-    pieces = []
+    pieces: list[tuple[str, str]] = []
     for word in text.split():
         parts = word.split("-")
         for index, part in enumerate(parts):
@@ -57,9 +57,12 @@ def _best_breaks(pieces, font, max_lines):
         for end in range(start + 1, count + 1)
     }
     # best[k][end]: (widest, breaks) of pieces[:end] in exactly k lines
-    best = [{end: (span[0, end], ()) for end in range(1, count + 1)}]
+    best: list[dict[int, tuple[float, tuple[int, ...]]]] = [
+        {end: (span[0, end], ()) for end in range(1, count + 1)}
+    ]
     for _lines_count in range(2, min(max_lines, count) + 1):
-        previous, current = best[-1], {}
+        previous: dict[int, tuple[float, tuple[int, ...]]] = best[-1]
+        current: dict[int, tuple[float, tuple[int, ...]]] = {}
         for end in range(2, count + 1):
             options = [
                 (max(previous[cut][0], span[cut, end]), (*previous[cut][1], cut))
@@ -69,7 +72,7 @@ def _best_breaks(pieces, font, max_lines):
             if options:
                 current[end] = min(options, key=lambda option: option[0])
         best.append(current)
-    results = []
+    results: list[tuple[float, list[str]]] = []
     for table in best:
         widest, breaks = table[count]
         if results and results[-1][0] <= widest:

@@ -18,7 +18,6 @@ from exports.pdf.base import (
     RULE,
     PdfDocument,
     WholePage,
-    drawn_session,
     fit_text,
     page_by_page,
     player_name,
@@ -26,6 +25,7 @@ from exports.pdf.base import (
 )
 from exports.pdf.names import LEADING, fit_name
 from exports.pdf.tablecards import check_link_base, draw_qr, table_link
+from exports.sources import drawn_session
 from tournament.models import WIND_NAMES
 
 COLUMNS, ROWS = 2, 4

@@ -7,7 +7,7 @@ score (riichi: the final score too), the table points (where the rule set uses t
 at the table, the penalties (empty where there is none) and the running rank after the session;
 the totals; and a small line chart of the running rank (rank 1 at the top).
 
-The figures are the standings' own (`scoring.standings.compute_standings`): the running rank
+The figures are the standings' own (`scoring.standings.ranking.compute_standings`): the running rank
 after session n is the place in the standings after session n (the same rows ranked over the
 sessions up to n, with the tournament's tie-breakers). All the players in one file come in
 the order of the standings (final place, then player number; disqualified players last), or one
@@ -48,7 +48,8 @@ from exports.pdf.base import (
     print_date,
 )
 from exports.pdf.names import LEADING, fit_name
-from scoring.standings import StandingRow, compute_standings, rank_rows
+from exports.sources import confirmed_standings
+from scoring.standings.ranking import StandingRow, rank_rows
 from tournament.models import WIND_NAMES, Seat
 from tournament.rulesets import ruleset_for
 
@@ -77,7 +78,7 @@ class CardLine:
 
 @dataclass
 class Card:
-    row: object  # the StandingRow of the final standings
+    row: StandingRow  # of the final standings
     lines: list = field(default_factory=list)
 
     @property
@@ -119,7 +120,8 @@ def build_cards(tournament, standings, ruleset, registration_ids=None):
     ranks = running_ranks(standings, tournament, ruleset)
     sessions = {s.number: s for s in tournament.sessions.filter(number__in=numbers)}
     dates = {number: session_date(session) for number, session in sessions.items()}
-    tables = {}  # (session number, table number) -> [(wind, registration pk, name)]
+    #: (session number, table number) -> [(wind, registration pk, name)]
+    tables: dict[tuple[int, int], list[tuple[int, int, str]]] = {}
     seats = Seat.objects.filter(session__tournament=tournament, session__number__in=numbers)
     if registration_ids is not None:
         wanted = {(number, line.table) for row in rows for number, line in row.sessions.items()}
@@ -165,7 +167,8 @@ class TextWriter:
     """Texts written into one text object (much faster than a drawString each)."""
 
     def __init__(self, canvas):
-        self.canvas, self.text, self.current = canvas, canvas.beginText(), None
+        self.canvas, self.text = canvas, canvas.beginText()
+        self.current: tuple[str, float] | None = None  # the font set last (name, size)
         self.text.setFillColor(colors.black)
 
     def font(self, name, size):
@@ -185,6 +188,7 @@ class TextWriter:
         if column.align == "LEFT":
             self.at(x + PAD, y, line)
             return
+        assert self.current is not None, "font() comes first"
         width = text_width(line, *self.current)
         if column.align == "RIGHT":
             self.at(x + column.width - PAD - width, y, line)
@@ -579,7 +583,7 @@ class CardPage(WholePage):
         if doc.uses_table_points and row.table_points is not None:
             texts[_("Table points")] = formatting.table_points(row.table_points)
         if row.penalties:
-            texts[_("Penalties")] = formatting.whole(row.penalties)
+            texts[_("Penalties")] = formatting.figure(row.penalties, doc.ruleset)
         texts[_("Rank after")] = row.place_label
         return texts
 
@@ -628,17 +632,10 @@ def nice_step(players):
     return 1000
 
 
-def standings_for_cards(tournament, through=None):
-    standings = compute_standings(tournament, through=through, with_movement=False)
-    if not standings.session_numbers:
-        raise ExportError(_("No session has been confirmed yet: there are no standings."))
-    return standings
-
-
 def render_reportcards(tournament, *, through=None, player_id=None):
     """The report cards of every ranked player (standings order), or of player `player_id`
     (a Player id) alone; the standings after confirmed session `through` (default: the last)."""
-    standings = standings_for_cards(tournament, through)
+    standings = confirmed_standings(tournament, through, with_movement=False)
     ruleset = ruleset_for(tournament)
     wanted = None
     if player_id is not None:

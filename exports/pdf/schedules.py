@@ -49,7 +49,8 @@ class SchedulesDocument(PdfDocument):
     def __init__(self, tournament, sessions):
         super().__init__(tournament)
         self.sessions = sessions
-        self.seats = defaultdict(dict)  # registration -> {session number: seat}
+        #: registration -> {session number: seat}
+        self.seats: defaultdict[int, dict[int, Seat]] = defaultdict(dict)
         registrations = {}
         for seat in Seat.objects.filter(session__in=sessions).select_related(
             "table", "registration__player"

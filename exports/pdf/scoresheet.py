@@ -4,9 +4,9 @@ generic form of the other rule sets (`scoresheet_generic.py`), both built on
 `scoresheet_base.py`.
 """
 
-from exports.pdf.base import drawn_session
 from exports.pdf.scoresheet_fimj import FimjScoreSheets
 from exports.pdf.scoresheet_generic import GenericScoreSheets
+from exports.sources import drawn_session
 from rules.base import SCORE_SHEET_FIMJ_MCR, SCORE_SHEET_GENERIC
 from tournament.rulesets import ruleset_for
 

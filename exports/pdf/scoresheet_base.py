@@ -8,8 +8,10 @@ header with the table and session numbers in boxes.
   the running totals, and for closed tables the results. Hands not played (time ran out) stay
   empty; an open table has no result rows yet.
 
-Both have a penalty row for the referee's pen (the completed sheet only when a penalty was
-given). The page has no desk header (the form's header names the tournament, its dates, venue
+Both have a transfers row (where the rule set has transfers) and a penalty row for the
+referee's pen (the completed sheet only when one was given). A hand counted from tiles whose
+count differs from the referee's figures is marked after its value (DIFFERS_MARK), as the table
+page and the workbook say "differs", and the small print under the sheet says so. The page has no desk header (the form's header names the tournament, its dates, venue
 and rule set) and the hand rows share the height the page leaves, so that every table fits one
 page with rows as tall as the page allows (`Grid.table(room=...)`).
 
@@ -44,7 +46,7 @@ from exports.pdf.base import (
 )
 from exports.pdf.grid import SheetName
 from scoring.models import Hand, SeatResult
-from scoring.tile_counts import count_summary
+from scoring.tiles.reading import count_brief, count_summary
 
 #: The title of the FIMJ form (MCR App. B, docs/rules.md §2.1): not translated, on purpose.
 FEDERATION = "FEDERAZIONE ITALIANA MAH JONG"
@@ -63,6 +65,9 @@ SLACK = 2 * mm
 NAME_HEIGHT = 12 * mm
 #: The mark before the points of the player who discarded the winning tile (completed sheets).
 DISCARD_MARK = "▾"
+#: The mark after the value of a hand counted from tiles whose count differs from the
+#: referee's figures (docs/rules.md §7), as "differs" on the table page and in the workbook.
+DIFFERS_MARK = "≠"
 
 
 @lru_cache(maxsize=4096)
@@ -141,6 +146,25 @@ def mark_roles(grid, row, first, hand, changes):
     if discarder is not None and 0 <= discarder < 4 and winners:
         cells[discarder] = f"{DISCARD_MARK} {cells[discarder]}"
     return cells
+
+
+def tiles_differ(hand):
+    """Whether `hand` was counted from tiles and the count differs from the referee's figures
+    (its `tiles_matched`; None for a hand without tiles)."""
+    return bool(getattr(hand, "tiles", "")) and getattr(hand, "tiles_matched", None) is False
+
+
+def marked_value(hand, text):
+    """A hand's value as the sheet prints it: with DIFFERS_MARK after it when its count from
+    tiles differs from the referee's figures."""
+    return f"{text} {DIFFERS_MARK}".strip() if tiles_differ(hand) else text
+
+
+def blank_figure_rows(ruleset):
+    """The empty figure rows of a blank sheet, for the referee's pen: transfers where the rule
+    set has them (a false Hu's +10/+20 to each other player), then penalties."""
+    rows = [("transfers", [None] * 4)] if ruleset.has_transfers else []
+    return [*rows, ("penalties", [None] * 4)]
 
 
 def figure_rows(results):
@@ -300,11 +324,22 @@ class ScoreSheets(PdfDocument):
         small print under the form: "Counted from tiles: 3: 123m 456p ... +5p (14 fan)"."""
         if self.blank:
             return ""
-        counted = [
-            f"{number}: {hand.tiles} ({count_summary(hand.tile_count)})"
-            for number, (hand, _totals) in sorted(hands.items())
-            if getattr(hand, "tiles", "")
-        ]
+        counted = []
+        for number, (hand, _totals) in sorted(hands.items()):
+            if not getattr(hand, "tiles", ""):
+                continue
+            if isinstance(hand.tile_count, dict) and "players" in hand.tile_count:
+                # the classic games count every player: their scores only, the tiles are in
+                # the workbook's Hands sheet
+                counted.append(f"{number}: {count_brief(hand.tile_count)}")
+                continue
+            summary = count_summary(hand.tile_count)
+            if tiles_differ(hand):
+                summary = _("%(count)s, %(mark)s differs from the referee's figures") % {
+                    "count": summary,
+                    "mark": DIFFERS_MARK,
+                }
+            counted.append(f"{number}: {hand.tiles} ({summary})")
         if not counted:
             return ""
         return _("Counted from tiles: %(hands)s") % {"hands": "; ".join(counted)}
@@ -316,11 +351,18 @@ class ScoreSheets(PdfDocument):
         if self.blank:
             return ""
         if not any(hand.discarder is not None for hand, _totals in hands.values()):
-            return _("Bold in a box: the winner of the hand.")
-        return _(
-            "Bold in a box: the winner of the hand. %(mark)s before the points: the player who "
-            "discarded the winning tile."
-        ) % {"mark": DISCARD_MARK}
+            text = _("Bold in a box: the winner of the hand.")
+        else:
+            text = _(
+                "Bold in a box: the winner of the hand. %(mark)s before the points: the player "
+                "who discarded the winning tile."
+            ) % {"mark": DISCARD_MARK}
+        if any(tiles_differ(hand) for hand, _totals in hands.values()):
+            text += " " + _(
+                "%(mark)s after the value: counted from tiles, the count differs from the "
+                "referee's figures (below)."
+            ) % {"mark": DIFFERS_MARK}
+        return text
 
     def player_rows(self, grid, seats, *, first, last, winds, name_word, number_word, letters=None):
         """The three rows naming the players: starting wind (and its letter: `letters`, else

@@ -7,10 +7,12 @@ hands in the four rounds EST / SUD / OVEST / NORD with a running total ("Totale"
 hand, the seat change at the end of each round, then "Mini Punti" (the session score), "Punti
 Tavolo" (table points) and "Firma" (signatures).
 
-- `blank=True`: the names and numbers only, printed before the session for the tables, with an
-  empty "Penalità" row for the referee's pen;
+- `blank=True`: the names and numbers only, printed before the session for the tables, with
+  empty "Trasferimenti" (a false Hu's +10/+20 to each other player) and "Penalità" rows for
+  the referee's pen;
 - `blank=False`: completed from the desk for the archive: each hand's fan and point changes
-  (the winner's bold in a box, the discarder's after a mark), the running totals, and for
+  (the winner's bold in a box, the discarder's after a mark; a fan counted from tiles that
+  differs from the referee's after "≠"), the running totals, and for
   closed tables the penalties, the score and the table points. Hands not played (time ran out)
   stay empty; an open table has no result rows yet.
 
@@ -33,14 +35,17 @@ from exports.pdf.scoresheet_base import (
     TOTAL_FILL,
     TOTAL_HEIGHT,
     ScoreSheets,
+    blank_figure_rows,
     figure_rows,
     mark_roles,
+    marked_value,
     seats_by_wind,
     signed,
     table_facts,
     whole,
 )
 from rules.mcr import HANDS_PER_ROUND
+from tournament.rulesets import ruleset_for
 
 # The fixed words of the FIMJ form (MCR App. B, docs/rules.md §2.1): not translated, on purpose.
 ROUNDS = ("ROUND – EST", "ROUND – SUD", "ROUND – OVEST", "ROUND – NORD")
@@ -63,14 +68,14 @@ class FimjScoreSheets(ScoreSheets):
         hand, totals = hands.get(number, (None, None))
         if hand is None:
             return None, "", [""] * 4, [""] * 4
-        value = str(hand.fan) if hand.fan is not None else "—"
+        value = marked_value(hand, str(hand.fan) if hand.fan is not None else "—")
         return hand, value, [signed(c) for c in hand.changes], [whole(t) for t in totals]
 
     def result_values(self, hands, results):
-        """The transfers and penalties rows (scoresheet_base.figure_rows; on a blank sheet an
-        empty penalty row for the referee's pen), and per seat the score and table points."""
+        """The transfers and penalties rows (scoresheet_base.figure_rows; on a blank sheet
+        empty ones for the referee's pen), and per seat the score and table points."""
         if results is None:
-            figures = [("penalties", [None] * 4)] if self.blank else []
+            figures = blank_figure_rows(ruleset_for(self.tournament)) if self.blank else []
             return figures, [""] * 4, [""] * 4
         scores = [whole(r.score) for r in results]
         points = [formatting.table_points(r.table_points) for r in results]

@@ -5,9 +5,10 @@ seat changes, in the active language.
 
 A full session has `ruleset.max_hands` hands where the rule set fixes it, else (riichi: repeated
 deals) the blank sheet has 16 hand rows and the completed one as many as were played; a sheet
-longer than a page continues on the next page with the players repeated. The blank sheet has an
-empty "Penalties" row for the referee's pen; a completed one marks each hand's winners (bold, in
-a box) and discarder (after a mark).
+longer than a page continues on the next page with the players repeated. The blank sheet has
+empty "Transfers" (where the rule set has them) and "Penalties" rows for the referee's pen; a
+completed one marks each hand's winners (bold, in a box) and discarder (after a mark), and a
+hand counted from tiles whose count differs from the referee's figures (after its value).
 """
 
 from django.utils.translation import gettext as _
@@ -21,8 +22,10 @@ from exports.pdf.scoresheet_base import (
     TOTAL_FILL,
     TOTAL_HEIGHT,
     ScoreSheets,
+    blank_figure_rows,
     figure_rows,
     mark_roles,
+    marked_value,
     seats_by_wind,
     signed,
     table_facts,
@@ -92,7 +95,7 @@ class GenericScoreSheets(ScoreSheets):
         count = max([self.ruleset.max_hands or 0, *hands.keys()]) or BLANK_HANDS
         for number in range(1, count + 1):
             hand, totals = hands.get(number, (None, None))
-            value = hand_value(self.ruleset, hand) if hand else ""
+            value = marked_value(hand, hand_value(self.ruleset, hand)) if hand else ""
             changes = [signed(c) for c in hand.changes] if hand else [""] * 4
             running = [whole(t) for t in totals] if hand else [""] * 4
             note = ""
@@ -136,7 +139,7 @@ class GenericScoreSheets(ScoreSheets):
         empty = [""] * 4
         figures, scores, points, finals = [], empty, empty, empty
         if results is None and self.blank:
-            figures = [("penalties", [None] * 4)]  # for the referee's pen
+            figures = blank_figure_rows(self.ruleset)  # for the referee's pen
         if results is not None:
             figures = figure_rows(results)
             scores = [whole(r.score) for r in results]

@@ -5,10 +5,12 @@ and name. Then, on new pages, every seated player alphabetically (two lists side
 number, table and seat wind, so a player finds their table without knowing its number.
 """
 
+from typing import TYPE_CHECKING
+
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
 
 from common.text import sort_key
 from exports.pdf.base import (
@@ -16,14 +18,17 @@ from exports.pdf.base import (
     FONT_BOLD,
     LIGHT,
     PdfDocument,
-    drawn_session,
     markup,
     player_name,
     seated_tables,
     session_start,
 )
 from exports.pdf.names import LEADING, NameFlowable, fit_name
+from exports.sources import drawn_session
 from tournament.models import WIND_NAMES
+
+if TYPE_CHECKING:
+    from exports.pdf.base import TableCommand
 
 BOARD = 12  # font size of the alphabetical list
 BOARD_MIN = 9  # the smallest a name shrinks to before it wraps (both lists)
@@ -73,13 +78,13 @@ class SeatingDocument(PdfDocument):
             "table_number", fontSize=18, leading=21, alignment=1, spaceAfter=0
         )
         cell = self.styles["board"]
-        header = [_("Table")]
-        for wind in WIND_NAMES:
-            header += [str(wind), ""]
+        header: list[str | Flowable] = [_("Table")]
+        for name in WIND_NAMES:
+            header += [str(name), ""]
         data = [header]
         for table in self.tables:
             seats = {seat.wind: seat for seat in table.seats.all()}
-            row = [Paragraph(str(table.number), number_style)]
+            row: list[str | Flowable] = [Paragraph(str(table.number), number_style)]
             for wind in range(4):
                 seat = seats.get(wind)
                 row += (
@@ -99,7 +104,7 @@ class SeatingDocument(PdfDocument):
             data.append(row)
         name_width = (self.frame_width - 20 * mm) / 4 - 13 * mm
         table = Table(data, colWidths=[20 * mm] + [13 * mm, name_width] * 4, repeatRows=1)
-        style = [
+        style: list[TableCommand] = [
             ("FONT", (0, 0), (-1, 0), FONT_BOLD, 12),
             ("ALIGN", (0, 0), (0, -1), "CENTER"),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -193,29 +198,23 @@ class SeatingDocument(PdfDocument):
                 other = right[index] if index < len(right) else None
                 data.append(self.entry(item) + [""] + (self.entry(other) if other else [""] * 4))
             table = Table(data, colWidths=[*widths, gap, *widths], rowHeights=[ROW, *heights])
-            table.setStyle(
-                TableStyle(
-                    [
-                        ("FONT", (0, 0), (-1, -1), FONT, BOARD),
-                        ("FONT", (0, 0), (-1, 0), FONT_BOLD, BOARD),
-                        ("FONT", (2, 1), (2, -1), FONT_BOLD, BOARD),
-                        ("FONT", (7, 1), (7, -1), FONT_BOLD, BOARD),
-                        ("ALIGN", (1, 0), (2, -1), "RIGHT"),
-                        ("ALIGN", (6, 0), (7, -1), "RIGHT"),
-                        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                        ("TOPPADDING", (0, 0), (-1, -1), NAME_PADDING),
-                        ("BOTTOMPADDING", (0, 0), (-1, -1), NAME_PADDING),
-                        ("LINEBELOW", (0, 0), (3, 0), 1, colors.black),
-                        ("LINEBELOW", (5, 0), (8, 0), 1, colors.black if right else colors.white),
-                        ("ROWBACKGROUNDS", (0, 1), (3, -1), [colors.white, LIGHT]),
-                    ]
-                    + (
-                        [("ROWBACKGROUNDS", (5, 1), (8, len(right)), [colors.white, LIGHT])]
-                        if right
-                        else []
-                    )
-                )
-            )
+            commands: list[TableCommand] = [
+                ("FONT", (0, 0), (-1, -1), FONT, BOARD),
+                ("FONT", (0, 0), (-1, 0), FONT_BOLD, BOARD),
+                ("FONT", (2, 1), (2, -1), FONT_BOLD, BOARD),
+                ("FONT", (7, 1), (7, -1), FONT_BOLD, BOARD),
+                ("ALIGN", (1, 0), (2, -1), "RIGHT"),
+                ("ALIGN", (6, 0), (7, -1), "RIGHT"),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 0), (-1, -1), NAME_PADDING),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), NAME_PADDING),
+                ("LINEBELOW", (0, 0), (3, 0), 1, colors.black),
+                ("LINEBELOW", (5, 0), (8, 0), 1, colors.black if right else colors.white),
+                ("ROWBACKGROUNDS", (0, 1), (3, -1), [colors.white, LIGHT]),
+            ]
+            if right:
+                commands.append(("ROWBACKGROUNDS", (5, 1), (8, len(right)), [colors.white, LIGHT]))
+            table.setStyle(TableStyle(commands))
             tables.append(table)
         return tables
 

@@ -1,6 +1,6 @@
 """The standings after a confirmed session, for the notice board and the archive.
 
-The rows are `scoring.tables.standings_rows()`, the very dicts the standings page shows, so the
+The rows are `scoring.standings.lists.standings_rows()`, the very dicts the standings page shows, so the
 screen and the paper never differ: place ("=3" when shared), player (last name, first name; a
 withdrawn or disqualified player is marked), number, country, club, the rule set's totals
 (MCR: table points and score; riichi: final score in thousands; classic: score and table points
@@ -10,11 +10,13 @@ they fit the page and else one above the other in one column per session, for an
 sessions (A4, landscape when the sessions need it). Names and clubs print whole
 (`exports.pdf.names`): they shrink, then wrap at spaces and hyphens. The header row is
 repeated on every page. Substitutes never appear. Under the table, the tie-breakers in the
-director's order and the seed of the lots (`scoring.standings.tie_break_note`), as on the page.
+director's order and the seed of the lots (`scoring.standings.ranking.tie_break_note`), as on the page.
 """
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
@@ -24,7 +26,6 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from common import formatting
 from common.i18n import translate_text
-from exports import ExportError
 from exports.pdf.base import (
     FONT_CONDENSED,
     FONT_CONDENSED_BOLD,
@@ -35,9 +36,13 @@ from exports.pdf.base import (
     styles,
 )
 from exports.pdf.names import NameFlowable
-from scoring.standings import compute_standings, tie_break_note
-from scoring.tables import standings_rows
+from exports.sources import confirmed_standings
+from scoring.standings.lists import standings_rows
+from scoring.standings.ranking import tie_break_note
 from tournament.rulesets import ruleset_for
+
+if TYPE_CHECKING:
+    from exports.pdf.base import TableCommand
 
 SIZE = 8  # font size of the rows
 MIN_SIZE = 6.5  # the smallest a name or club shrinks to before it wraps
@@ -71,11 +76,6 @@ def _whole(value):
     return formatting.exact(value, 0 if whole else 1)
 
 
-def _penalty(value):
-    """A penalty total; nothing where there is none (no column of zeros)."""
-    return _whole(value) if value else ""
-
-
 class StandingsDocument(PdfDocument):
     def __init__(self, tournament, standings):
         super().__init__(tournament)
@@ -87,6 +87,14 @@ class StandingsDocument(PdfDocument):
     def final(self, value):
         """A final score as the rule set shows it (riichi: in thousands)."""
         return formatting.final_score(value, self.ruleset)
+
+    def figure(self, value):
+        """Transfers in the unit of the total (`RuleSet.figure_format`: riichi in thousands)."""
+        return formatting.figure(value, self.ruleset)
+
+    def penalty(self, value):
+        """A penalty total as `figure`; nothing where there is none (no column of zeros)."""
+        return self.figure(value) if value else ""
 
     def title(self):
         through = self.standings.through
@@ -137,8 +145,13 @@ class StandingsDocument(PdfDocument):
                     format=_whole,
                 )
             )
-        columns.append(Column("transfers", _("Transfers"), 10 * mm, align="RIGHT", format=_whole))
-        columns.append(Column("penalties", _("Penalties"), 10 * mm, align="RIGHT", format=_penalty))
+        # In the unit of the total beside them (riichi: thousands), as on the page.
+        columns.append(
+            Column("transfers", _("Transfers"), 10 * mm, align="RIGHT", format=self.figure)
+        )
+        columns.append(
+            Column("penalties", _("Penalties"), 10 * mm, align="RIGHT", format=self.penalty)
+        )
         return columns
 
     def stacked(self):
@@ -153,6 +166,7 @@ class StandingsDocument(PdfDocument):
         """Per session: the final score (riichi), or table points and score (side by side, or
         one above the other: `stacked`), or the score."""
         numbers = self.standings.session_numbers
+        kinds: list[tuple[str, str, Callable[[Any], str] | None]]
         if self.shows_final:
             kinds = [("final", "", self.final)]
         elif self.uses_table_points and self.stacked():
@@ -269,7 +283,7 @@ class StandingsDocument(PdfDocument):
         rows = self.rows
         data = [[column.title for column in columns]]
         data += [[self.cell(column, row) for column in columns] for row in rows]
-        style = [
+        style: list[TableCommand] = [
             ("FONT", (0, 0), (-1, -1), FONT_CONDENSED, SIZE),
             ("FONT", (0, 0), (-1, 0), FONT_CONDENSED_BOLD, SIZE),
             ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
@@ -301,29 +315,6 @@ class StandingsDocument(PdfDocument):
         return [table, Spacer(1, 3 * mm), Paragraph(markup(note), styles()["small"])]
 
 
-def printable_standings(tournament, through=None):
-    """The standings after the last confirmed session (or confirmed session `through`);
-    ExportError, with a message for the director, when there is nothing to print yet."""
-    standings = compute_standings(tournament, through=through)
-    if standings.through is None:
-        raise ExportError(
-            _(
-                "No session of %(tournament)s has been confirmed yet: the standings "
-                "are printed after the first confirmed session."
-            )
-            % {"tournament": tournament.name}
-        )
-    if through is not None and through not in standings.session_numbers:
-        raise ExportError(
-            _(
-                "Session %(number)s has not been confirmed yet: its standings can "
-                "be printed once the director confirms it."
-            )
-            % {"number": through}
-        )
-    return standings
-
-
 def render_standings(tournament, *, through=None):
     """The standings after the last confirmed session (or confirmed session `through`)."""
-    return StandingsDocument(tournament, printable_standings(tournament, through)).render()
+    return StandingsDocument(tournament, confirmed_standings(tournament, through)).render()

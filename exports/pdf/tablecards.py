@@ -22,7 +22,6 @@ from exports.pdf.base import (
     RULE,
     PdfDocument,
     WholePage,
-    drawn_session,
     fit_text,
     page_by_page,
     player_name,
@@ -30,6 +29,7 @@ from exports.pdf.base import (
     session_start,
 )
 from exports.pdf.names import LEADING, NameFlowable, fit_name
+from exports.sources import drawn_session
 from tournament.models import WIND_NAMES
 
 QR_SIZE = 66 * mm  # quiet zone included (the referee slips use their own size)

@@ -7,6 +7,8 @@ figures; the members the team does not count (best N) are grey and marked. Names
 (`exports.pdf.names`). A4 portrait; the header row is repeated on every page.
 """
 
+from typing import TYPE_CHECKING
+
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -17,10 +19,13 @@ from common.i18n import translate_text
 from exports import ExportError
 from exports.pdf.base import FONT_CONDENSED, FONT_CONDENSED_BOLD, LIGHT, PdfDocument
 from exports.pdf.names import NameFlowable
-from exports.pdf.standings import printable_standings
-from scoring.group_tables import team_rows, total_name
-from scoring.team_standings import team_standings
+from exports.sources import confirmed_standings
+from scoring.standings.rows import team_rows, total_name
+from scoring.standings.teams import team_standings
 from tournament.rulesets import ruleset_for
+
+if TYPE_CHECKING:
+    from exports.pdf.base import TableCommand
 
 SIZE = 9  # a team's row
 MEMBER_SIZE = 8  # a member's row
@@ -69,7 +74,7 @@ class TeamStandingsDocument(PdfDocument):
         headers += [_("Table points")] if uses_tp else []
         headers += [self.total_label, _("In the total")]
         data = [headers]
-        style = [
+        style: list[TableCommand] = [
             ("FONT", (0, 0), (-1, -1), FONT_CONDENSED, MEMBER_SIZE),
             ("FONT", (0, 0), (-1, 0), FONT_CONDENSED_BOLD, SIZE),
             ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
@@ -131,6 +136,6 @@ def render_team_standings(tournament, *, through=None):
     """The team standings after the last confirmed session (or confirmed session `through`)."""
     if not tournament.teams.exists():
         raise ExportError(_("%(tournament)s has no teams.") % {"tournament": tournament.name})
-    standings = printable_standings(tournament, through)
+    standings = confirmed_standings(tournament, through)
     result = team_standings(tournament, standings=standings)
     return TeamStandingsDocument(tournament, result).render()

@@ -69,6 +69,25 @@ class RiichiOptions:
         settable=False,
         help_text=_("2008: Big Four Winds is a double yakuman; 2016: a single yakuman at most."),
     )
+    red_fives: int = option(
+        3,
+        label=_("Red fives"),
+        kind=INT,
+        settable=False,
+        help_text=_(
+            "2008: three red fives, one of each suit, each worth a dora (sections 1.1 and 4.1); "
+            "2016: none."
+        ),
+    )
+    five_counters_two_yaku: bool = option(
+        True,
+        label=_("Five counters need two yaku"),
+        kind=BOOL,
+        help_text=_(
+            "With five counters or more on the table a win needs at least two yaku (2008 "
+            "section 3.4.11): a win of 1 han is refused."
+        ),
+    )
     chombo_payment: bool = option(
         True,
         label=_("Chombo paid at the table"),
@@ -125,6 +144,8 @@ EMA_2016 = RiichiOptions(
     uma=(15000, 5000, -5000, -15000),
     counted_yakuman_base=SANBAIMAN_BASE,
     max_yakuman=1,
+    red_fives=0,
+    five_counters_two_yaku=False,
     chombo_payment=False,
     chombo_final_penalty=20000,
     abortive_draws=False,

@@ -74,6 +74,8 @@ ABORTIVE_DRAW = "abortive_draw"
 CHOMBO = "chombo"
 WINS = (RON, TSUMO)
 DEALS_PER_GAME = 8  #: East 1-4 and South 1-4
+#: EMA 2008 §3.4.11 "Se sul tavolo sono presenti 5 contatori si richiedono almeno 2 yaku"
+TWO_YAKU_COUNTERS = 5
 
 
 class RiichiRuleSet(RuleSet):
@@ -123,10 +125,15 @@ class RiichiRuleSet(RuleSet):
         value = riichi_value(figure("han"), figure("fu"), figure("yakuman"))
         return (value["yakuman"], value["han"], value["fu"]), value
 
+    def needs_two_yaku(self, honba: int) -> bool:
+        """True when a win needs two yaku with ``honba`` counters on the table (EMA 2008
+        §3.4.11, setting ``five_counters_two_yaku``)."""
+        return self.options.five_counters_two_yaku and honba >= TWO_YAKU_COUNTERS
+
     def tile_counter(self) -> TileCounter:
         from rules.tile_count import RiichiTileCounter
 
-        return RiichiTileCounter(self.options.edition, WINS, TSUMO)
+        return RiichiTileCounter(self.options.edition, WINS, TSUMO, self.needs_two_yaku)
 
     def hand_fields(self, state: TableState | None = None) -> tuple[EntryField, ...]:
         outcomes = [
@@ -181,7 +188,7 @@ class RiichiRuleSet(RuleSet):
                 "yakuman",
                 PER_SEAT_INT,
                 _("Yakuman"),
-                _("1 for a yakuman hand, 2 for a double yakuman where allowed; otherwise 0."),
+                self.yakuman_help(),
                 required=False,
                 min_value=0,
                 max_value=self.options.max_yakuman,
@@ -219,6 +226,16 @@ class RiichiRuleSet(RuleSet):
             ),
             EntryField("offender", SEAT, _("Offender"), outcomes=(CHOMBO,)),
         )
+
+    def yakuman_help(self) -> str:
+        """What the yakuman field takes in this edition (EMA 2008 §4.2: yakuman do not add up,
+        Big Four Winds alone is worth 2)."""
+        if self.options.max_yakuman > 1:
+            return _(
+                "1 for a yakuman hand (yakuman do not add up); 2 only for Big Four Winds. "
+                "Otherwise 0."
+            )
+        return _("1 for a yakuman hand (never more in this edition); otherwise 0.")
 
     # -- settlement -------------------------------------------------------------------------
 
@@ -277,8 +294,14 @@ class RiichiRuleSet(RuleSet):
             deposits_change=pot - state.deposits,
         )
 
-    def _check_winners(self, entry: dict[str, Any]) -> dict[int, tuple[int, int, int]]:
-        """Check winners and their hand values; return {winner: (han, fu, yakuman)}."""
+    def _check_winners(
+        self, entry: dict[str, Any], honba: int = 0
+    ) -> dict[int, tuple[int, int, int]]:
+        """Check winners and their hand values; return {winner: (han, fu, yakuman)}.
+
+        With five counters or more on the table a win needs two yaku (EMA 2008 §3.4.11): the
+        desk refuses 1 han, which cannot hold two (whether 2 han or more hold two yaku and not
+        one yaku and dora is the referee's call, which the count from tiles checks)."""
         winners = entry["winners"]
         if entry["outcome"] == TSUMO and len(winners) != 1:
             raise RuleError(_("A tsumo has exactly one winner; got {count}"), count=len(winners))
@@ -304,6 +327,15 @@ class RiichiRuleSet(RuleSet):
                 raise RuleError(_("Winner seat {seat} needs at least 1 han"), seat=seat)
             values[seat] = riichi.check_value(han, fu, yakuman, self.options)
             check_possible(*values[seat], tsumo=entry["outcome"] == TSUMO, seat=seat)
+            if self.needs_two_yaku(honba) and not yakuman and han < 2:
+                raise RuleError(
+                    _(
+                        "With {counters} counters on the table a win needs two yaku (EMA 2008 "
+                        "section 3.4.11); seat {seat} has 1 han"
+                    ),
+                    counters=honba,
+                    seat=seat,
+                )
         liable = entry["liable"]
         if liable is not None:
             yakuman_winners = [seat for seat in winners if values[seat][2]]
@@ -318,7 +350,7 @@ class RiichiRuleSet(RuleSet):
     def _win(
         self, entry: dict[str, Any], state: TableState, stakes: tuple[int, ...], pot: int
     ) -> HandSettlement:
-        values = self._check_winners(entry)
+        values = self._check_winners(entry, state.honba)
         liable = entry["liable"]
         deltas = list(stakes)
         honba = state.honba
@@ -438,6 +470,11 @@ class RiichiRuleSet(RuleSet):
         if entry.get("outcome") == CHOMBO and self.options.chombo_payment:
             return tuple(int(d) for d in deltas)  # type: ignore[return-value]
         return NO_POINTS
+
+    @property
+    def has_transfers(self) -> bool:
+        """2008: a chombo is paid at the table, a transfer (docs/rules.md §3.6, §6.13)."""
+        return bool(self.options.chombo_payment) or super().has_transfers
 
     def chombo_penalties(self, chombo: Any) -> Four:
         """2016: each chombo takes ``chombo_final_penalty`` off the final score, paid to nobody."""

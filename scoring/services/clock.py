@@ -15,7 +15,12 @@ from django.db.models import Count, Max, Q
 from django.utils.translation import gettext as _
 
 from common.clock import database_now
-from rules.limits import MAX_CLOCK_MINUTES_ADDED, MAX_CLOCK_MINUTES_TAKEN_BACK
+from rules.limits import (
+    MAX_CLOCK_MINUTES_ADDED,
+    MAX_CLOCK_MINUTES_TAKEN_BACK,
+    MAX_CLOCK_MINUTES_TOTAL,
+    MAX_CLOCK_PAUSED_SECONDS,
+)
 from scoring.models import AuditAction
 from scoring.services.audit import log_action
 from scoring.services.tables import TableError
@@ -159,7 +164,10 @@ def resume_clock(session, *, actor):
     if session.clock_paused_at is None:
         raise TableError(_("The clock is not paused."))
     paused = (database_now() - session.clock_paused_at).total_seconds()
-    session.clock_paused_seconds += round(paused)
+    # A pause longer than a week (rules.limits) counts as a week: the session's time is long up.
+    session.clock_paused_seconds = min(
+        session.clock_paused_seconds + round(paused), MAX_CLOCK_PAUSED_SECONDS
+    )
     session.clock_paused_at = None
     session.save(update_fields=["clock_paused_seconds", "clock_paused_at"])
     log_action(
@@ -178,14 +186,17 @@ def extend_clock(session, minutes, *, actor, table=None):
     if isinstance(minutes, bool) or not isinstance(minutes, int):
         raise TableError(_("Say how many minutes to add."))
     if not -MAX_CLOCK_MINUTES_TAKEN_BACK <= minutes <= MAX_CLOCK_MINUTES_ADDED or minutes == 0:
-        raise TableError(_("Add between 1 and 120 minutes (or take back up to 60)."))
+        raise TableError(
+            _("Add between 1 and %(added)s minutes (or take back up to %(taken)s).")
+            % {"added": MAX_CLOCK_MINUTES_ADDED, "taken": MAX_CLOCK_MINUTES_TAKEN_BACK}
+        )
     session = _lock(session)
     if table is None:
-        session.clock_extra_minutes += minutes
+        session.clock_extra_minutes = _total(session.clock_extra_minutes, minutes)
         session.save(update_fields=["clock_extra_minutes"])
     else:
         table = Table.objects.select_for_update().get(pk=table.pk, session=session)
-        table.extra_minutes += minutes
+        table.extra_minutes = _total(table.extra_minutes, minutes)
         table.save(update_fields=["extra_minutes"])
     log_action(
         actor,
@@ -195,3 +206,15 @@ def extend_clock(session, minutes, *, actor, table=None):
         changes={"clock": "extended", "minutes": minutes},
     )
     return session
+
+
+def _total(before, minutes):
+    """The minutes added in total after adding `minutes`; refused past the week either way
+    (`rules.limits.MAX_CLOCK_MINUTES_TOTAL`)."""
+    total = before + minutes
+    if abs(total) > MAX_CLOCK_MINUTES_TOTAL:
+        raise TableError(
+            _("At most %(limit)s minutes can be added or taken back in total (now %(now)s).")
+            % {"limit": MAX_CLOCK_MINUTES_TOTAL, "now": before}
+        )
+    return total

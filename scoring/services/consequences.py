@@ -41,6 +41,16 @@ def _standings_go_back(session, previous):
 
 
 def reopen_table(table, sessions=None):
+    text = _reopen_table(table, sessions)
+    if table.is_closed and table.time_up_at is not None:
+        text += " " + _(
+            "Time was called at this table after hand %(hand)s and stays called: take back "
+            "“Time is up” on the dashboard to let it play on."
+        ) % {"hand": table.time_up_after_hand or 0}
+    return text
+
+
+def _reopen_table(table, sessions=None):
     session = table.session
     names = {"table": table.number, "session": session.number}
     if not table.is_closed:
@@ -69,6 +79,15 @@ def reopen_table(table, sessions=None):
         )
         % names
     )
+
+
+def call_time(table, snap=None):
+    hands = snap.hands_played if snap is not None else len(current_hands(table))
+    return _(
+        "Time is up at table %(table)s: hand %(hand)s, the one being played, is its last. "
+        "Enter it if it was finished, then close the table; no other hand can be entered. "
+        "Only the director can take it back."
+    ) % {"table": table.number, "hand": hands + 1}
 
 
 def close_table(table, snap=None):
@@ -141,4 +160,49 @@ def hide(session, *, seating=False, results=False, sessions=None):
             )
             % {**names, "previous": previous}
         )
+    return " ".join(parts)
+
+
+def publish_unpublished(session, shown):
+    """The question before showing a session's `shown` parts ("seating", "results") in a
+    tournament that is not published: nobody would see them."""
+    names = {"session": session.number}
+    if shown == ["seating"]:
+        what = _("the seating of session %(session)s") % names
+    elif shown == ["results"]:
+        what = _("the results of session %(session)s") % names
+    else:
+        what = _("the seating and the results of session %(session)s") % names
+    return _(
+        "The tournament is not published: players get “Page not found” on every public page "
+        "and on the projector. Publish the tournament too, so they see %(what)s?"
+    ) % {"what": what}
+
+
+def published(session):
+    """What the public sees of `session` now, in one sentence (after a publication change)."""
+    names = {"session": session.number}
+    if not session.tournament.published:
+        return (
+            _(
+                "Saved. The tournament is not published: players see nothing of session "
+                "%(session)s until you publish the tournament."
+            )
+            % names
+        )
+    parts = []
+    if session.seating_published:
+        parts.append(
+            _(
+                "The seating of session %(session)s is public: players see it on “Where do I "
+                "sit?”, the seating page and the projector."
+            )
+            % names
+        )
+    else:
+        parts.append(_("The seating of session %(session)s is not public.") % names)
+    if session.results_published:
+        parts.append(_("Its results are public."))
+    else:
+        parts.append(_("Its results are not public."))
     return " ".join(parts)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 import rules
 from common.clock import database_now
 from common.i18n import translate_error
+from rules.limits import MAX_HAND_NUMBER, MAX_HAND_VERSIONS
 from scoring.models import AuditAction, Hand
 from scoring.services.audit import log_action
 from scoring.services.tables import (
@@ -25,7 +26,7 @@ from scoring.services.tables import (
     lock_table,
     submission_used_elsewhere,
 )
-from scoring.services.tiles import TilesInput, hand_tile_fields
+from scoring.tiles.services import TilesInput, hand_tile_fields
 from tournament.models import SessionStatus
 from tournament.rulesets import ruleset_for
 from tournament.services.tournaments import follow_sessions
@@ -110,6 +111,16 @@ def _create(
     table, number, version, clean, settlement, actor, submission=None, note="", tile_fields=None
 ):
     # Called inside the service's transaction: a refused row rolls all of it back.
+    if number > MAX_HAND_NUMBER:
+        raise TableError(
+            _("A table has at most %(maximum)s hands: close the table.")
+            % {"maximum": MAX_HAND_NUMBER}
+        )
+    if version > MAX_HAND_VERSIONS:
+        raise TableError(
+            _("Hand %(number)s has been changed %(maximum)s times already: ask the director.")
+            % {"number": number, "maximum": MAX_HAND_VERSIONS}
+        )
     try:
         return Hand.objects.create(
             table=table,
@@ -153,7 +164,7 @@ def _check_page(table, actor, revision, submission):
         raise
 
 
-def _call_time_if_the_clock_ran_out(table, hands):
+def _call_time_if_the_clock_ran_out(table, hands, actor):
     """The session clock ran out: the hand being entered now is the table's last one."""
     from scoring.services.clock import clock_state
 
@@ -161,6 +172,12 @@ def _call_time_if_the_clock_ran_out(table, hands):
         table.time_up_at = database_now()
         table.time_up_after_hand = len(hands)
         table.save(update_fields=["time_up_at", "time_up_after_hand"])
+        log_action(
+            actor,
+            AuditAction.TIME_UP,
+            table=table,
+            changes={"after_hand": len(hands), "clock": "ran out"},
+        )
 
 
 def _check_time(table, hands):
@@ -175,11 +192,36 @@ def _check_time(table, hands):
         )
 
 
+def _first_wind(table, ruleset, hands, first_wind):
+    """Record the FIMJ table's first prevalent wind with its first hand (docs/rules.md §4.3):
+    the wind of the player who opened the first breach in the wall. The hand form asks for it;
+    a table that never got one plays the East round first. A rule set that does not ask for it,
+    or a table already playing, ignores it."""
+    if not ruleset.asks_first_wind or hands or first_wind is None:
+        return
+    if first_wind not in (0, 1, 2, 3):
+        raise TableError(_("The first breach is opened by one of the four players."))
+    if table.first_wind != first_wind:
+        table.first_wind = first_wind
+        table.save(update_fields=["first_wind"])
+
+
 @transaction.atomic
-def record_hand(table, entry, *, actor, revision, submission=None, session_number=None, tiles=None):
+def record_hand(
+    table,
+    entry,
+    *,
+    actor,
+    revision,
+    submission=None,
+    session_number=None,
+    tiles=None,
+    first_wind=None,
+):
     """Save the next hand of `table` from the referee's `entry`; return (hand, settlement).
 
-    `tiles` (a `TilesInput`) are counted and kept with the hand beside the referee's figures."""
+    `tiles` (a `TilesInput`) are counted and kept with the hand beside the referee's figures.
+    `first_wind`: the FIMJ table's first prevalent wind, given with its first hand."""
     table = lock_table(table)
     if session_number is not None and int(session_number) != table.session.number:
         raise TableError(
@@ -196,10 +238,11 @@ def record_hand(table, entry, *, actor, revision, submission=None, session_numbe
         if submission is not None and hand.submission == submission:
             raise DuplicateSubmission(hand)
     hands = [hand for hand in every_version if hand.is_current]
-    _lines, state, _totals, _chombo = hand_entry_state(ruleset, hands)
+    _first_wind(table, ruleset, hands, first_wind)
+    _lines, state, _totals, _chombo = hand_entry_state(ruleset, hands, table.first_wind)
     if state.finished:
         raise TableError(_("Every hand of this session has been entered: close the table."))
-    _call_time_if_the_clock_ran_out(table, hands)
+    _call_time_if_the_clock_ran_out(table, hands, actor)
     _check_time(table, hands)
     clean, settlement = _settle(ruleset, entry, state, table)
     tile_fields = hand_tile_fields(ruleset, clean, state, tiles or TilesInput(), seat_names(table))
@@ -225,10 +268,14 @@ def record_hand(table, entry, *, actor, revision, submission=None, session_numbe
 
 
 @transaction.atomic
-def correct_hand(table, number, entry, *, actor, revision, submission=None, tiles=None):
+def correct_hand(
+    table, number, entry, *, actor, revision, submission=None, tiles=None, first_wind=None
+):
     """Replace hand `number` by a new version; settle the later hands again. Returns the hand.
 
-    `tiles` None keeps the hand's tiles (counted again); an empty `TilesInput` removes them."""
+    `tiles` None keeps the hand's tiles (counted again); an empty `TilesInput` removes them.
+    `first_wind` (the FIMJ table's first prevalent wind) may be corrected with the first hand;
+    None keeps it."""
     duplicate = _existing_submission(submission, table)
     if duplicate is not None:
         raise DuplicateSubmission(duplicate)
@@ -239,7 +286,9 @@ def correct_hand(table, number, entry, *, actor, revision, submission=None, tile
     index = next((i for i, hand in enumerate(hands) if hand.number == int(number)), None)
     if index is None:
         raise TableError(_("There is no hand %(number)s at this table.") % {"number": number})
-    lines, _state, _totals, _chombo = hand_entry_state(ruleset, hands)
+    if index == 0:
+        _first_wind(table, ruleset, [], first_wind)
+    lines, _state, _totals, _chombo = hand_entry_state(ruleset, hands, table.first_wind)
     state = lines[index].state
     old = hands[index]
     clean, settlement = _settle(ruleset, entry, state, table)

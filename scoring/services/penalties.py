@@ -224,7 +224,7 @@ def give_penalty(
         registration.status = RegistrationStatus.DISQUALIFIED
         registration.save(update_fields=["status"])
         if registration.finalist:  # the next qualifier moves up (docs/rules.md §9.5)
-            from tournament.services.final_draw import moved_up
+            from scoring.stages.services import moved_up
 
             moved_up(session.tournament, registration)
     if table is not None:

@@ -15,7 +15,7 @@ import rules
 from common.errors import UserError
 from common.i18n import translate_error
 from scoring.models import Hand, Penalty
-from tournament.models import Table
+from tournament.models import Seat, Table
 from tournament.rulesets import ruleset_for
 
 
@@ -53,12 +53,12 @@ class HandLine:
 class TableSnapshot:
     table: Table
     ruleset: rules.RuleSet
-    seats: list  # Seat objects in starting seat order
-    lines: list = field(default_factory=list)
-    state: rules.TableState | None = None
-    totals: tuple = (0, 0, 0, 0)
-    penalties: list = field(default_factory=list)
-    chombo: tuple = (0, 0, 0, 0)
+    seats: list[Seat]  # in starting seat order
+    state: rules.TableState
+    lines: list[HandLine] = field(default_factory=list)
+    totals: tuple[int, ...] = (0, 0, 0, 0)
+    penalties: list[Penalty] = field(default_factory=list)
+    chombo: tuple[int, ...] = (0, 0, 0, 0)
 
     @property
     def hands_played(self):
@@ -90,7 +90,7 @@ class TableSnapshot:
         """Per seat: points paid to nobody, and transfers (false Hu), of live penalties."""
         paid, transfers = [0, 0, 0, 0], [0, 0, 0, 0]
         for penalty in self.penalties:
-            seat = self.seat_of(penalty.registration_id)
+            seat = self.seat_of(penalty.registration)
             if seat is None:
                 continue
             if penalty.transfer:
@@ -100,20 +100,23 @@ class TableSnapshot:
                 paid[seat] += penalty.points
         return tuple(paid), tuple(transfers)
 
-    def seat_of(self, registration_id):
+    def seat_of(self, registration):
+        """The starting seat of `registration` at this table, or None. Registrations compare as
+        Django models do: by primary key, or, not yet saved (a restore's plan), by identity."""
         for seat in self.seats:
-            if seat.registration_id == registration_id:
+            if seat.registration == registration:
                 return seat.wind
         return None
 
 
-def hand_entry_state(ruleset, hands):
-    """Replay `hands` (current versions, in order) through the rules.
+def hand_entry_state(ruleset, hands, first_wind=None):
+    """Replay `hands` (current versions, in order) through the rules, from the table's first
+    prevalent wind where the rule set asks for one (`Table.first_wind`, FIMJ).
 
     Returns (lines, state, totals, chombo). Raises TableError if a stored hand no longer settles
     or its stored changes differ from the rules' (a bug or a hand-edited row).
     """
-    state = ruleset.initial_state()
+    state = ruleset.start_state(first_wind)
     totals = [0, 0, 0, 0]
     chombo = [0, 0, 0, 0]
     lines = []
@@ -151,12 +154,12 @@ def current_hands(table):
     )
 
 
-def entry_state(table):
+def entry_state(table: Table) -> tuple[rules.RuleSet, list[Seat], rules.TableState]:
     """(rule set, seats, state of the next hand): what a hand form needs, in two queries."""
     ruleset = ruleset_for(table.session.tournament)
     seats = list(table.seats.select_related("registration__player").order_by("wind"))
     hands = Hand.objects.current().filter(table=table).order_by("number")
-    _lines, state, _totals, _chombo = hand_entry_state(ruleset, hands)
+    _lines, state, _totals, _chombo = hand_entry_state(ruleset, hands, table.first_wind)
     return ruleset, seats, state
 
 
@@ -164,7 +167,7 @@ def snapshot(table):
     """Everything the table's page shows, recomputed from the stored hands."""
     ruleset = ruleset_for(table.session.tournament)
     seats = list(table.seats.select_related("registration__player").order_by("wind"))
-    lines, state, totals, chombo = hand_entry_state(ruleset, current_hands(table))
+    lines, state, totals, chombo = hand_entry_state(ruleset, current_hands(table), table.first_wind)
     penalties = list(
         Penalty.objects.filter(
             session_id=table.session_id,
@@ -229,12 +232,14 @@ def check_writable(table, *, actor, revision=None, allow_closed=False):
             hands = hands.filter(table_revision__gt=revision)
             penalties = penalties.filter(table_revision__gt=revision)
         newest = (F("table_revision").desc(nulls_last=True), "-id")
+        saved: list[Hand | Penalty] = [*hands.order_by(*newest)[:3]]
+        saved += penalties.order_by(*newest)[:3]
         latest = sorted(
-            [*hands.order_by(*newest)[:3], *penalties.order_by(*newest)[:3]],
+            saved,
             reverse=True,
             key=lambda item: (
                 item.table_revision or 0,
-                getattr(item, "entered_at", None) or item.given_at,
+                item.entered_at if isinstance(item, Hand) else item.given_at,
             ),
         )[:3]
         raise StaleTable(

@@ -3,16 +3,11 @@
 from django import template
 
 from common import formatting
-from scoring.presentation import describe_audit, describe_details
-from scoring.tile_counts import count_lines, count_summary, verdict_text
+from scoring.presentation import describe_audit
+from scoring.tiles.reading import count_lines, count_summary, player_counts, verdict_text
 from tournament.rulesets import ruleset_for
 
 register = template.Library()
-
-
-@register.filter
-def audit_details(changes):
-    return describe_details(changes)
 
 
 @register.filter
@@ -46,6 +41,13 @@ def final_score(value, tournament):
 
 
 @register.filter
+def figure(value, tournament):
+    """A player's transfers or penalties in the unit of the tournament's total (riichi in
+    thousands: a 2016 chombo "−20.0")."""
+    return formatting.figure(value, ruleset_for(tournament))
+
+
+@register.filter
 def chosen(value, current):
     """Whether a choice `value` is selected in a field whose value is `current` (one or many)."""
     if current is None or current == "":
@@ -71,9 +73,31 @@ def tile_verdict(calculation):
     return verdict_text(calculation)
 
 
+@register.filter
+def tile_players(calculation):
+    """A classic hand's counts, one per player: (wind letter, tiles, summary, lines, matched)."""
+    return player_counts(calculation)
+
+
+@register.simple_tag
+def max_waiting_reported():
+    """The most saves a phone says are waiting (header X-Desk-Waiting), the desk's one limit."""
+    from tournament.models import MAX_WAITING_REPORTED
+
+    return MAX_WAITING_REPORTED
+
+
 @register.simple_tag
 def offline_queue_texts():
     """The offline queue's words, for `json_script` (static/desk/queue.js)."""
-    from scoring.offline_queue import queue_texts
+    from scoring.referee.queue_words import queue_texts
 
     return queue_texts()
+
+
+@register.filter
+def sentence(value):
+    """`value` as a sentence for a screen reader to say: a full stop added when it ends without
+    one ("Hand 3 saved: +24 −8 −8 −8" -> "... −8.")."""
+    text = str(value).strip()
+    return text if not text or text[-1] in ".!?…" else text + "."

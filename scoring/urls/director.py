@@ -1,6 +1,8 @@
 from django.urls import path
 
-from scoring.views import director, reveal, stages
+from scoring.reveal import views as reveal
+from scoring.stages import views as stages
+from scoring.views import director
 
 session = "t/<slug:slug>/sessions/<int:number>/"
 
@@ -9,6 +11,11 @@ urlpatterns = [
     path("t/<slug:slug>/cut/make/", stages.CutActionView.as_view(), name="stage-cut-make"),
     path("t/<slug:slug>/cut/undo/", stages.CutActionView.as_view(undo=True), name="stage-cut-undo"),
     path("t/<slug:slug>/projector/reveal/", reveal.RevealView.as_view(), name="projector-reveal"),
+    path(
+        "t/<slug:slug>/publish/",
+        director.PublishTournamentView.as_view(),
+        name="tournament-publish",
+    ),
     path(session, director.SessionDashboardView.as_view(), name="session-dashboard"),
     path(session + "confirm/", director.ConfirmSessionView.as_view(), name="session-confirm"),
     path(session + "clock/", director.ClockView.as_view(), name="session-clock"),
@@ -24,6 +31,11 @@ urlpatterns = [
         session + "tables/<int:table_id>/reopen/",
         director.ReopenTableView.as_view(),
         name="table-reopen",
+    ),
+    path(
+        session + "tables/<int:table_id>/resume/",
+        director.TakeBackTimeUpView.as_view(),
+        name="table-resume",
     ),
     path(
         session + "tables/<int:table_id>/renew-link/",

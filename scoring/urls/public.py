@@ -1,6 +1,9 @@
 from django.urls import path
 
-from scoring.views import best_hands, groups, live, public, standings
+from scoring.live import views as live
+from scoring.standings import group_views as groups
+from scoring.standings import views as standings
+from scoring.views import best_hands, player, public
 
 urlpatterns = [
     path("t/<slug:slug>/find/", public.FindSeatView.as_view(), name="find-seat"),
@@ -23,7 +26,7 @@ urlpatterns = [
         standings.StandingsView.as_view(),
         name="standings-after",
     ),
-    path("t/<slug:slug>/players/<int:number>/", standings.PlayerView.as_view(), name="player"),
+    path("t/<slug:slug>/players/<int:number>/", player.PlayerView.as_view(), name="player"),
     path(
         "t/<slug:slug>/standings/teams/<int:team_id>/",
         groups.TeamPageView.as_view(),

@@ -10,30 +10,27 @@ from django.db.models import Count, Prefetch, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from common.clock import database_now
-from common.confirm import Confirmation, ConfirmFirst
+from common.confirm import Choice, Confirmation, ConfirmFirst
 from common.errors import ErrorGoesBack
+from common.net import link_base
 from common.numbers import bounded_int, parse_int
 from rules.limits import INT32_MAX, MAX_CLOCK_MINUTES_ADDED, MAX_CLOCK_MINUTES_TAKEN_BACK
 from scoring import access, dashboard
+from scoring.calls import reading as call_reading
 from scoring.forms import CancelPenaltyForm, PenaltyForm, SubstituteForm
-from scoring.models import AuditEntry, Penalty, SeatResult
-from scoring.services import clock, closing, consequences, penalties, publication
+from scoring.models import AuditEntry, Penalty, RefereeCall, SeatResult
+from scoring.services import clock, closing, consequences, penalties, publication, time_up
 from scoring.services.tables import TableError
 from tournament.models import Seat, Table
 from tournament.permissions import DirectorTournamentMixin
 from tournament.rulesets import ruleset_for
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
-
-
-def link_base(request):
-    """Where phones reach the desk: DESK_PUBLIC_URL, else the address the director used."""
-    configured = getattr(settings, "DESK_PUBLIC_URL", "")
-    return configured.rstrip("/") if configured else request.build_absolute_uri("/").rstrip("/")
 
 
 def table_link(request, table):
@@ -89,6 +86,10 @@ class SessionDashboardView(SessionMixin, TemplateView):
         now = database_now()  # one instant for every table of the page
         session_clock = clock.clock_state(session, tables=tables, now=now)
         late = dashboard.late_tables(tables, session_clock)
+        calls = call_reading.open_calls(
+            RefereeCall.objects.open().filter(table__session=session), now
+        )
+        calling = {call.table_id: (call, waited) for call, waited in calls}
         rows = []
         for table in tables:
             code, label = table_state(table, session)
@@ -108,6 +109,7 @@ class SessionDashboardView(SessionMixin, TemplateView):
                     "imbalance": dashboard.imbalance(table, results),
                     "late": late.get(table.pk, ""),
                     "contact": dashboard.contact(table, now),
+                    "call": calling.get(table.pk),
                 }
             )
         host = self.request.get_host().split(":")[0]
@@ -119,6 +121,7 @@ class SessionDashboardView(SessionMixin, TemplateView):
             sessions=sessions,
             session_state=session.state_for(len(tables), sum(t.is_closed for t in tables)),
             late=closing.disqualified_for_session(session),
+            calls=calls,
             clock=session_clock,
             late_margin=dashboard.LATE_MARGIN,
             confirm_texts={
@@ -135,6 +138,9 @@ class DirectorActionView(ErrorGoesBack, SessionMixin, View):
     A refused action (TableError) goes back to `next_url()` with its message."""
 
     http_method_names = ["post"]
+
+    def act(self, actor: access.Actor) -> str:  # pragma: no cover - every subclass defines it
+        raise NotImplementedError
 
     def post(self, request, *args, **kwargs):
         text = self.act(access.actor_for(request, self.tournament))
@@ -167,6 +173,25 @@ class ConfirmSessionView(ConfirmFirst, DirectorActionView):
         }
 
 
+class PublishTournamentView(DirectorActionView):
+    """Publish the tournament from the dashboard or the tournament page (it shows nothing the
+    director has not made public, so it does not ask)."""
+
+    def act(self, actor):
+        publication.publish_tournament(self.tournament, actor=actor)
+        return _("The tournament is published: players see what its sessions made public.")
+
+    def next_url(self):
+        """Back to the page the button was on (`next`, a page of this desk), else the
+        tournament's page."""
+        wanted = self.request.POST.get("next", "")
+        if wanted.startswith("/") and url_has_allowed_host_and_scheme(
+            wanted, allowed_hosts={self.request.get_host()}, require_https=self.request.is_secure()
+        ):
+            return wanted
+        return self.tournament.get_absolute_url()
+
+
 class ReopenTableView(ConfirmFirst, DirectorActionView):
     def confirmation(self):
         table = self.get_table()
@@ -179,6 +204,15 @@ class ReopenTableView(ConfirmFirst, DirectorActionView):
     def act(self, actor):
         table = closing.reopen_table(self.get_table(), actor=actor)
         return _("%(table)s reopened.") % {"table": table}
+
+
+class TakeBackTimeUpView(DirectorActionView):
+    """ "Time is up" taken back at a table: its play goes on (scoring/services/time_up.py).
+    Nothing is lost by it, so it does not ask first."""
+
+    def act(self, actor):
+        table = time_up.take_back_time_up(self.get_table(), actor=actor)
+        return _("“Time is up” taken back at %(table)s: play goes on there.") % {"table": table}
 
 
 class RenewLinkView(DirectorActionView):
@@ -409,26 +443,51 @@ class ClockView(DirectorActionView):
                 minimum=-MAX_CLOCK_MINUTES_TAKEN_BACK,
                 maximum=MAX_CLOCK_MINUTES_ADDED,
             )
-            clock.extend_clock(session, minutes, actor=actor, table=table)
+            _session, resumed = time_up.give_time(session, minutes, actor=actor, table=table)
             if table is not None:
-                return _("%(minutes)s minutes added for %(table)s.") % {
+                text = _("%(minutes)s minutes added for %(table)s.") % {
                     "minutes": minutes,
                     "table": table,
                 }
-            return _("%(minutes)s minutes added for every table.") % {"minutes": minutes}
+            else:
+                text = _("%(minutes)s minutes added for every table.") % {"minutes": minutes}
+            if resumed:
+                text += " " + _("Time had been called; play goes on at table(s) %(tables)s.") % {
+                    "tables": ", ".join(map(str, resumed))
+                }
+            return text
         raise TableError(_("Unknown clock action."))
 
 
 class PublishView(ConfirmFirst, DirectorActionView):
     """Show or hide a session's seating and results on the public pages and the projector.
-    Hiding asks first (it takes away what players are reading); showing does not."""
+    Hiding asks first (it takes away what players are reading); showing asks only while the
+    tournament itself is not published, since nobody would see it: the question offers to
+    publish the tournament too, in the same step (`tournament=1`), or the session's part only
+    (`tournament=0`). `tournament=1` alone publishes the tournament."""
 
     def needs_confirmation(self, data):
-        return data.get("seating") == "0" or data.get("results") == "0"
+        if data.get("seating") == "0" or data.get("results") == "0":
+            return True
+        showing = data.get("seating") == "1" or data.get("results") == "1"
+        return showing and not self.tournament.published and "tournament" not in data
 
     def confirmation(self):
         data = self.request.POST if self.request.method == "POST" else self.request.GET
         session = self.get_session()
+        shown = [name for name in ("seating", "results") if data.get(name) == "1"]
+        if shown and not self.tournament.published:
+            return Confirmation(
+                title=_("Publish the tournament too?"),
+                consequence=consequences.publish_unpublished(session, shown),
+                button=_("Publish the tournament too"),
+                choice=Choice(
+                    "tournament",
+                    "1",
+                    "0",
+                    _("Only this session's part (players see nothing yet)"),
+                ),
+            )
         seating, results = data.get("seating") == "0", data.get("results") == "0"
         if not (seating or results):
             seating = results = True  # a bare GET of the address: say what hiding both does
@@ -446,7 +505,11 @@ class PublishView(ConfirmFirst, DirectorActionView):
             value = self.request.POST.get(name)
             return None if value is None else value == "1"
 
-        publication.publish(
-            self.get_session(), actor=actor, seating=flag("seating"), results=flag("results")
+        session = publication.publish(
+            self.get_session(),
+            actor=actor,
+            seating=flag("seating"),
+            results=flag("results"),
+            tournament=flag("tournament"),
         )
-        return _("Publication updated.")
+        return consequences.published(session)

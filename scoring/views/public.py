@@ -19,14 +19,14 @@ from common.numbers import parse_int
 from common.text import search_key
 from rules.limits import INT32_MAX
 from scoring.best_hands import hand_of_session
-from scoring.live import LivePageMixin, projector_version
+from scoring.live.versions import LivePageMixin, projector_version
 from scoring.presentation import hand_rows
+from scoring.reveal.services import reveal_of
 from scoring.services.clock import clock_state
-from scoring.services.reveal import reveal_of
 from scoring.services.tables import snapshot
-from scoring.standings import CACHE_SECONDS, cached_standings
-from scoring.tables import standings_rows
-from scoring.views.groups import view_context
+from scoring.standings.group_views import view_context
+from scoring.standings.lists import standings_rows
+from scoring.standings.ranking import CACHE_SECONDS, cached_standings
 from tournament.models import ProjectorMode, Seat, SessionStatus
 from tournament.permissions import TournamentMixin, is_director
 from tournament.rulesets import ruleset_for
@@ -78,20 +78,20 @@ class FindSeatView(TournamentMixin, TemplateView):
         sessions = list(visible_seating_sessions(self.request.user, self.tournament))
         matches = []
         if query:
-            registrations = self.tournament.registrations.select_related("player")
+            everyone = self.tournament.registrations.select_related("player")
             number = parse_int(query, minimum=1, maximum=INT32_MAX)  # "²" is not a number
             if number is not None:
-                registrations = list(registrations.filter(number=number))
+                registrations = list(everyone.filter(number=number))
             else:
                 registrations = [
                     registration
-                    for registration in registrations.order_by("number")
+                    for registration in everyone.order_by("number")
                     if name_matches(query, registration.player)
                 ][:MAX_MATCHES]
             seats = Seat.objects.filter(
                 registration__in=registrations, session__in=sessions
             ).select_related("table", "session")
-            by_registration = {}
+            by_registration: dict[int, dict[int, Seat]] = {}
             for seat in seats:
                 by_registration.setdefault(seat.registration_id, {})[seat.session.number] = seat
             now = current_session(sessions)
@@ -124,12 +124,14 @@ class TableResultsView(TournamentMixin, TemplateView):
         if not results_visible(self.request.user, session):
             raise ExplainedNotFound(
                 _("The results of session %(number)s have not been published yet.")
-                % {"number": session.number}
+                % {"number": session.number},
+                heading=_("Not published yet"),
             )
         if not table.is_closed:
             raise ExplainedNotFound(
                 _("Table %(table)s of session %(number)s has not finished yet.")
-                % {"table": table.number, "number": session.number}
+                % {"table": table.number, "number": session.number},
+                heading=_("Not finished yet"),
             )
         snap = snapshot(table)
         context.update(
@@ -144,15 +146,20 @@ class TableResultsView(TournamentMixin, TemplateView):
 
 def projector_content(tournament, user):
     """What the projector shows now: ("seating", session), ("standings", standings),
-    ("reveal", reveal: scoring/reveal.py) or ("clock", None), following the director's choice
-    of mode."""
+    ("reveal", reveal: scoring/reveal.py), ("checkin", the players still missing) or ("clock",
+    None), following the director's choice of mode. Automatically, the players still missing
+    while check-in is open and no seating or standings are on view."""
     mode = tournament.projector_mode
     if mode == ProjectorMode.REVEAL:
         reveal = reveal_of(tournament)
         return ("reveal", reveal) if reveal is not None else ("clock", None)
+    if mode == ProjectorMode.CHECKIN:
+        return ("checkin", tournament) if tournament.checkin_open else ("clock", None)
     sessions = list(tournament.sessions.order_by("number"))
     seated = [s for s in sessions if s.is_open_for_entry and seating_visible(user, s)]
     through = standings_through(user, tournament)
+    if mode == ProjectorMode.AUTO and tournament.checkin_open and not seated and through is None:
+        return "checkin", tournament
     if mode == ProjectorMode.CLOCK:
         return "clock", None
     if mode == ProjectorMode.SEATING or (
@@ -224,6 +231,8 @@ class ProjectorView(LivePageMixin, TournamentMixin, TemplateView):
             context["hand_of_session"] = hand_of_session(
                 self.tournament, self.request.user, content.through
             )
+        elif kind == "checkin":
+            context["missing"] = partial(_missing, self.tournament)
         elif kind == "reveal":
             context.update(reveal_context(content))
             context["ruleset"] = ruleset_for(self.tournament)
@@ -259,8 +268,16 @@ def reveal_context(reveal):
     }
 
 
+def _missing(tournament):
+    """The players still to check in, by name (read only when the screen is not cached)."""
+    return sorted(
+        tournament.registrations.missing().select_related("player"),
+        key=lambda registration: (registration.player.last_name.casefold(), registration.number),
+    )
+
+
 def _tables(session):
-    tables = {}
+    tables: dict[int, list[Seat]] = {}
     for seat in (
         Seat.objects.filter(session=session)
         .select_related("table", "registration__player")

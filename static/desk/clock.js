@@ -1,5 +1,5 @@
 /* Countdowns: every element with data-remaining (seconds) shows m:ss; with data-running it
-   counts down once a second. The server sends the seconds left when the page is built, so
+   counts down once a second (role="timer": a screen reader reads it when asked, never by itself). The server sends the seconds left when the page is built, so
    the laptop's and the phones' clocks do not need to agree. A page that swaps in fresh
    content (the projector) calls window.deskClocks() again. */
 (function () {
@@ -31,7 +31,11 @@
         var banner = element.getAttribute("data-over-banner");
         if (over && banner) {
           var target = document.getElementById(banner);
-          if (target) { target.hidden = false; }
+          if (target && target.hidden) {
+            // An alert filled in as it is shown: a screen reader says it once.
+            target.hidden = false;
+            if (!target.textContent.trim()) { target.textContent = target.getAttribute("data-text") || ""; }
+          }
         }
       });
     }

@@ -38,7 +38,17 @@
     update();
   }
 
+  /* The page's announcement (the last save, the hand to enter now): written into its status
+     region once the page has loaded, a moment after the region itself, so that a screen reader
+     says it (a live region's text present at load is not announced). */
+  function announce(region) {
+    window.setTimeout(function () {
+      region.textContent = region.getAttribute("data-announce");
+    }, 250);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-announce]").forEach(announce);
     document.querySelectorAll("form.hand-form").forEach(setUpHandForm);
     document.querySelectorAll("form.penalty-form").forEach(setUpPenaltyForm);
   });

@@ -59,11 +59,61 @@
       .then(function (html) { return new DOMParser().parseFromString(html, "text/html"); });
   }
 
-  window.deskLive = {watch: watch, fetchPage: fetchPage};
+  /* Where the keyboard was, as a way to find the same control in fresh content: its id, else
+     its link or its field, else its place among its parent's children up to `root`. */
+  function focusPath(element, root) {
+    if (!element || element === root || !root.contains(element)) { return null; }
+    if (element.id) { return {id: element.id}; }
+    if (element.matches("a[href]")) { return {selector: 'a[href="' + CSS.escape(element.getAttribute("href")) + '"]'}; }
+    if (element.name) { return {selector: '[name="' + CSS.escape(element.name) + '"]'}; }
+    var steps = [];
+    for (var node = element; node && node !== root; node = node.parentElement) {
+      steps.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+    }
+    return {steps: steps};
+  }
 
-  /* The public standings: the marker inside #main names the version; #main is swapped. */
+  function findAgain(path, root) {
+    if (path.id) { return document.getElementById(path.id); }
+    if (path.selector) { return root.querySelector(path.selector); }
+    var node = root;
+    for (var i = 0; node && i < path.steps.length; i += 1) { node = node.children[path.steps[i]]; }
+    return node;
+  }
+
+  /* `root`'s content replaced by `fresh`'s, for a keyboard and a screen reader too: the focus
+     stays on the same control (or goes to the page's heading when that control is gone), the
+     checkboxes keep their state ("Show all columns"), and `status` says what happened. */
+  function swap(root, fresh, status) {
+    var path = focusPath(document.activeElement, root);
+    var checked = {};
+    root.querySelectorAll("input[type=checkbox][id]").forEach(function (box) { checked[box.id] = box.checked; });
+    root.innerHTML = fresh.innerHTML;
+    Object.keys(checked).forEach(function (id) {
+      var box = document.getElementById(id);
+      if (box && root.contains(box)) { box.checked = checked[id]; }
+    });
+    if (path) {
+      var again = findAgain(path, root);
+      if (!again || again.closest("[hidden]")) {
+        again = root.querySelector("h1");
+        if (again) { again.setAttribute("tabindex", "-1"); }
+      }
+      if (again) { again.focus({preventScroll: true}); }
+    }
+    if (status) {
+      status.textContent = "";
+      window.setTimeout(function () { status.textContent = status.getAttribute("data-live-text"); }, 100);
+    }
+  }
+
+  window.deskLive = {watch: watch, fetchPage: fetchPage, swap: swap};
+
+  /* The public standings: the marker inside the live content names the version; that content
+     ([data-live-content], else #main) is swapped, and [data-live-status] says so. */
   document.addEventListener("DOMContentLoaded", function () {
-    function marker() { return document.querySelector("#main [data-live-url]"); }
+    function content(doc) { return doc.querySelector("[data-live-content]") || doc.getElementById("main"); }
+    function marker() { return content(document).querySelector("[data-live-url]"); }
     if (!marker()) { return; }
     watch({
       url: function () { return marker().getAttribute("data-live-url"); },
@@ -72,9 +122,9 @@
       seconds: function () { return Number(marker().getAttribute("data-live-poll")); },
       changed: function () {
         return fetchPage("no-cache").then(function (page) {
-          var fresh = page.getElementById("main");
+          var fresh = content(page);
           if (fresh && fresh.querySelector("[data-live-url]")) {
-            document.getElementById("main").innerHTML = fresh.innerHTML;
+            swap(content(document), fresh, document.querySelector("[data-live-status]"));
             document.title = page.title;
           }
         });

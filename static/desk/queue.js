@@ -1,6 +1,6 @@
 /* The referee pages' offline queue (docs/architecture.md, "The offline queue").
 
-   A hand, a correction or a penalty saved without connection is kept on the phone
+   A hand, a correction, a penalty or a referee call saved without connection is kept on the phone
    (localStorage: it survives a reload and a closed tab) and sent to the desk, in order, when the
    connection is back: on the `online` event, on every page load and every 30 seconds while
    something waits. Each save carries its one-time submission id, so the desk saves it once even
@@ -35,6 +35,8 @@
   // old link it is refused; "Send again" sends it to this page's link).
   var tableId = panel.getAttribute("data-table-id");
   var sessionNumber = panel.getAttribute("data-session");
+  // The most saves the desk takes as waiting (X-Desk-Waiting): its limit, from the page.
+  var MAX_WAITING = parseInt(panel.getAttribute("data-max-waiting"), 10) || 0;
   var KEY = tableId && sessionNumber ? "desk-queue:table:" + tableId + ":" + sessionNumber : "desk-queue:" + tableUrl;
   var OLD_KEY = "desk-queue:" + tableUrl; // before the queue was kept by table
   try {
@@ -95,7 +97,7 @@
     return fetch(tableUrl, {
       method: "HEAD",
       credentials: "same-origin",
-      headers: { "X-Desk-Waiting": String(Math.min(999, count)) }
+      headers: { "X-Desk-Waiting": String(Math.min(MAX_WAITING, count)) }
     }).catch(function () { return null; });
   }
 
@@ -318,6 +320,7 @@
     var title;
     if (kind === "hand") { title = text("hand", { number: number + handsBefore }); }
     else if (kind === "correction") { title = text("correction", { number: form.getAttribute("data-hand") || "" }); }
+    else if (kind === "call") { title = text("call"); }
     else { title = text("penalty"); }
     var item = {
       id: newId(),
@@ -375,7 +378,7 @@
       credentials: "same-origin",
       headers: {
         "X-Desk-Queue": "1",
-        "X-Desk-Waiting": String(Math.min(999, waiting)),
+        "X-Desk-Waiting": String(Math.min(MAX_WAITING, waiting)),
         "X-CSRFToken": token,
         "Accept": "application/json"
       },
@@ -556,7 +559,7 @@
     if (!items.length) { return; }
     if (items[0].state === "waiting") { flush(); return; }
     // Held by a choice to make: still tell the desk this phone is here, with what waits.
-    fetch(tableUrl, { method: "HEAD", credentials: "same-origin", headers: { "X-Desk-Waiting": String(Math.min(999, items.length)) } })
+    fetch(tableUrl, { method: "HEAD", credentials: "same-origin", headers: { "X-Desk-Waiting": String(Math.min(MAX_WAITING, items.length)) } })
       .catch(function () { return null; });
   }, 30000);
   // A page restored from the phone's copy carries a spent id: every form gets a new one.

@@ -2,7 +2,13 @@
    hand's notation into the "Tiles" field, and a "Count" button that asks the desk for the
    calculation and offers to fill the figures in. The referee's figures are what count: nothing
    is saved here, and the tiles are counted again when the hand is saved. Without this script the
-   notation is typed by hand and counted on save. */
+   notation is typed by hand and counted on save.
+
+   In the classic games (data-kind "points") every player's hand is counted: "Whose tiles"
+   chooses the player the picker writes for (their own tiles field, flowers and seasons are
+   shown), a player who did not go out ends with 13 tiles and no winning tile, and "Use these
+   figures" fills that player's points and doubles. EMA Riichi 2008 (data-red-fives) adds the
+   red fives, written 0m, 0p, 0s. */
 (function () {
   "use strict";
 
@@ -23,7 +29,10 @@
     return element;
   }
 
-  function order(tile) { return SUITS.indexOf(tile[1]) * 10 + Number(tile[0]); }
+  // a red five (0m) is a five: it sorts and counts as one
+  function number(tile) { return tile[0] === "0" ? 5 : Number(tile[0]); }
+  function plain(tile) { return tile[0] === "0" ? "5" + tile[1] : tile; }
+  function order(tile) { return SUITS.indexOf(tile[1]) * 10 + number(tile) + (tile[0] === "0" ? 0.5 : 0); }
 
   function groupText(tiles) {
     // "1m 2m 3m 5p" -> "123m 5p"
@@ -37,27 +46,55 @@
     return parts.map(function (part) { return part.digits + part.suit; }).join(" ");
   }
 
+  function emptyHand() { return { concealed: [], melds: [], win: null, flowers: 0 }; }
+
   function setUp(box) {
     var t = box.dataset;
     var form = box.closest("form");
-    var input = form.querySelector('input[name="tiles"]');
+    var points = t.kind === "points";
     var holder = box.querySelector("[data-tile-picker]");
     var countButton = box.querySelector("[data-count-button]");
     var result = box.querySelector("[data-count-result]");
-    if (!input || !holder || !window.fetch || !window.FormData) { return; }
-    var hand = { concealed: [], melds: [], win: null, flowers: 0 };
+    var whose = form.querySelector('select[name="tiles_winner"]');
+    var input = points ? null : form.querySelector('input[name="tiles"]');
+    if ((!points && !input) || !holder || !window.fetch || !window.FormData) { return; }
+    var hands = {};  // the classic games: one picker hand per seat
+    var seat = null;
+    var hand = emptyHand();
     var history = [];
     var mode = "concealed";
     var honours = (t.honours || "E S W N Wh G R").split(" ");
+    var honourNames = (t.honourNames || "").split("|");
+    var suitNames = (t.suitNames || "").split("|");
     var modeLabels = (t.modes || "").split("|");
+
+    function winnerChosen() {
+      return form.querySelector('input[name="winner"]:checked, input[name="winners"]:checked');
+    }
+
+    function isWinner() {
+      if (!points) { return true; }
+      var chosen = form.querySelectorAll('input[name="winner"]:checked, input[name="winners"]:checked');
+      return Array.prototype.some.call(chosen, function (item) { return item.value === String(seat); });
+    }
+
+    function most() { return isWinner() ? 14 : 13; }
 
     function size() { return hand.concealed.length + 3 * hand.melds.length + (hand.win ? 1 : 0); }
 
+    function all() {
+      var every = hand.concealed.slice();
+      hand.melds.forEach(function (meld) { every = every.concat(meld.tiles); });
+      if (hand.win) { every.push(hand.win); }
+      return every;
+    }
+
     function copies(tile) {
-      var all = hand.concealed.slice();
-      hand.melds.forEach(function (meld) { all = all.concat(meld.tiles); });
-      if (hand.win) { all.push(hand.win); }
-      return all.filter(function (other) { return other === tile; }).length;
+      return all().filter(function (other) { return plain(other) === plain(tile); }).length;
+    }
+
+    function reds(tile) {
+      return all().filter(function (other) { return other === tile; }).length;
     }
 
     function notation() {
@@ -78,9 +115,17 @@
       result.appendChild(line);
     }
 
+    function field() { return points ? form.querySelector('input[name="tiles_' + seat + '"]') : input; }
+
     function write() {
-      input.value = notation();
-      counter.textContent = (t.tilesCount || "{n} / 14").replace("{n}", String(size()));
+      var target = field();
+      if (target) { target.value = notation(); }
+      refresh();
+    }
+
+    function refresh() {
+      var template = most() === 13 ? t.tilesCount13 : t.tilesCount;
+      counter.textContent = (template || "{n} / 14").replace("{n}", String(size()));
       flowerValue.textContent = String(hand.flowers);
       modeButtons.forEach(function (item) {
         item.setAttribute("aria-pressed", item.dataset.mode === mode ? "true" : "false");
@@ -89,30 +134,43 @@
 
     function remember() { history.push(JSON.stringify(hand)); }
 
+    function over(tiles) {
+      return tiles.some(function (item) {
+        var extra = tiles.filter(function (x) { return plain(x) === plain(item); }).length;
+        var red = item[0] === "0" && reds(item) + tiles.filter(function (x) { return x === item; }).length > 1;
+        return red || copies(item) + extra > 4;
+      });
+    }
+
     function tap(tile) {
-      var number = Number(tile[0]);
       var meld = null;
+      var full = size() >= most();
       if (mode === "win") {
-        if (copies(tile) >= 4) { say(t.tooMany, true); return; }
+        if (!isWinner()) { say(t.noWinTile, true); return; }
+        if (over([tile])) { say(tile[0] === "0" ? t.oneRed : t.tooMany, true); return; }
         remember();
         hand.win = tile;
         mode = "concealed";
       } else if (mode === "concealed") {
-        if (copies(tile) >= 4 || size() >= 14) { say(size() >= 14 ? t.full : t.tooMany, true); return; }
+        if (over([tile]) || full) {
+          say(full ? (most() === 13 ? t.full13 : t.full) : (tile[0] === "0" ? t.oneRed : t.tooMany), true);
+          return;
+        }
         remember();
         hand.concealed.push(tile);
       } else {
+        var n = number(tile);
         if (mode === "chow") {
-          if (tile[1] === "z" || number > 7) { say(t.chowStart, true); return; }
-          meld = [tile, (number + 1) + tile[1], (number + 2) + tile[1]];
+          if (tile[1] === "z" || n > 7) { say(t.chowStart, true); return; }
+          meld = [tile, (n + 1) + tile[1], (n + 2) + tile[1]];
         } else {
-          meld = [tile, tile, tile];
-          if (mode !== "pung") { meld.push(tile); }
+          meld = [tile, plain(tile), plain(tile)];
+          if (mode !== "pung") { meld.push(plain(tile)); }
         }
-        var over = meld.some(function (item) {
-          return copies(item) + meld.filter(function (x) { return x === item; }).length > 4;
-        });
-        if (over || size() + 3 > 14) { say(over ? t.tooMany : t.full, true); return; }
+        if (over(meld) || size() + 3 > most()) {
+          say(over(meld) ? t.tooMany : (most() === 13 ? t.full13 : t.full), true);
+          return;
+        }
         remember();
         hand.melds.push({ kind: mode, tiles: meld });
       }
@@ -120,28 +178,57 @@
       write();
     }
 
-    // The picker: modes, the 34 kinds, flowers, undo and clear.
+    // The classic games: whose tiles the picker writes; only that player's fields are shown.
+    function choose(next) {
+      if (!points) { return; }
+      if (seat !== null) { hands[seat] = { hand: hand, history: history }; }
+      seat = next;
+      var kept = hands[seat] || { hand: emptyHand(), history: [] };
+      hand = kept.hand;
+      history = kept.history;
+      mode = "concealed";
+      box.querySelectorAll("[data-tile-seat]").forEach(function (group) {
+        group.hidden = group.dataset.tileSeat !== String(seat);
+      });
+      if (whose && whose.value !== String(seat)) { whose.value = String(seat); }
+      result.textContent = "";
+      refresh();  // the player's field keeps what it holds until a tile is tapped
+    }
+
+    // The picker: modes, the 34 kinds (and the red fives), flowers, undo and clear.
     holder.hidden = false;
     var modeRow = make("div", "tile-modes");
     var modeButtons = MODES.map(function (name, index) {
       var item = button("tile-mode", modeLabels[index] || name);
       item.dataset.mode = name;
-      item.addEventListener("click", function () { mode = name; write(); });
+      item.addEventListener("click", function () { mode = name; refresh(); });
       modeRow.appendChild(item);
       return item;
     });
     holder.appendChild(modeRow);
     SUITS.forEach(function (suit) {
-      var row = make("div", "tile-row suit-" + suit);
-      for (var number = 1; number <= (suit === "z" ? 7 : 9); number += 1) {
-        var tile = number + suit;
+      var red = t.redFives && suit !== "z";
+      var row = make("div", "tile-row suit-" + suit + (red ? " with-red" : ""));
+      var numbers = [];
+      for (var n = 1; n <= (suit === "z" ? 7 : 9); n += 1) { numbers.push(String(n)); }
+      if (red) { numbers.push("0"); }
+      numbers.forEach(function (digit) {
+        var tile = digit + suit;
+        var number = digit === "0" ? 5 : Number(digit);
         var text = suit === "z" ? honours[number - 1] : String(number);
-        var item = button("tile suit-" + suit, text, tile);
+        // Named by what it shows ("5p", "Wh": a voice command says what it sees; a red five
+        // "5p (red five)"); the tile's name in words ("5 dots", "White dragon") describes it.
+        var item = button("tile suit-" + suit + (digit === "0" ? " red-five" : ""), text,
+          digit === "0" ? "5" + suit + " (" + t.redFives + ")" : undefined);
         if (suit !== "z") { item.appendChild(make("small", "", suit)); }
+        var longName = suit === "z" ? honourNames[number - 1]
+          : (suitNames[SUITS.indexOf(suit)] || "").replace("{n}", String(number));
+        if (longName && digit === "0") { longName += ", " + t.redFives; }
+        if (longName) { item.title = longName; }
         item.dataset.tile = tile;
         item.addEventListener("click", tap.bind(null, tile));
         row.appendChild(item);
-      }
+      });
       holder.appendChild(row);
     });
     var tools = make("div", "tile-tools");
@@ -149,10 +236,14 @@
     var plus = button("tile-step", "+", t.moreFlowers);
     var flowerValue = make("output", "tile-flowers", "0");
     var counter = make("span", "tile-size");
+    counter.setAttribute("role", "status");  // "5 of 14 tiles", said after each tap
     var undo = button("tile-tool", t.undo);
     var clear = button("tile-tool", t.clear);
-    tools.appendChild(make("span", "tile-label", t.flowers));
-    [minus, flowerValue, plus, counter, undo, clear].forEach(function (item) { tools.appendChild(item); });
+    if (!points) {  // the classic games name each flower and season in the player's fields
+      tools.appendChild(make("span", "tile-label", t.flowers));
+      [minus, flowerValue, plus].forEach(function (item) { tools.appendChild(item); });
+    }
+    [counter, undo, clear].forEach(function (item) { tools.appendChild(item); });
     holder.appendChild(tools);
     minus.addEventListener("click", function () {
       if (hand.flowers > 0) { remember(); hand.flowers -= 1; write(); }
@@ -165,27 +256,41 @@
     });
     clear.addEventListener("click", function () {
       remember();
-      hand = { concealed: [], melds: [], win: null, flowers: 0 };
+      hand = emptyHand();
       mode = "concealed";
       write();
     });
     counter.textContent = (t.tilesCount || "{n} / 14").replace("{n}", "0");
-    modeButtons[0].setAttribute("aria-pressed", "true");
-
-    function winnerChosen() {
-      return form.querySelector('input[name="winner"]:checked, input[name="winners"]:checked');
+    modeButtons.forEach(function (item) {  // six toggle buttons, one of them pressed
+      item.setAttribute("aria-pressed", item.dataset.mode === mode ? "true" : "false");
+    });
+    if (points) {
+      var first = winnerChosen();
+      var start = whose && whose.value !== "" ? whose.value : (first ? first.value : null);
+      if (start === null) {
+        var group = box.querySelector("[data-tile-seat]");
+        start = group ? group.dataset.tileSeat : "0";
+      }
+      choose(Number(start));
+      if (whose) { whose.addEventListener("change", function () { if (whose.value !== "") { choose(Number(whose.value)); } }); }
+      form.addEventListener("change", function (event) {
+        if (event.target.name === "winner" || event.target.name === "winners") { refresh(); }
+      });
     }
 
     function fill(answer) {
       var set = function (name, value) {
-        var field = form.querySelector('[name="' + name + '"]');
-        if (field) {
-          field.value = value;
-          field.dispatchEvent(new Event("change", { bubbles: true }));
-        }
+        var target = form.querySelector('[name="' + name + '"]');
+        if (!target) { return; }
+        if (target.type === "checkbox") { target.checked = Boolean(value); } else { target.value = value; }
+        target.dispatchEvent(new Event("change", { bubbles: true }));
       };
       Object.keys(answer.fills).forEach(function (name) {
-        set(box.dataset.kind === "fan" ? name : name + "_" + answer.winner, answer.fills[name]);
+        if (box.dataset.kind === "fan" || (points && !form.querySelector('[name="' + name + '_' + answer.winner + '"]'))) {
+          set(name, answer.fills[name]);
+        } else {
+          set(name + "_" + answer.winner, answer.fills[name]);
+        }
       });
       if (box.dataset.kind !== "fan") { set("tiles_winner", answer.winner); }
       say(t.filled, false);
@@ -201,7 +306,8 @@
       answer.lines.forEach(function (line) {
         var item = make("li");
         item.appendChild(make("span", "", line.label + (line.count > 1 ? " ×" + line.count : "")));
-        item.appendChild(make("span", "number", String(line.value * line.count)));
+        var value = typeof line.value === "number" ? String(line.value * line.count) : line.value;
+        item.appendChild(make("span", "number", value));
         list.appendChild(item);
       });
       result.appendChild(list);
@@ -213,8 +319,10 @@
     countButton.hidden = false;
     countButton.addEventListener("click", function () {
       if (!winnerChosen()) { say(t.needWinner, true); return; }
-      if (!input.value.trim()) { say(t.empty, true); return; }
+      var target = field();
+      if (!target || !target.value.trim()) { say(t.empty, true); return; }
       var data = new FormData(form);
+      if (points) { data.set("tiles_winner", String(seat)); }
       if (box.dataset.countHand) { data.append("count_hand", box.dataset.countHand); }
       say(t.counting, false);
       fetch(box.dataset.countUrl, {

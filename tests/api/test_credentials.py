@@ -137,3 +137,113 @@ def test_wrong_pins_are_counted_with_the_table_page_per_table(world):
         reverse("link:table", kwargs={"token": table.token}), {"table_pin": table.pin}
     )
     assert page.status_code == 429
+
+
+# -- the read-only token -----------------------------------------------------------------------
+
+READS = (
+    "/api/v1/tournaments/",
+    "/api/v1/tournaments/alpha/",
+    "/api/v1/tournaments/alpha/registrations/",
+    "/api/v1/tournaments/alpha/sessions/",
+    "/api/v1/tournaments/alpha/sessions/2/",
+    "/api/v1/tournaments/alpha/sessions/2/tables/1/",
+    "/api/v1/tournaments/alpha/standings/",
+    "/api/v1/tournaments/alpha/teams/",
+)
+
+
+def test_a_read_only_token_reads_what_the_director_token_reads(world):
+    """Unpublished too: a rating site collecting results needs no token that writes."""
+    a = world["a"]
+    a.published = False
+    a.save(update_fields=["published"])
+    a.sessions.filter(number=1).update(results_published=False)
+    reader, director = world["clients"]["read-only"], world["clients"]["director A"]
+    assert world["clients"]["anonymous"].get("/api/v1/tournaments/alpha/").status_code == 404
+    for url in READS:
+        answer = reader.get(url)
+        assert answer.status_code == 200, url
+        assert answer.json() == director.get(url).json(), url
+    assert reader.get("/api/v1/tournaments/alpha/standings/").json()["through"] == 1
+
+
+def test_a_read_only_token_writes_nothing(world):
+    from tests.reliability.matrix import database_state
+
+    reader, table = world["clients"]["read-only"], world["table"]
+    before = database_state()
+    base = "/api/v1/tournaments/alpha/"
+    writes = (
+        (hands_url(table), hand(table)),
+        (hands_url(table) + "1/", {**hand(table), "outcome": "washout"}),
+        (
+            f"{base}sessions/2/tables/1/penalties/",
+            {**hand(table), "registration": 1, "kind": "late_arrival", "minutes": 3},
+        ),
+        (f"{base}draw/preview/", {"scope": "3"}),
+        (f"{base}draw/", {"scope": "3"}),
+        (f"{base}sessions/2/publish/", {"results": True}),
+        (f"{base}players/import/preview/", {}),
+        (f"{base}players/import/", {}),
+    )
+    for url, body in writes:
+        response = reader.post(url, body, format="json")
+        assert response.status_code == 403, (url, response.content[:200])
+    assert database_state() == before
+
+
+def test_a_read_only_token_stops_reading_everything_with_its_account(world):
+    reader = world["clients"]["read-only"]
+    world["a"].sessions.filter(number=1).update(results_published=False)
+    world["a"].directors.remove(world["director"])
+    assert reader.get("/api/v1/tournaments/alpha/standings/").json()["through"] is None
+    assert reader.get("/api/v1/tournaments/alpha/sessions/2/tables/1/").status_code == 404
+
+
+def test_the_tokens_page_creates_a_read_only_token(world, client):
+    client.force_login(world["director"])
+    page = reverse("api-tokens", args=["alpha"])
+    response = client.post(page, {"name": "Federation rating site", "kind": "read"})
+    assert response.status_code == 200
+    token = world["a"].api_tokens.get(name="Federation rating site")
+    assert (token.kind, token.user) == (TokenKind.READ_ONLY, world["director"])
+    assert "Read-only" in client.get(page).content.decode()
+
+
+#: A referee call (issue 31, point 9) by every kind of credential, at table 1 of session 2 (the
+#: link's and the referee's table): (status, a call saved).
+CALLERS = {
+    "anonymous": (401, False),
+    "table link": (201, True),
+    "referee": (201, True),
+    "referee of another table": (403, False),
+    "director A": (201, True),
+    "director B": (403, False),
+    "revoked": (401, False),
+}
+
+
+@pytest.mark.parametrize("role", list(CALLERS))
+def test_a_referee_call_through_the_api_for_every_credential(world, role):
+    from scoring.models import RefereeCall
+
+    table, api = world["table"], world["clients"][role]
+    url = f"/api/v1/tournaments/alpha/sessions/2/tables/{table.number}/calls/"
+    body = {"kind": "dispute", "note": "hand 2", "submission": str(uuid.uuid4())}
+    response = api.post(url, body, format="json")
+    status, saved = CALLERS[role]
+    assert response.status_code == status, response.content
+    assert RefereeCall.objects.filter(table=table).exists() == saved
+    if saved:
+        call = RefereeCall.objects.get(table=table)
+        assert response.json()["call"] == call.pk and response.json()["status"] == "saved"
+        assert call.made_via.startswith("API")
+        # sent again: the first call, not a second; another call while it is open: refused
+        again = api.post(url, body, format="json")
+        assert again.status_code == 200 and again.json()["status"] == "duplicate"
+        other = {**body, "submission": str(uuid.uuid4())}
+        refused = api.post(url, other, format="json")
+        assert refused.status_code == 403
+        assert "already called" in refused.json()["detail"]
+        assert RefereeCall.objects.filter(table=table).count() == 1

@@ -3,6 +3,7 @@
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
+from rules.limits import MAX_IMPORT_ROWS
 from tournament.models import Registration
 
 CSV = "First name,Last name,EMA id,Country,Club\nAnna,Rossi,,ITA,Bologna\nJan,de Vries,,NLD,\n"
@@ -219,7 +220,11 @@ def test_new_person_wins_over_match_by_name(world):
     [
         ({"same_person": ["abc"]}, "item 1: A valid integer is required."),
         ({"same_person": [2, 0]}, "item 2: Ensure this value is greater than or equal to 1."),
-        ({"new_person": [10**12]}, "item 1: Ensure this value is less than or equal to 100000."),
+        (
+            {"new_person": [10**12]},
+            # a line of a list of MAX_IMPORT_ROWS players under its header (rules.limits)
+            f"item 1: Ensure this value is less than or equal to {MAX_IMPORT_ROWS + 1}.",
+        ),
         ({"same_person": [4], "new_person": [4]}, "Line 4 cannot be both"),
     ],
 )

@@ -4,7 +4,7 @@ from django.core.cache import cache, caches
 from django.test import override_settings
 
 from api.models import ApiToken
-from scoring.standings import compute_standings
+from scoring.standings.ranking import compute_standings
 from tests.factories import client_with
 
 

@@ -16,16 +16,17 @@ ROLES = (
     "director A",
     "director B",
     "revoked",
+    "read-only",
 )
 
 #: (method, path) -> status per role, in the order of ROLES. The path's parameters point at
 #: tournament A, session 2, table 1 (the link's and the referee's table), hand 1. Writes post
 #: an empty body: a credential allowed to write gets 400 (nothing to save), never a write.
-R = 200, 200, 200, 200, 200, 403, 401  # a read of tournament A
-W = 401, 400, 400, 403, 400, 403, 401  # a write to table 1
-D = 401, 403, 403, 403, 400, 403, 401  # a director's write
+R = 200, 200, 200, 200, 200, 403, 401, 200  # a read of tournament A
+W = 401, 400, 400, 403, 400, 403, 401, 403  # a write to table 1
+D = 401, 403, 403, 403, 400, 403, 401, 403  # a director's write
 EXPECTED = {
-    ("get", "/api/v1/tournaments/"): (200, 200, 200, 200, 200, 200, 401),
+    ("get", "/api/v1/tournaments/"): (200, 200, 200, 200, 200, 200, 401, 200),
     ("get", "/api/v1/tournaments/{slug}/"): R,
     ("get", "/api/v1/tournaments/{slug}/registrations/"): R,
     ("get", "/api/v1/tournaments/{slug}/sessions/"): R,
@@ -39,12 +40,14 @@ EXPECTED = {
         200,
         403,
         401,
+        200,
     ),
     ("get", "/api/v1/tournaments/{slug}/standings/"): R,
     ("get", "/api/v1/tournaments/{slug}/teams/"): R,
     ("post", "/api/v1/tournaments/{slug}/sessions/{number}/tables/{table}/hands/"): W,
     ("post", "/api/v1/tournaments/{slug}/sessions/{number}/tables/{table}/hands/{hand}/"): W,
     ("post", "/api/v1/tournaments/{slug}/sessions/{number}/tables/{table}/penalties/"): W,
+    ("post", "/api/v1/tournaments/{slug}/sessions/{number}/tables/{table}/calls/"): W,
     ("post", "/api/v1/tournaments/{slug}/players/import/"): D,
     ("post", "/api/v1/tournaments/{slug}/players/import/preview/"): D,
     ("post", "/api/v1/tournaments/{slug}/draw/preview/"): D,

@@ -1,11 +1,14 @@
 """Live pages in Chromium: the projector and a phone on the public standings show a change
 made at the desk by themselves, without reloading (static/desk/live.js asks /live/ first and
-fetches the page only when its version changed)."""
+fetches the page only when its version changed), keeping the keyboard's focus where it was and
+saying "Standings updated" in a status region."""
 
 import pytest
+from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from scoring.access import Actor
+from tests.browser.audit import audit_again
 from tests.browser.helpers import PHONE, open_page
 from tests.factories import build_played, correct_after_confirmation, rename_first_player
 
@@ -59,6 +62,24 @@ def test_a_phone_on_the_standings_shows_a_change_without_reloading(
     open_page(browser, f"{live_server.url}/t/{cup.slug}/standings/")
     browser.execute_script(MARK)
     assert "Renamed" not in browser.page_source
+    # A keyboard user has shown every column and stands on the third player's link.
+    browser.find_element(By.CSS_SELECTOR, "label.all-columns-label").click()
+    link = browser.find_elements(By.CSS_SELECTOR, "table.standings a[href*='/players/']")[2]
+    href = link.get_attribute("href")
+    browser.execute_script("arguments[0].focus();", link)
+    status = browser.find_element(By.CSS_SELECTOR, "[data-live-status]")
+    assert status.get_attribute("role") == "status" and status.text == ""
     rename_first_player(cup)
     WebDriverWait(browser, 20).until(lambda b: "Renamed" in b.page_source)
     assert browser.execute_script(MARKED)
+    # The focus stayed on the same player's link, every column still shows, and the status
+    # region (outside the swapped content) says what happened.
+    assert browser.execute_script("return document.activeElement.href;") == href
+    assert browser.find_element(By.ID, "standings-all-columns").is_selected()
+    WebDriverWait(browser, 5).until(
+        lambda b: (
+            b.find_element(By.CSS_SELECTOR, "[data-live-status]").get_attribute("textContent")
+            == "Standings updated"
+        )
+    )
+    audit_again(browser)  # the fresh content passes axe too

@@ -12,8 +12,8 @@ from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 from scoring.access import Actor
-from scoring.services import reveal
-from scoring.standings import compute_standings
+from scoring.reveal import services as reveal
+from scoring.standings.ranking import compute_standings
 from tests.browser.helpers import CONTRAST, OVERFLOW, PHONE, log_in, open_page
 from tests.factories import build, play_session
 

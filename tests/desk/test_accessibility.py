@@ -5,7 +5,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from tests.pages import tour_pages
+from tests.pages import referee_pages, tour_pages
 
 
 class Page(HTMLParser):
@@ -74,3 +74,62 @@ def test_every_page_is_labelled_and_structured(pages, director_client):
         for image in page.images:
             assert image.get("alt"), (url, image)
         assert all(page.buttons), (url, page.buttons)
+
+
+class References(HTMLParser):
+    """The ids a page has and the ids its ARIA attributes and labels point at."""
+
+    POINTERS = ("aria-describedby", "aria-labelledby", "aria-controls", "aria-errormessage")
+
+    def __init__(self):
+        super().__init__()
+        self.ids, self.pointers = set(), []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("id"):
+            self.ids.add(attrs["id"])
+        for name in self.POINTERS:
+            for target in (attrs.get(name) or "").split():
+                self.pointers.append((tag, name, target))
+        if tag == "label" and attrs.get("for"):
+            self.pointers.append((tag, "for", attrs["for"]))
+
+
+def test_every_aria_reference_and_label_points_at_an_element(pages, director, director_client):
+    from tests.pages import more_pages
+
+    for url in [*pages, *more_pages("a11y", director), *referee_pages()]:
+        response = director_client.get(url)
+        if "html" not in response.get("Content-Type", ""):
+            continue
+        page = References()
+        page.feed(response.content.decode())
+        dangling = [pointer for pointer in page.pointers if pointer[2] not in page.ids]
+        assert not dangling, (url, dangling)
+
+
+def test_the_referee_page_says_the_hand_once_and_never_the_clock(db, director):
+    """The clock is a timer (never read out by itself), outside any live region; the status
+    region holds what to announce (entry.js writes it in once the page has loaded): the last
+    save's message and the hand, and "Time is up" when it is."""
+    from django.test import Client
+    from django.urls import reverse
+
+    from scoring.access import Actor
+    from scoring.services.clock import start_clock
+    from tests.factories import build, mcr_entry
+    from tests.factories import play as play_hands
+
+    cup = build(slug="announce")
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    start_clock(table.session, actor=Actor(user=director))
+    play_hands(table, [mcr_entry(1)], Actor(user=director))
+    client = Client()
+    html = client.get(reverse("link:table", kwargs={"token": table.token})).content.decode()
+    state = html[html.index('<p class="hand-state"') :]
+    state = state[: state.index("</p>")]
+    assert 'role="timer"' in state and "aria-live" not in state
+    assert 'aria-live="polite"' not in html.split('id="desk-queue"')[0]
+    region = html[html.index('role="status" data-announce="') :].split('"')[3]
+    assert region.startswith("Hand 2 of 16") and region.endswith("."), region

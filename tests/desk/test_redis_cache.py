@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from desk import config
 from scoring import access
-from scoring.standings import cached_standings
-from scoring.views.standings import StandingsView
+from scoring.standings.ranking import cached_standings
+from scoring.standings.views import StandingsView
 from tests import servers
 from tests.factories import build, build_played, play_session, staff
 

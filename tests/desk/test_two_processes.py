@@ -20,14 +20,16 @@ from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import connection
 from django.urls import reverse
 
+from draw.writing import write_draw
 from scoring import access
 from tests import servers
 from tests.factories import build_played, close, make_director, mcr_entry, play, staff
-from tournament.services.draw import write_draw
 
 PASSWORD = "pw-for-tests"  # tests.factories.make_director
 #: The login lockout of the servers (DESK_LOGIN_ATTEMPTS), the smallest the desk accepts.
 LOGIN_ATTEMPTS = 3
+#: Documents an address may fetch without logging in (DESK_DOCUMENT_RATE), per minute.
+DOCUMENTS = 4
 
 
 @pytest.fixture(scope="module", params=["database cache", "redis cache"])
@@ -47,7 +49,11 @@ def desk_pair(request, django_db_setup, django_db_blocker):
             database = servers.database_url(connection.settings_dict)
         data_dir = stack.enter_context(tempfile.TemporaryDirectory(prefix="desk-two-"))
         env = servers.desk_environment(
-            data_dir, database, DESK_LOGIN_ATTEMPTS=LOGIN_ATTEMPTS, **extra
+            data_dir,
+            database,
+            DESK_LOGIN_ATTEMPTS=LOGIN_ATTEMPTS,
+            DESK_DOCUMENT_RATE=f"{DOCUMENTS}/min",
+            **extra,
         )
         bases = []
         for number in (1, 2):
@@ -135,6 +141,27 @@ def test_the_login_lockout_counts_the_failures_made_on_both_processes(desk):
     # Locked on both: the right password is refused on the other process too.
     status, page = browser.log_in(second, "boss", PASSWORD)
     assert status == 429 and not browser.cookie("sessionid")
+
+
+def test_the_document_throttle_counts_the_requests_made_on_both_processes(desk):
+    """Anonymous report cards (issue 30, point 9): one address's requests count together
+    whichever process answers, in the shared cache; the card is made once and kept there."""
+    first, second = desk
+    tournament = build_played("cards", staff(make_server_director()), players=8, confirmed=1)
+    card = reverse("player-reportcard", kwargs={"slug": tournament.slug, "number": 1})
+
+    def fetch(url):  # a PDF: bytes, not text
+        try:
+            with urllib.request.urlopen(url, timeout=60) as answer:
+                return answer.status, answer.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read()
+
+    answers = [fetch((first, second)[n % 2] + card) for n in range(DOCUMENTS)]
+    assert [status for status, _content in answers] == [200] * DOCUMENTS
+    assert answers[0][1].startswith(b"%PDF") and answers[0][1] == answers[1][1]
+    assert fetch(first + card)[0] == 429
+    assert fetch(second + card)[0] == 429
 
 
 def make_server_director():

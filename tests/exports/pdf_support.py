@@ -57,3 +57,15 @@ def words(text):
 def whole_word(word, text):
     """`word` is in `text` as a whole word: no letter right before or after it."""
     return re.search(rf"(?<![^\W\d_]){re.escape(word)}(?![^\W\d_])", text) is not None
+
+
+def numbers(line):
+    """The whole numbers of a line; the sheet writes a negative one with "−" (U+2212)."""
+    return [int(value) for value in re.findall(r"[+-]?\d+", line.replace("\u2212", "-"))]
+
+
+def labelled(text, label):
+    """The lines of a page that start with `label` (the form's first column), without it."""
+    return [
+        line.strip()[len(label) :] for line in text.splitlines() if line.strip().startswith(label)
+    ]

@@ -17,7 +17,7 @@ from openpyxl import load_workbook
 from exports import ExportError, xlsx_package
 from exports.build import ExportRequest, build_export
 from scoring.access import Actor
-from scoring.standings import compute_standings
+from scoring.standings.ranking import compute_standings
 from tests.factories import build, build_played, play_session
 from tournament.services.registrations import (
     DISQUALIFY,

@@ -11,7 +11,7 @@ from common import formatting
 from common.i18n import translate_text
 from exports.build import ExportRequest, build_export
 from scoring.access import Actor
-from scoring.standings import compute_standings
+from scoring.standings.ranking import compute_standings
 from tests.exports.pdf_support import (
     CLUB,
     FIRST,

@@ -6,12 +6,12 @@ import re
 import pytest
 from django.utils import timezone
 
+from draw.writing import write_draw
 from exports import ExportError
 from exports.pdf.schedules import COLUMNS, SchedulesDocument, render_schedules
 from tests.exports.pdf_support import pdf_pages, pdf_text
 from tests.factories import build_europeans
 from tournament.models import Seat
-from tournament.services.draw import write_draw
 from tournament.services.registrations import register_player
 from tournament.services.tournaments import create_tournament
 

@@ -21,7 +21,7 @@ from scoring.models import SeatResult
 from scoring.services import closing
 from scoring.services.penalties import give_penalty
 from scoring.services.tables import snapshot
-from tests.exports.pdf_support import pdf_pages, pdf_text
+from tests.exports.pdf_support import labelled, numbers, pdf_pages, pdf_text
 from tests.factories import (
     build,
     build_europeans,
@@ -55,18 +55,6 @@ FIXED_WORDS = (
     "3° 1 t.p.",
     "4° 0 t.p.",
 )
-
-
-def numbers(line):
-    """The whole numbers of a line; the sheet writes a negative one with "−" (U+2212)."""
-    return [int(value) for value in re.findall(r"[+-]?\d+", line.replace("\u2212", "-"))]
-
-
-def labelled(text, label):
-    """The lines of a page that start with `label` (the form's first column), without it."""
-    return [
-        line.strip()[len(label) :] for line in text.splitlines() if line.strip().startswith(label)
-    ]
 
 
 def table_points_line(text):
@@ -217,7 +205,7 @@ def test_a_session_not_drawn_has_no_score_sheets(db):
     tournament = build(players=4, slug="undrawn")
     with pytest.raises(ExportError, match="Session 2 has not been drawn yet"):
         render_scoresheets(tournament, session_number=2)
-    with pytest.raises(ExportError, match="has no session 9"):
+    with pytest.raises(ExportError, match="There is no session 9"):
         render_scoresheets(tournament, session_number=9, blank=True)
 
 

@@ -12,7 +12,7 @@ from exports import ExportError
 from exports.pdf.standings import StandingsDocument, render_standings
 from rules.ranking import format_decimal
 from scoring.services import closing
-from scoring.standings import compute_standings
+from scoring.standings.ranking import compute_standings
 from tests.exports.pdf_support import pdf_page_size, pdf_pages, pdf_text
 from tests.factories import (
     build,

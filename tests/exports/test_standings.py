@@ -9,7 +9,7 @@ from django.urls import reverse
 from common import formatting
 from scoring.access import Actor
 from scoring.services.penalties import give_penalty
-from scoring.standings import compute_standings
+from scoring.standings.ranking import compute_standings
 from tests.factories import build, play_session
 
 
@@ -65,7 +65,7 @@ def test_a_penalty_breaks_the_tie_on_score(tied, director):
 def _row(number, tp, score, hands_won, biggest):
     from types import SimpleNamespace
 
-    from scoring.standings import SessionLine, StandingRow
+    from scoring.standings.ranking import SessionLine, StandingRow
 
     registration = SimpleNamespace(number=number, status="active", is_disqualified=False, pk=number)
     line = SessionLine(1, 1, 0, score, 1, Fraction(tp), Fraction(score), 0, hands_won, biggest)
@@ -73,7 +73,7 @@ def _row(number, tp, score, hands_won, biggest):
 
 
 def test_tie_breaks_are_applied_in_the_chosen_order():
-    from scoring.standings import rank_rows
+    from scoring.standings.ranking import rank_rows
 
     rows = [
         _row(1, 3, 32, 1, 40),

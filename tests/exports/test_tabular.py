@@ -14,7 +14,7 @@ from openpyxl import load_workbook
 from common import formatting
 from exports import ExportError
 from exports.build import ExportRequest, build_export
-from scoring.standings import compute_standings
+from scoring.standings.ranking import compute_standings
 
 
 def workbook(content):
@@ -200,8 +200,14 @@ def test_no_standings_before_a_confirmed_session(db):
     from tests.factories import build
 
     cup = build(slug="unplayed")
-    for what, fmt in (("standings", "xlsx"), ("standings", "csv"), ("ema", "xlsx")):
-        with pytest.raises(ExportError, match="No session has been confirmed yet"):
+    # one refusal, the same words whatever the format (exports/sources.py)
+    formats = [("standings", fmt) for fmt in ("xlsx", "csv", "pdf")]
+    formats += [("ema", "xlsx"), ("reportcards", "pdf"), ("subrankings", "csv")]
+    for what, fmt in formats:
+        with pytest.raises(
+            ExportError,
+            match=r"^No session of Cup unplayed has been confirmed yet: there are no standings\.$",
+        ):
             build_export(cup, ExportRequest(what, fmt))
 
 

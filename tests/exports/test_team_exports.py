@@ -14,7 +14,7 @@ from openpyxl import load_workbook
 
 from exports import ExportError
 from exports.build import ExportRequest, build_export
-from scoring.team_standings import team_standings
+from scoring.standings.teams import team_standings
 from tests.exports.pdf_support import pdf_text
 from tournament.models import Category, Player, Team
 

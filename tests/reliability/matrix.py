@@ -10,7 +10,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from scoring.models import AuditEntry, Hand, Penalty, SeatResult
+from desk.services import kept_folder
+from scoring.models import AuditEntry, Hand, Penalty, RefereeCall, SeatResult
+from signup.links import checkin_url, entry_url
 from tournament.models import (
     Category,
     Player,
@@ -44,6 +46,9 @@ AUDIENCE = {
     "table-results": "public",
     "tournament-create": "site-admin",
     "tournament-restore": "site-admin",
+    "tournament-restore-kept": "site-admin",
+    "tournament-kept-archive": "site-admin",
+    "tournament-delete": "site-admin",
     "tournament-archive": "director",
     "accounts": "site-admin",
     "directors": "director",
@@ -89,6 +94,12 @@ AUDIENCE = {
     "projector-reveal": "director",
     "export": "director",
     "referee-home": "user",
+    # a referee call taken or closed (issue 31): any account may ask; the service answers only
+    # the tournament's referees and directors (tests/scoring/test_referee_calls.py)
+    "call-take": "user",
+    "call-close": "user",
+    "table-resume": "director",
+    "tournament-publish": "director",
     # the referee pages' service workers: the same script for everyone, no data in it
     "link-service-worker": "public",
     "account-service-worker": "public",
@@ -100,6 +111,7 @@ AUDIENCE = {
     "link:close": "link",
     "link:history": "link",
     "link:count-tiles": "link",
+    "link:call": "link",
     "account:table": "account",
     "account:correct": "account",
     "account:void-last": "account",
@@ -108,6 +120,7 @@ AUDIENCE = {
     "account:close": "account",
     "account:history": "account",
     "account:count-tiles": "account",
+    "account:call": "account",
     "api-tokens": "director",
     "api-token-revoke": "director",
     # The JSON API: its own credentials (tokens, table links), walked for every role by
@@ -123,6 +136,7 @@ AUDIENCE = {
     "api-hands": "api",
     "api-hand": "api",
     "api-penalties": "api",
+    "api-calls": "api",
     "api-import": "api",
     "api-import-preview": "api",
     "api-draw-preview": "api",
@@ -131,6 +145,23 @@ AUDIENCE = {
     "api-schema": "public",
     "api-docs": "public",
     "api-redoc": "public",
+    # The sign-up (docs/signup.md): its public form, the pages an entry's signed link opens
+    # (the link is the credential, as a table's; tests/signup), the director's pages, and the
+    # check-in page of the directors and the tournament's referee accounts.
+    "signup": "player-form",
+    "signup-players": "public",
+    "signup-entry": "entry-link",
+    "signup-withdraw": "entry-link",
+    "signup-correct": "entry-link",
+    "signup-checkin-qr": "entry-link",
+    "self-checkin": "entry-link",
+    "signup-settings": "director",
+    "signup-entries": "director",
+    "signup-entry-action": "director",
+    "signup-erase-all": "director",
+    "checkin-open": "director",
+    "draw-withdraw-missing": "director",
+    "checkin": "checkin",
     "login": "login",
     "logout": "login",
     "set_language": "i18n",
@@ -149,6 +180,7 @@ WATCHED = (
     AuditEntry,
     Team,
     Category,
+    RefereeCall,
 )
 
 
@@ -191,6 +223,9 @@ def concrete_urls(world):
     a, table, other = world["a"], world["table"], world["other"]
     slug, session = a.slug, table.session.number
     token = {"token": table.token}
+    kept = f"{slug}-20260101-120000.desk.gz"  # a deleted tournament's kept archive
+    kept_folder().mkdir(parents=True, exist_ok=True)
+    (kept_folder() / kept).write_bytes(b"kept")
     return {
         "home": reverse("home"),
         "tournament": reverse("tournament", args=[slug]),
@@ -208,6 +243,9 @@ def concrete_urls(world):
         "table-results": reverse("table-results", args=[slug, 1, 1]),
         "tournament-create": reverse("tournament-create"),
         "tournament-restore": reverse("tournament-restore"),
+        "tournament-restore-kept": reverse("tournament-restore-kept"),
+        "tournament-kept-archive": reverse("tournament-kept-archive", args=[kept]),
+        "tournament-delete": reverse("tournament-delete", args=[slug]),
         "tournament-archive": reverse("tournament-archive", args=[slug]),
         "lockouts": reverse("lockouts"),
         "lockout-clear": reverse("lockout-clear"),
@@ -255,8 +293,26 @@ def concrete_urls(world):
         "projector-reveal": reverse("projector-reveal", args=[slug]),
         "export": reverse("export", args=[slug, "standings", "csv"]),
         "referee-home": reverse("referee-home"),
+        "call-take": reverse("call-take", args=[1]),
+        "call-close": reverse("call-close", args=[1]),
+        "table-resume": reverse("table-resume", args=[slug, session, table.pk]),
+        "tournament-publish": reverse("tournament-publish", args=[slug]),
         "api-tokens": reverse("api-tokens", args=[slug]),
         "api-token-revoke": reverse("api-token-revoke", args=[slug, 1]),
+        "signup": reverse("signup", args=[slug]),
+        "signup-players": reverse("signup-players", args=[slug]),
+        "signup-entry": entry_url(world["entry"]),
+        "signup-withdraw": entry_url(world["entry"]) + "withdraw/",
+        "signup-correct": entry_url(world["entry"]) + "correct/",
+        "signup-checkin-qr": entry_url(world["entry"]) + "qr.svg",
+        "self-checkin": checkin_url(world["entry"]),
+        "signup-settings": reverse("signup-settings", args=[slug]),
+        "signup-entries": reverse("signup-entries", args=[slug]),
+        "signup-entry-action": reverse("signup-entry-action", args=[slug, world["entry"].pk]),
+        "signup-erase-all": reverse("signup-erase-all", args=[slug]),
+        "checkin": reverse("checkin", args=[slug]),
+        "checkin-open": reverse("checkin-open", args=[slug]),
+        "draw-withdraw-missing": reverse("draw-withdraw-missing", args=[slug]),
         "link-service-worker": reverse("link-service-worker"),
         "account-service-worker": reverse("account-service-worker"),
         **{
@@ -270,6 +326,7 @@ def concrete_urls(world):
                 ("close", {}),
                 ("history", {}),
                 ("count-tiles", {}),
+                ("call", {}),
             )
         },
         **{
@@ -283,6 +340,7 @@ def concrete_urls(world):
                 ("close", {}),
                 ("history", {}),
                 ("count-tiles", {}),
+                ("call", {}),
             )
         },
     }

@@ -21,7 +21,7 @@ from scoring.access import Actor
 from scoring.models import AuditAction, AuditEntry, Hand, Penalty
 from scoring.services.hands import correct_hand
 from scoring.services.penalties import cancel_penalty, give_penalty
-from scoring.standings import compute_standings
+from scoring.standings.ranking import compute_standings
 from tests.factories import build, play_session
 from tournament.models import Tournament
 

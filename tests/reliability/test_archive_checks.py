@@ -8,6 +8,7 @@ restores nothing, and leaves the home page answering 200.
 import copy
 import gzip
 import json
+import uuid
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -17,6 +18,7 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 from django.utils import translation
 
+from desk import archive
 from desk.archive import ArchiveError, export_archive, restore, restore_archive
 from desk.services import delete_tournament
 from scoring.access import Actor
@@ -302,3 +304,209 @@ def test_a_hand_with_tiles_and_its_count_restores_with_them(good):
         table__session__tournament=tournament, table__number=1, number=3
     )
     assert (hand.tiles, hand.tile_count, hand.tiles_matched) == (count["tiles"], count, False)
+
+
+# -- the figures are derived again (issue 30, point 1) ----------------------------------------
+
+
+def result_of(data, session=1, table=1, wind=0):
+    return next(
+        r
+        for r in data["results"]
+        if (r["session"], r["table"], r["wind"]) == (session, table, wind)
+    )
+
+
+def player_name(data, number):
+    player = next(r for r in data["registrations"] if r["number"] == number)["player"]
+    return f"{player['first_name']} {player['last_name']}"
+
+
+def test_a_result_that_contradicts_the_hands_is_refused_naming_the_table_and_the_player(good):
+    """An archive whose results say 999999 for a player whose hands add to far less: the
+    standings, the exports and the public pages would carry it."""
+    result = result_of(good, table=2, wind=1)
+    derived = result["score"]
+    result["score"] = 999999
+    message = refused(good, "999999")
+    assert "session 1, table 2" in message
+    assert player_name(good, result["player"]) in message
+    assert str(derived) in message
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("hand_points", 5),
+        ("transfers", 30),
+        ("penalty_points", -10),
+        ("place", None),  # another place: swapped with the next seat's below
+        ("table_points", "1/2"),
+        ("final_score", "12345"),
+        ("hands_won", 9),
+        ("biggest_hand", 88),
+    ],
+)
+def test_every_stored_figure_of_a_result_is_checked(good, field, value):
+    result = result_of(good, table=1, wind=0)
+    if field == "place":
+        other = result_of(good, table=1, wind=1)
+        result["place"], other["place"] = other["place"], result["place"]
+    elif isinstance(value, int) and not isinstance(result[field], str):
+        result[field] = (result[field] or 0) + value
+    else:
+        result[field] = value
+    message = refused(good, "the hands and penalties give")
+    assert "session 1, table 1" in message
+
+
+def test_a_forged_penalty_changes_the_derived_results_and_is_refused(good):
+    """The results are derived from the archive's own penalties: one more penalty than the
+    stored results count is refused."""
+    penalty = dict(next(p for p in good["penalties"] if p["points"]))
+    seated = result_of(good, table=2, wind=3)["player"]
+    good["penalties"].append(
+        {
+            **penalty,
+            "kind": "referee_decision",
+            "player": seated,
+            "table": 2,
+            "points": -50,
+            "transfer": 0,
+            "reason": "forged",
+            "submission": None,
+        }
+    )
+    refused(good, "the hands and penalties give")
+
+
+def test_a_closed_table_without_its_results_is_refused(good):
+    good["results"] = [r for r in good["results"] if (r["table"], r["wind"]) != (2, 3)]
+    message = refused(good, "the result of player")
+    assert "session 1, table 2" in message
+
+
+def test_a_confirmed_session_with_an_open_table_is_refused(good):
+    table = next(t for t in good["tables"] if (t["session"], t["number"]) == (1, 2))
+    table["closed_at"] = table["closed_by"] = None
+    good["results"] = [r for r in good["results"] if r["table"] != 2]
+    message = refused(good, "confirmed")
+    assert "table 2" in message
+
+
+def test_the_derived_results_are_refused_on_the_page_and_the_command_in_italian(
+    good, director_client, tmp_path
+):
+    result_of(good)["score"] = 999999
+    content = pack(good)
+    response = director_client.post(
+        reverse("tournament-restore"),
+        {"file": SimpleUploadedFile("x.desk.gz", content)},
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
+    page = response.content.decode()
+    assert response.status_code == 200 and "999999" in page and "tavolo 1" in page
+    path = tmp_path / "forged.desk.gz"
+    path.write_bytes(content)
+    with pytest.raises(CommandError, match="999999"):
+        call_command("restore_tournament", str(path))
+    assert not Tournament.objects.exists()
+
+
+def test_a_good_archive_restores_the_figures_the_desk_derives(good):
+    tournament = restore_archive(pack(good))
+    from scoring.models import SeatResult
+    from scoring.services.closing import seat_results
+    from scoring.services.tables import snapshot
+
+    for table in Table.objects.filter(session__tournament=tournament, closed_at__isnull=False):
+        stored = SeatResult.objects.filter(table=table).order_by("wind")
+        derived = sorted(seat_results(snapshot(table)), key=lambda r: r.wind)
+        assert [(r.score, r.place, r.table_points, r.final_score) for r in stored] == [
+            (r.score, r.place, r.table_points, r.final_score) for r in derived
+        ]
+
+
+# -- the desk's own validators and constraints (issue 30, point 3) ----------------------------
+
+
+def refused_by_the_plan(data, match, monkeypatch):
+    """Refused with `match` by the checks, before the write transaction: the database's own
+    constraints never had to refuse it (their messages name no table and no player)."""
+
+    def write(prepared):
+        raise AssertionError("the archive reached the database")
+
+    monkeypatch.setattr(archive, "write", write)
+    return refused(data, match)
+
+
+@pytest.mark.parametrize("pin", ["1", "12345", "1234567", "abcdef", "12 456", "١٢٣٤٥٦"])
+def test_a_pin_the_desk_never_makes_is_refused(good, monkeypatch, pin):
+    good["tables"][0]["pin"] = pin
+    refused_by_the_plan(good, "PIN", monkeypatch)
+
+
+def test_two_hands_with_one_submission_id_are_refused(good, monkeypatch):
+    submission = str(uuid.uuid4())
+    first, second = [h for h in good["hands"] if h["is_current"]][:2]
+    first["submission"], second["submission"] = submission, submission.upper()
+    refused_by_the_plan(good, "submission|listed twice", monkeypatch)
+
+
+def test_two_penalties_with_one_submission_id_are_refused(good, monkeypatch):
+    submission = str(uuid.uuid4())
+    penalty = good["penalties"][0]
+    penalty["submission"] = submission
+    good["penalties"].append(
+        {
+            **penalty,
+            "cancelled_at": penalty["given_at"],
+            "cancel_reason": "typed twice",
+            "submission": submission,
+        }
+    )
+    refused_by_the_plan(good, "submission", monkeypatch)
+
+
+def test_a_penalty_submission_id_this_desk_used_already_is_refused(good, director, monkeypatch):
+    other = build(players=8, slug="other")
+    table = other.sessions.get(number=1).tables.get(number=1)
+    submission = uuid.uuid4()
+    give_penalty(
+        table.session,
+        table.seats.get(wind=0).registration,
+        "false_hu",
+        actor=Actor(user=director),
+        table=table,
+        valid_shape=True,
+        submission=submission,
+    )
+    good["penalties"][0]["submission"] = str(submission)
+    monkeypatch.setattr(archive, "write", lambda prepared: pytest.fail("written"))
+    with pytest.raises(ArchiveError, match="already used in this desk"):
+        restore_archive(pack(good))
+    assert list(Tournament.objects.values_list("slug", flat=True)) == ["other"]
+
+
+@pytest.mark.parametrize(
+    "damage, match",
+    [
+        (lambda d: d["tournament"].update(finalists=5, final_sessions=1), "finalists"),
+        (lambda d: d["tournament"].update(final_sessions=3, finalists=8), "final_sessions"),
+        (lambda d: d["tournament"].update(final_sessions=1, finalists=0), "final_stage"),
+        (lambda d: d["tournament"].update(country="ita"), "country"),
+        (lambda d: d["registrations"][0]["player"].update(country="Italy"), "country|Italy"),
+        (lambda d: d["registrations"][0]["player"].update(first_name=""), "name|blank"),
+        (lambda d: d["seats"][0].update(replaced=d["seats"][0]["player"]), "replaced"),
+        (lambda d: d["hands"][0].update(outcome="washout", winner=2), "winner|fit"),
+        (lambda d: d["tables"][0].update(waiting_reported=5000), "waiting|999"),
+        (lambda d: d["penalties"][0].update(hand_number=0), "hand|range"),
+        (lambda d: d["audit"][0].update(hand_number=-1), "hand|range|greater"),
+    ],
+)
+def test_every_constraint_of_the_database_is_checked_before_writing(
+    good, monkeypatch, damage, match
+):
+    damage(good)
+    refused_by_the_plan(good, match, monkeypatch)

@@ -11,7 +11,7 @@ import json
 from desk.archive import export_archive, restore_archive
 from desk.services import delete_tournament
 from scoring.access import Actor
-from scoring.standings import compute_standings
+from scoring.standings.ranking import compute_standings
 from tests.factories import build, play_session
 from tournament.models import SessionStatus
 

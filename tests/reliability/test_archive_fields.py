@@ -14,10 +14,11 @@ import json
 import pytest
 from django.apps import apps
 
-from desk import archive
+from desk import archive, archive_calls
 from desk.archive import export_archive
 from scoring.access import Actor
-from scoring.models import AuditEntry, Hand, Penalty, SeatResult
+from scoring.calls import services as calls
+from scoring.models import AuditEntry, Hand, Penalty, RefereeCall, SeatResult
 from scoring.services.penalties import cancel_penalty
 from tests.factories import build, penalize, play_session
 from tournament.models import (
@@ -85,10 +86,15 @@ ARCHIVED = {
         archive.AUDIT_FIELDS,
         {"session": "session", "table": "table", "user": "user", "registrations": "players"},
     ),
+    RefereeCall: (
+        "calls",
+        archive_calls.CALL_FIELDS,
+        {"table": "table", "made_by": "made_by", "taken_by": "taken_by", "closed_by": "closed_by"},
+    ),
 }
 
 #: Keys an archive record has beyond its fields: the session of a row that names its table.
-EXTRA_KEYS = {Hand: {"session"}}
+EXTRA_KEYS = {Hand: {"session"}, RefereeCall: {"session"}}
 
 ROW_IDS = (
     "row ids are this desk's own: the receiving desk numbers its rows itself, and the archive "
@@ -118,8 +124,12 @@ LEFT_OUT = {
             "the table's revision a save produced, for the phone's offline queue on this desk; "
             "a restored table's revisions start again on the receiving desk"
         )
-        for model in (Hand, Penalty)
+        for model in (Hand, Penalty, RefereeCall)
     },
+    (RefereeCall, "submission"): (
+        "the call form's one-time id: it only guards against the same call sent twice to this "
+        "desk (a double tap, the phone's offline queue), which is over once archived"
+    ),
     (Tournament, "created_at"): (
         "when this desk created the tournament; the receiving desk records when it was restored"
     ),
@@ -185,8 +195,8 @@ def test_every_field_is_archived_or_left_out_for_a_reason(model):
 @pytest.fixture
 def archived(db, director):
     """The archive's JSON of a tournament with a row in every section: a team and a category,
-    session 1 confirmed with a refereed table, a late arrival and a cancelled penalty; session 2
-    drawn."""
+    session 1 confirmed with a refereed table, a late arrival, a cancelled penalty and a referee
+    call taken and closed; session 2 drawn."""
     actor = Actor(user=director)
     tournament = build(players=8, slug="fields")
     team = create_team(tournament, name="Kaze", country="ITA")
@@ -197,6 +207,9 @@ def archived(db, director):
     table.referees.add(director)
     penalize(table, 1, "late_arrival", actor, minutes=5)
     cancel_penalty(penalize(table, 2, "tile_not_shown", actor), actor=actor, reason="Misheard")
+    call = calls.make_call(table, "dispute", "hand 1", actor=Actor(via="table link"))
+    calls.take_call(call, actor=actor)
+    calls.close_call(call, actor=actor, outcome="played on")
     play_session(tournament, 1, actor)
     return json.loads(gzip.decompress(export_archive(tournament)))
 

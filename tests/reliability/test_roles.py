@@ -193,9 +193,9 @@ def test_referee_accounts_of_a_tournament(world):
 
 
 def test_a_redraw_keeps_the_referees_table_numbers(db, director):
+    from draw.writing import write_draw
     from tests.factories import build
     from tournament.services.accounts import assign_referee, create_account
-    from tournament.services.draw import write_draw
 
     cup = build(slug="redraw", started=False)
     create_account("marco", "Table-Referee-77")

@@ -4,7 +4,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from rules import RuleError, mcr
+from rules import RuleError, mcr, penalties
 
 # (fan, winner, discarder, flowers, expected deltas)
 SETTLEMENTS = [
@@ -128,14 +128,14 @@ LATE = [(0, 0), (1, 10), (5, 10), (10, 10), (11, 20), (15, 20), (16, None), (60,
 
 @pytest.mark.parametrize(("minutes", "expected"), LATE)
 def test_late_arrival(minutes, expected):
-    assert mcr.late_arrival_penalty(minutes) == expected
+    assert penalties.late_arrival_points(minutes) == expected
 
 
 def test_late_arrival_refuses_negative_or_fractional_minutes():
     with pytest.raises(RuleError, match="at least 0"):
-        mcr.late_arrival_penalty(-1)
+        penalties.late_arrival_points(-1)
     with pytest.raises(RuleError, match="whole number"):
-        mcr.late_arrival_penalty(10.5)
+        penalties.late_arrival_points(10.5)
 
 
 # (occurrence, points) - docs/rules.md §2.4 (MCR App. D (1)): warning, 5, 10, 20, 30, then +10
@@ -144,12 +144,12 @@ INFRACTIONS = [(1, 0), (2, 5), (3, 10), (4, 20), (5, 30), (6, 40), (7, 50), (8, 
 
 @pytest.mark.parametrize(("occurrence", "expected"), INFRACTIONS)
 def test_infraction_ladder(occurrence, expected):
-    assert mcr.infraction_penalty(occurrence) == expected
+    assert penalties.infraction_points(occurrence) == expected
 
 
 def test_infraction_refuses_zero():
     with pytest.raises(RuleError, match="Occurrence must be at least 1"):
-        mcr.infraction_penalty(0)
+        penalties.infraction_points(0)
 
 
 # hand -> seat wind of each starting seat. docs/rules.md §2.1: round 1 places held by (0,1,2,3),

@@ -141,6 +141,8 @@ def test_editions_differ_only_in_data():
         "uma",
         "counted_yakuman_base",
         "max_yakuman",
+        "red_fives",
+        "five_counters_two_yaku",
         "chombo_payment",
         "chombo_final_penalty",
         "abortive_draws",
@@ -181,6 +183,10 @@ def test_finished_state_is_described_as_over(code):
 
 def test_descriptions():
     assert str(get_ruleset("fimj").describe_state(get_ruleset("fimj").initial_state())) == (
+        "Hand 1, East round (1 of 4), East is seat 0"
+    )
+    european = get_ruleset("european")
+    assert str(european.describe_state(european.initial_state())) == (
         "Hand 1, round 1 of 4, East is seat 0"
     )
 

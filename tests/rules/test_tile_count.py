@@ -7,7 +7,7 @@ import pytest
 from rules import RuleError
 from rules.mcr import prevalent_wind, winds_for_hand
 from rules.registry import RULESET_CODES, get_ruleset
-from rules.tile_count import FAN, HAN_FU
+from rules.tile_count import FAN, HAN_FU, POINTS
 
 PLAIN = "123m 456p 789s 123s 5p +5p"  # Mixed Straight 8, Concealed 2, All Chows 2, ... = 14
 
@@ -23,15 +23,12 @@ def mcr_state(hand_number):
     )
 
 
-def test_only_mcr_and_riichi_count_from_tiles():
+def test_every_rule_set_counts_from_tiles():
     kinds = {code: get_ruleset(code).tile_counter() for code in RULESET_CODES}
-    assert {code for code, counter in kinds.items() if counter} == {
-        "mcr",
-        "riichi2008",
-        "riichi2016",
-    }
+    assert all(kinds.values())
     assert kinds["mcr"].kind == FAN and kinds["riichi2016"].kind == HAN_FU
-    assert all(counter.missing() is None for counter in kinds.values() if counter)
+    assert {kinds[code].kind for code in ("european", "fimj", "faentino")} == {POINTS}
+    assert all(counter.missing() is None for counter in kinds.values())
 
 
 def test_mcr_count_of_a_discard_win_and_its_match():
@@ -126,8 +123,9 @@ def test_riichi_yakuman_is_entered_as_such():
     assert not counter.matches({"han": (0, 0, 13, 0), "fu": (0, 0, 30, 0)}, 2, count)
 
 
-@pytest.mark.parametrize(("code", "yakuman"), [("riichi2008", 2), ("riichi2016", 1)])
-def test_a_thirteen_sided_wait_is_a_double_yakuman_only_in_2008(code, yakuman):
+@pytest.mark.parametrize(("code", "yakuman"), [("riichi2008", 1), ("riichi2016", 1)])
+def test_a_thirteen_sided_wait_is_one_yakuman_in_both_editions(code, yakuman):
+    # EMA 2008 §4.2: "Gli yakuman non sono cumulativi"; only Big Four Winds is worth 2
     ruleset = get_ruleset(code)
     entry = {"outcome": "ron", "winners": (2,), "discarder": 0}
     _w, count = ruleset.tile_counter().count_entry(

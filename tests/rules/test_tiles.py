@@ -29,7 +29,8 @@ def test_closed_tiles_take_the_winning_tile_out_of_a_14_tile_hand():
     ("text", "message"),
     [
         ("123m 456p 789s 111z 7z 8z", "tile 14: '8z' is not a tile: honours are 1z to 7z"),
-        ("123m 406p 789s 111z 77z", "tile 5: '0p' is not a tile: suits run from 1 to 9"),
+        ("123m 400p 789s 111z 77z", "tile 6: there is only one red five of each suit (0p)"),
+        ("123m 456p 789s 111z 7z 0z", "tile 14: '0z' is not a tile: honours are 1z to 7z"),
         ("123m 456x 789s 111z 77z", "tile 4: 'x' is not a suit: use m, p, s or z"),
         ("m123 456p 789s 111z 77z", "tile 1: 'm' has no number before it"),
         ("123m 456p 789s 111z 77", "tile 13: '77' has no suit after it (m, p, s or z)"),
@@ -40,7 +41,8 @@ def test_closed_tiles_take_the_winning_tile_out_of_a_14_tile_hand():
         ("123m 456p 789s 111z 7z +77z", "tile 14: the winning tile after '+' is one tile"),
         ("123m 456p 789s 111z 77z f9", "Flowers are f0 to f8; got 'f9'"),
         ("11111m 456p 789s 77z", "'1m' appears 5 times: there are only 4 of each tile"),
-        ("123m 456p 789s 11z", "A hand has 14 tiles counting each meld as 3; this one has 11"),
+        ("123m 456p 789s 11z", "A hand has 14 tiles counting each meld as 3 (13 without"),
+        ("123m 456p 789s 11z 7z +7z", "A hand has 14 tiles counting each meld as 3 (13 without"),
         ("   ", "The hand is empty"),
         ("1m" * 150, "The hand is too long: at most 200 characters"),
     ],
@@ -49,6 +51,24 @@ def test_every_error_names_the_problem(text, message):
     with pytest.raises(RuleError) as error:
         parse(text)
     assert str(error.value).startswith(message)
+
+
+def test_red_fives_read_as_fives_and_are_remembered():
+    # EMA 2008 §1.1: "Vengono usati inoltre tre cinque di colore rosso, uno per ogni seme"
+    hand = parse("[550m] 406p 789s 111z 7z +0s")
+    assert hand.melds[0].tiles == ("5m", "5m", "5m")
+    assert "5p" in hand.concealed and hand.win_tile == "5s"
+    assert hand.red_fives == ("m", "p", "s")
+    assert parse("123m 456p 789s 111z 77z").red_fives == ()
+
+
+def test_a_players_hand_without_mahjong_has_13_tiles_and_no_winning_tile():
+    # docs/rules.md §7: a loser's hand as it ends, a kong counting as 3
+    hand = parse("123m [4444p] 789s 11z 56z")
+    assert hand.win_tile is None and hand.size == 13
+    assert len(hand.every_tile()) == 14  # the kong's fourth tile
+    with pytest.raises(RuleError, match="The winning tile is missing"):
+        hand.closed_tiles()
 
 
 def test_the_winning_tile_must_be_in_a_14_tile_hand():

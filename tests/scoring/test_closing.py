@@ -10,7 +10,7 @@ from scoring.services import closing
 from scoring.services.hands import record_hand
 from scoring.services.penalties import give_penalty
 from scoring.services.tables import TableError, snapshot
-from scoring.standings import compute_standings
+from scoring.standings.ranking import compute_standings
 from tests.factories import mcr_entry
 from tournament.models import SessionStatus
 

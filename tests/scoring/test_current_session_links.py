@@ -4,6 +4,8 @@ blocks a redraw, the optional per-table PIN, and the device of each write in the
 import pytest
 from django.urls import reverse
 
+from draw.errors import DrawError
+from draw.writing import write_draw
 from scoring import access
 from scoring.access import Actor
 from scoring.models import AuditAction, AuditEntry, Hand
@@ -12,7 +14,6 @@ from scoring.services.clock import start_clock, start_session
 from scoring.services.tables import TableError
 from tests.factories import build, make_user, mcr_entry, page_fields
 from tournament.models import SessionStatus
-from tournament.services.draw import DrawError, write_draw
 
 PHONE = (
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "

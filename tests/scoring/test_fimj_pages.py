@@ -31,6 +31,7 @@ def test_a_fimj_multiple_win_and_a_replayed_hand_through_the_form(client, db):
         outcome="multiple_win",
         winners=["1", "3"],
         discarder="2",
+        first_breach="0",  # East opened the first breach: the East round (docs/rules.md §4.3)
         points_0="20",
         points_1="100",
         points_2="10",
@@ -53,14 +54,20 @@ def test_a_fimj_multiple_win_and_a_replayed_hand_through_the_form(client, db):
     assert replayed.changes == (0, 0, 0, 0) and replayed.winner is None
     page = client.get(response.url).content.decode()
     assert "Hand replayed" in page
-    assert f"Hand 3, round 1 of 4, East is {names[1]}" in page  # the player, not "seat 1"
+    assert f"Hand 3, East round (1 of 4), East is {names[1]}" in page  # the player, not "seat 1"
 
 
 def test_a_multiple_win_with_one_winner_is_refused_and_saves_nothing(client, db):
     tournament = build(ruleset="fimj", slug="fimj")
     table = tournament.sessions.get(number=1).tables.get(number=1)
     response = post_hand(
-        client, table, outcome="multiple_win", winners=["1"], discarder="2", points_1="40"
+        client,
+        table,
+        outcome="multiple_win",
+        winners=["1"],
+        discarder="2",
+        points_1="40",
+        first_breach="1",
     )
     assert response.status_code == 200
     assert "Winners needs between 2 and 3 seats" in response.content.decode()

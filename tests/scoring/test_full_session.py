@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from rules import mcr
 from scoring.models import Hand, SeatResult
-from scoring.standings import compute_standings
+from scoring.standings.ranking import compute_standings
 from tests.factories import build, mcr_entry, page_fields
 
 

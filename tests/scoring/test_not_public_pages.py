@@ -16,7 +16,7 @@ def cup(db, director):
     tournament = build(slug="hidden")
     play_session(tournament, 1, Actor(user=director))
     tournament.sessions.filter(number=1).update(results_published=False)
-    from tournament.services.draw import write_draw
+    from draw.writing import write_draw
 
     write_draw(tournament, session_number=2, seed=2)
     tournament.sessions.filter(number=2).update(seating_published=False)
@@ -43,7 +43,8 @@ def test_pages_not_public_yet_say_why_in_the_desks_layout(cup, settings, debug):
         response = public.get(url)
         page = response.content.decode()
         assert response.status_code == 404, url
-        assert "Page not found" in page and reason in page, url
+        # headed by what happened (not "Page not found": the page exists, not yet for them)
+        assert "<h1>Not published yet</h1>" in page and reason in page, url
         assert 'class="site-header"' in page, url  # the desk's own layout
         assert "technical_404" not in page and "Django tried these URL patterns" not in page
         assert "Raised by:" not in page, url

@@ -311,6 +311,11 @@ def test_a_silent_table_is_flagged_only_while_its_session_is_played(table):
 def test_logging_out_clears_the_pages_kept_on_the_phone_not_the_queue(director_client):
     response = director_client.post(reverse("logout"))
     assert response["Clear-Site-Data"] == '"cache"'  # not "storage": the queue stays
+    # Chromium keeps Cache Storage for that header: the next page empties it (forget_offline.js;
+    # tests/browser/test_offline_logout.py)
+    assert response.cookies["desk_forget_offline"].value == "1"
+    page = director_client.get(response["Location"]).content.decode()
+    assert "desk/forget_offline.js" in page
 
 
 def test_a_queued_save_without_the_pin_is_held_and_tells_nothing_of_the_table(client, table):

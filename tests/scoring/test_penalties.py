@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from draw.writing import write_draw
 from scoring.models import AuditAction, AuditEntry, Penalty
 from scoring.services import closing
 from scoring.services.penalties import cancel_penalty, give_penalty, propose
@@ -12,7 +13,6 @@ from tests.factories import mcr_entry
 from tests.factories import penalize as give
 from tests.factories import seated as player
 from tournament.models import RegistrationStatus
-from tournament.services.draw import write_draw
 
 
 @pytest.mark.parametrize(

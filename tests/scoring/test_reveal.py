@@ -10,9 +10,9 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.access import Actor
-from scoring.reveal import build_reveal
-from scoring.services import reveal as reveal_services
-from scoring.standings import compute_standings
+from scoring.reveal import services as reveal_services
+from scoring.reveal.steps import build_reveal
+from scoring.standings.ranking import compute_standings
 from scoring.views.public import projector_version
 from tests.factories import build_played
 from tournament.models import ProjectorMode

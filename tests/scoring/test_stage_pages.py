@@ -8,13 +8,13 @@ import io
 import pytest
 from django.urls import reverse
 
+from draw.writing import write_draw
 from exports.build import ExportRequest, build_export
 from scoring.access import Actor
-from scoring.services.stages import make_cut
-from scoring.standings import compute_standings
+from scoring.stages.services import make_cut
+from scoring.standings.ranking import compute_standings
 from tests.factories import build, play_session
 from tournament.models import Tournament
-from tournament.services.draw import write_draw
 
 
 @pytest.fixture(scope="module")

@@ -7,13 +7,13 @@ from fractions import Fraction
 
 import pytest
 
+from draw.writing import write_draw
 from scoring.access import Actor
-from scoring.services.stages import make_cut
-from scoring.stage_standings import Carried, carried, half
-from scoring.standings import compute_standings
+from scoring.stages.services import make_cut
+from scoring.standings.ranking import compute_standings
+from scoring.standings.stages import Carried, carried, half
 from tests.factories import build, play_session
 from tournament.models import Tournament
-from tournament.services.draw import write_draw
 
 
 def staged(slug, *, carry="full", consolation=False, seating="standings"):

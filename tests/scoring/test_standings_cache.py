@@ -8,10 +8,10 @@ import re
 import pytest
 from django.urls import reverse
 
-import scoring.standings
+import scoring.standings.ranking
 from scoring.access import Actor
 from scoring.services import closing, penalties
-from scoring.standings import cached_standings, compute_standings, standings_version
+from scoring.standings.ranking import cached_standings, compute_standings, standings_version
 from tests.factories import (
     build_played,
     correct_after_confirmation,
@@ -116,7 +116,7 @@ def test_cached_standings_are_read_not_computed_again(played, monkeypatch):
     def fail(*args, **kwargs):
         raise AssertionError("computed again")
 
-    monkeypatch.setattr(scoring.standings, "compute_standings", fail)
+    monkeypatch.setattr(scoring.standings.ranking, "compute_standings", fail)
     assert figures(cached_standings(played)) == figures(first)
     assert figures(cached_standings(played, through=1)) == figures(after_one)
     give_late_arrival(played)  # a new version: computed again
@@ -186,10 +186,11 @@ def test_the_standings_sorted_by_a_column_and_nothing_else(played, client):
     """A visitor sorts by one of the table's columns; the cached table's column links carry no
     other parameter of that visitor's address, so no visitor's address reaches another's page."""
     url = reverse("standings", args=[played.slug])
-    sorted_page = table_of_page(client.get(url, {"sort": "-s2_score", "junk": "x1y2"}))
-    again = table_of_page(client.get(url, {"sort": "-s2_score"}))
+    # a session's column (its table points over its score, issue 31) sorts by both
+    sorted_page = table_of_page(client.get(url, {"sort": "-s2_tp", "junk": "x1y2"}))
+    again = table_of_page(client.get(url, {"sort": "-s2_tp"}))
     assert "junk" not in sorted_page and "x1y2" not in again
-    assert "sort=s2_score" in again  # the column's link sorts the other way round
+    assert "sort=s2_tp" in again  # the column's link sorts the other way round
     by_name = client.get(url, {"sort": "name"}).content.decode()
     names = re.findall(r'<a href="/t/cached/players/\d+/">([^<]+)</a>', by_name)
     assert names == sorted(names, key=lambda name: name.split()[-1]) and len(names) == 16

@@ -5,8 +5,8 @@ standings page and the projector."""
 import pytest
 from django.urls import reverse
 
-from scoring.standings import compute_standings
-from scoring.sub_rankings import (
+from scoring.standings.ranking import compute_standings
+from scoring.standings.sub_rankings import (
     CATEGORY,
     CLUB,
     COUNTRY,

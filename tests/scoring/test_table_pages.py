@@ -114,7 +114,7 @@ def test_penalty_is_proposed_then_confirmed(client, table):
 def test_time_up_then_close_then_results(client, table):
     post_hand(client, table, outcome="self_drawn", winner="0", fan="8")
     revision = page_fields(client.get(link(table)))["revision"]
-    client.post(link(table, "time-up"), {"revision": revision})
+    client.post(link(table, "time-up"), {"revision": revision, "confirmed": "1"})
     page = client.get(link(table)).content.decode()
     assert "Time is up" in page and "Close the table" in page
     revision = page_fields(client.get(link(table)))["revision"]

@@ -9,12 +9,10 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from scoring.group_tables import team_rows
 from scoring.services import closing
-from scoring.standings import (
-    compute_standings,
-)
-from scoring.team_standings import rank_teams, team_standings
+from scoring.standings.ranking import compute_standings
+from scoring.standings.rows import team_rows
+from scoring.standings.teams import rank_teams, team_standings
 from tests.factories import build, build_played, play_session, staff, standings_of
 from tournament.models import Registration, RegistrationStatus, Team
 from tournament.services.registrations import register_player

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 from django.urls import reverse
 
-from scoring.standings import SessionLine, StandingRow, compute_standings, rank_rows
+from scoring.standings.ranking import SessionLine, StandingRow, compute_standings, rank_rows
 from tournament.services.tournaments import update_scoring_options
 
 FIELDS = ("table_points", "score")

@@ -18,7 +18,7 @@ from scoring.models import Hand
 from scoring.services import closing
 from scoring.services.hands import correct_hand
 from scoring.services.tables import TableError
-from scoring.services.tiles import TilesInput
+from scoring.tiles.services import TilesInput
 from tests.factories import DISCARD, HAND, build, counted, finished_cup, save
 
 
@@ -64,7 +64,7 @@ def test_count_request_in_italian_names_the_fan_as_the_manual(client, table):
     ("fields", "message"),
     [
         ({"tiles": "123m 456p 789s 123s 8z +5p"}, "tile 13: '8z' is not a tile"),
-        ({"tiles": ""}, "e.g. 123m"),
+        ({"tiles": ""}, "Pick the tiles first"),
         ({"tiles": HAND, "winner": ""}, "choose the winner first"),
         ({"tiles": HAND, "tiles_flags": "tenhou"}, "Conditions"),
     ],
@@ -76,10 +76,11 @@ def test_count_request_errors_are_clear(client, table, fields, message):
     assert message in answer.json()["error"]
 
 
-def test_a_rule_set_without_a_counter_says_so(client, db):
-    european = build(ruleset="european", slug="rack")
-    table = european.sessions.get(number=1).tables.get(number=1)
-    answer = client.post(link(table, "count-tiles"), {"outcome": "mahjong", "tiles": HAND})
+def test_a_rule_set_without_a_counter_says_so(client, table, monkeypatch):
+    from rules.mcr import McrRuleSet
+
+    monkeypatch.setattr(McrRuleSet, "tile_counter", lambda self: None)
+    answer = client.post(link(table, "count-tiles"), {"outcome": "discard", "tiles": HAND})
     assert answer.status_code == 400
     assert "does not count hands from tiles" in answer.json()["error"]
     assert "Count from tiles" not in client.get(link(table)).content.decode()
@@ -130,7 +131,9 @@ def test_the_referees_figure_counts_when_it_differs(table, director):
 
 
 def test_a_bad_notation_saves_nothing(table, director):
-    with pytest.raises(TableError, match="Tiles: tile 1: '0m'"):
+    with pytest.raises(TableError, match="Tiles: tile 1: '9z' is not a tile"):
+        save(table, {**DISCARD, "fan": 10}, Actor(user=director), TilesInput("9z" + HAND[2:]))
+    with pytest.raises(TableError, match="Tiles: MCR has no red fives"):
         save(table, {**DISCARD, "fan": 10}, Actor(user=director), TilesInput("0m" + HAND[1:]))
     assert not Hand.objects.exists()
 

@@ -4,6 +4,8 @@ choice between the two priorities, with the other priority's figures at hand."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from bench.seating import clubs  # every player in a club of 4 to 6, as the bench draws them
@@ -118,3 +120,23 @@ def test_the_report_counts_team_mates_who_must_meet():
     report = seating_report(schedule, teams=teams)
     assert report.team_clashes >= 3 * 2  # 6 players at 4 tables: at least 2 pairs a session
     assert report.repeats == 0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 4])
+@pytest.mark.parametrize("inside", [False, True])
+def test_clubs_never_cost_a_repeat_that_the_teams_allow(seed, inside):
+    """Issue 33: teams of 4 (across clubs, or made of club-mates) and clubs of 4 to 6 at 32 x 7,
+    repeats first: no repeat (the teams alone allow none), no team-mates together; the clubs
+    take what is left."""
+    groups = clubs(32, seed)
+    order = list(range(32))
+    random.Random(seed).shuffle(order)
+    if inside:
+        order.sort(key=lambda p: groups[p])
+    teams = {p: i // 4 for i, p in enumerate(order)}
+    alone = seating_report(draw_schedule(range(32), 7, seed=seed, teams=teams), teams=teams)
+    both = seating_report(
+        draw_schedule(range(32), 7, seed=seed, groups=groups, teams=teams), groups, teams=teams
+    )
+    assert alone.repeats == alone.team_clashes == 0
+    assert both.repeats == both.team_clashes == 0

@@ -61,7 +61,7 @@ def test_the_demo_page_is_served(client, db, first_setup):
 def test_the_demo_has_two_sessions_played_and_a_third_seated(db, first_setup):
     from scoring.models import Hand, Penalty, SeatResult
     from scoring.services.tables import snapshot
-    from scoring.standings import compute_standings
+    from scoring.standings.ranking import compute_standings
 
     tournament = Tournament.objects.get(slug=DEMO_SLUG)
     statuses = list(tournament.sessions.order_by("number").values_list("status", flat=True))

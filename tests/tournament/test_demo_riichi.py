@@ -11,8 +11,8 @@ from django.core.management.base import CommandError
 from desk.demo import DEMO_SLUG
 from desk.demo_riichi import FINALISTS, QUALIFYING, RIICHI_DEMO_SLUG
 from scoring.services.tables import snapshot
-from scoring.standings import compute_standings
-from scoring.team_standings import team_standings
+from scoring.standings.ranking import compute_standings
+from scoring.standings.teams import team_standings
 from tournament.models import Tournament
 
 
@@ -33,6 +33,7 @@ def test_the_riichi_demo(db, module_riichi_demo):
     every_game_is_a_full_east_south_game(demo)
     the_finalists_sit_at_the_first_tables_seated_by_the_standings(demo)
     team_standings_count_the_best_three(demo)
+    survives_an_archive_with_every_figure_derived_again(demo)
 
 
 def teams_categories_and_stages(demo):
@@ -93,3 +94,26 @@ def test_load_demo_adds_only_the_missing_demos(db, module_riichi_demo, capsys):
     assert Tournament.objects.count() == 2
     with pytest.raises(CommandError):
         call_command("load_demo")
+
+
+def survives_an_archive_with_every_figure_derived_again(demo):
+    """Restore derives every result again (uma, chombo, the final's stage): the demo's own
+    archive restores, with the same results and standings."""
+    from desk.archive import export_archive, restore_archive
+    from desk.services import delete_tournament
+    from scoring.models import SeatResult
+
+    def figures(tournament):
+        results = SeatResult.objects.filter(session__tournament=tournament).order_by(
+            "session__number", "table__number", "wind"
+        )
+        standings = compute_standings(tournament)
+        return (
+            [(r.score, r.place, r.table_points, r.final_score, r.penalty_points) for r in results],
+            [(row.registration.number, row.place_label, row.final_score) for row in standings.rows],
+        )
+
+    before = figures(demo)
+    content = export_archive(demo)
+    delete_tournament(demo)
+    assert figures(restore_archive(content)) == before

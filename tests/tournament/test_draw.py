@@ -5,15 +5,12 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
+from draw.errors import DrawError
+from draw.planning import plan_draw
+from draw.writing import write_draw
 from tournament.models import Registration, Seat, Session, Table
-from tournament.services.draw import (
-    DrawError,
-    current_report,
-    plan_draw,
-    session_tables,
-    write_draw,
-)
 from tournament.services.registrations import register_player
+from tournament.services.seating_report import current_report, session_tables
 
 
 @pytest.fixture
@@ -216,7 +213,7 @@ def test_draw_command(sixteen, capsys):
 
 def test_a_swiss_session_seats_by_the_standings(db, director):
     from scoring.access import Actor
-    from scoring.standings import compute_standings
+    from scoring.standings.ranking import compute_standings
     from tests.factories import build, play_session
 
     cup = build(players=32, slug="swiss")

@@ -3,10 +3,13 @@
 import pytest
 from django.urls import reverse
 
+from draw.errors import DrawError
+from draw.planning import plan_draw
+from draw.writing import write_draw
 from tournament import seating
 from tournament.models import Table
-from tournament.services.draw import DrawError, plan_draw, session_tables, write_draw
 from tournament.services.registrations import register_player
+from tournament.services.seating_report import session_tables
 
 
 @pytest.fixture
@@ -143,7 +146,7 @@ def test_the_command_prints_the_draw_it_wrote(sixteen, capsys):
     figures of exactly what it wrote."""
     from django.core.management import call_command
 
-    from tournament.services.draw import current_report
+    from tournament.services.seating_report import current_report
 
     call_command("draw", sixteen.slug, "--seed", "12")
     out = capsys.readouterr().out
@@ -180,6 +183,14 @@ def test_the_preview_names_whose_schedule_a_substitution_changes(director_client
     )
     text = page.content.decode()
     assert f"The schedules of {len(changed)} players change" in text and "New Comer" in text
+    # docs/rules.md §8.2: the kept plan's figures beside the fresh draw's, and which was taken
+    kept = plan.report.kept_plan
+    assert kept is not None and kept.taken and kept.kept is not None
+    assert kept.kept.cards == len(changed - {leaver.pk}) < kept.fresh.cards
+    assert kept.kept.table_revisits - kept.fresh.table_revisits < kept.fresh.cards - kept.kept.cards
+    assert "Previous plan kept" in text and "Fresh draw" in text and "Cards to reprint" in text
+    assert "The previous plan is kept as far as the change of players allows" in text
+    assert f"fewest possible: {plan.report.revisit_bound}" in text
 
 
 def test_late_registrations_redraw_only_the_newcomers_tables(tournament, register):

@@ -6,8 +6,10 @@ import pytest
 from django.urls import reverse
 
 from bench.seating import clubs  # every player in a club of 4 to 6, as the bench draws them
-from tournament.services.draw import plan_draw, session_tables, write_draw
+from draw.planning import plan_draw
+from draw.writing import write_draw
 from tournament.services.registrations import register_player
+from tournament.services.seating_report import session_tables
 
 
 @pytest.fixture

@@ -61,3 +61,35 @@ def test_european_washout_setting_on_the_settings_page(director_client, make_tou
     european.refresh_from_db()
     assert european.scoring_options == {"washout_keeps_deal": True}
     assert ruleset_for(european).options.washout_keeps_deal is True
+
+
+def test_the_count_from_tiles_settings_where_the_seeds_are_silent(director_client, make_tournament):
+    """docs/rules.md §7.3 (decisions 8, 17, 18) and §3.10: the settings of the count from tiles."""
+    faentino = make_tournament(name="Coppa Faenza", slug="faenza", ruleset="faentino")
+    url = reverse("scoring-settings", args=[faentino.slug])
+    page = director_client.get(url).content.decode()
+    for name in ("pung_points", "pair_points", "bonus_points", "wind_pung_doubles"):
+        assert f'name="{name}"' in page
+    response = director_client.post(
+        url,
+        {
+            "starting_points": "2000",
+            "limit": "200",
+            "rounds": "3",
+            "penalty_unit": "1",
+            "pung_points": "1",
+            "pair_points": "0",
+            "bonus_points": "4",
+            "wind_pung_doubles": "on",
+        },
+    )
+    assert response.status_code == 302
+    faentino.refresh_from_db()
+    options = ruleset_for(faentino).options
+    assert (options.pung_points, options.pair_points, options.wind_pung_doubles) == (1, 0, True)
+    european = make_tournament(name="Euro Tiles", slug="euro-tiles", ruleset="european")
+    page = director_client.get(reverse("scoring-settings", args=[european.slug])).content
+    assert b'name="shape_doubles_for_all"' in page
+    riichi = make_tournament(name="Riichi", slug="riichi-08", ruleset="riichi2008")
+    page = director_client.get(reverse("scoring-settings", args=[riichi.slug])).content
+    assert b'name="five_counters_two_yaku"' in page

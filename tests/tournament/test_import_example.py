@@ -24,7 +24,9 @@ def test_the_example_list_is_in_the_pages_language_and_imports(
     page = director_client.get(
         reverse("import-players", args=[tournament.slug]), HTTP_ACCEPT_LANGUAGE=language
     ).content.decode()
-    example = html.unescape(re.search(r'<pre class="example">(.*?)</pre>', page, re.S).group(1))
+    example = html.unescape(
+        re.search(r'<pre class="example"[^>]*>(.*?)</pre>', page, re.S).group(1)
+    )
     lines = example.splitlines()
     assert lines[0] == header and len(lines) == 3
     result = import_players(tournament, "example.csv", example.encode())

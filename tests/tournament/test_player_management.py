@@ -22,7 +22,7 @@ def director(db, module_director):
 
 @pytest.fixture(scope="module")
 def module_cup(module_db, module_director):
-    from tournament.services.draw import write_draw
+    from draw.writing import write_draw
 
     with module_db():
         tournament = build(slug="cup", sessions=3)

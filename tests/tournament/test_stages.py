@@ -8,14 +8,18 @@ import copy
 import pytest
 from django.urls import reverse
 
+from draw.errors import DrawError
+from draw.final import snake, turned
+from draw.planning import plan_draw
+from draw.registrations import change_registration
+from draw.writing import write_draw
 from scoring.access import Actor
-from scoring.services.stages import StageError, cut_plan, make_cut, undo_cut
-from scoring.standings import compute_standings
-from tests.factories import build, play_session
+from scoring.stages.services import StageError, cut_plan, make_cut, undo_cut
+from scoring.standings.ranking import compute_standings
+from tests.factories import build, play_session, settings_form
 from tournament.models import Registration, Tournament
 from tournament.services import registrations as registration_service
-from tournament.services.draw import DrawError, plan_draw, session_tables, write_draw
-from tournament.services.final_draw import snake, turned
+from tournament.services.seating_report import session_tables
 
 
 def staged(slug, *, players=16, consolation=False, seating="standings", tie_breaks=None):
@@ -267,7 +271,7 @@ def test_a_finalist_withdraws_and_the_next_player_moves_up(db, actor):
     played = session_tables(tournament.sessions.get(number=4))
     order = [row.registration for row in compute_standings(tournament, through=3).rows]
     leaving = order[0]
-    registration = registration_service.change_registration(
+    registration = change_registration(
         tournament,
         leaving,
         registration_service.WITHDRAW,
@@ -285,26 +289,6 @@ def test_a_finalist_withdraws_and_the_next_player_moves_up(db, actor):
     assert standings.stage == "final"
     top = {row.registration.pk for row in standings.rows[:8]}
     assert top == finalists(tournament)
-
-
-def settings_form(tournament, **stage):
-    return {
-        "name": tournament.name,
-        "slug": tournament.slug,
-        "start_date": "2026-05-02",
-        "end_date": "2026-05-03",
-        "ruleset": "mcr",
-        "session_count": str(tournament.session_count),
-        "session_minutes": "120",
-        "seating_groups": "none",
-        "seating_priority": "repeats",
-        "published": "on",
-        "projector_mode": "auto",
-        "projector_seconds": "12",
-        "final_carry": "half",
-        "final_seating": "pattern",
-        **stage,
-    }
 
 
 @pytest.mark.parametrize(

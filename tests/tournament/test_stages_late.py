@@ -6,16 +6,17 @@ import copy
 
 import pytest
 
+from draw.registrations import change_registration
+from draw.writing import write_draw
 from scoring.access import Actor
-from scoring.services.stages import make_cut
-from scoring.stage_standings import half
-from scoring.standings import compute_standings
-from scoring.team_standings import team_standings
+from scoring.stages.services import make_cut
+from scoring.standings.ranking import compute_standings
+from scoring.standings.stages import half
+from scoring.standings.teams import team_standings
 from scoring.views.public import projector_version
 from tests.factories import build, play_session
 from tournament.models import StageCarry, Tournament
 from tournament.services import registrations as registration_service
-from tournament.services.draw import write_draw
 from tournament.services.registrations import RegistrationError
 from tournament.services.teams import TeamError, add_member, create_team
 
@@ -67,7 +68,7 @@ def cut(db, module_in_stages):
 
 
 def withdraw(tournament, registration):
-    return registration_service.change_registration(
+    return change_registration(
         tournament,
         registration,
         registration_service.WITHDRAW,
@@ -126,7 +127,7 @@ def test_a_finalist_cannot_be_made_a_substitute(actor, cut):
     tournament = cut()
     finalist = tournament.registrations.filter(finalist=True).first()
     with pytest.raises(RegistrationError, match="is a finalist"):
-        registration_service.change_registration(
+        change_registration(
             tournament,
             finalist,
             registration_service.SUBSTITUTE,
@@ -162,7 +163,7 @@ def test_the_cut_and_its_undoing_are_in_the_audit_trail(actor, director_client, 
     from django.urls import reverse
 
     from scoring.models import AuditEntry
-    from scoring.services.stages import undo_cut
+    from scoring.stages.services import undo_cut
 
     tournament = cut()
     entry = AuditEntry.objects.get(action="cut_made")

@@ -5,14 +5,11 @@ apart."""
 import pytest
 from django.urls import reverse
 
+from draw.errors import DrawError
+from draw.planning import plan_draw
+from draw.writing import write_draw
 from tests.factories import make_tournament, register_players
-from tournament.services.draw import (
-    DrawError,
-    current_report,
-    plan_draw,
-    session_tables,
-    write_draw,
-)
+from tournament.services.seating_report import current_report, session_tables
 from tournament.services.teams import add_member, create_team
 
 

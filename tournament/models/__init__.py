@@ -16,7 +16,7 @@ player at two tables of one session.
 
 import secrets
 from decimal import Decimal
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -31,7 +31,21 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from common.text import person_name
+from rules.limits import (
+    MAX_FINALISTS,
+    MAX_PROJECTOR_SECONDS,
+    MAX_REVEAL_PLACES,
+    MAX_SEED,
+    MAX_SESSION_MINUTES,
+    MAX_SESSIONS,
+    MIN_PROJECTOR_SECONDS,
+    MIN_REVEAL_PLACES,
+    MIN_SESSION_MINUTES,
+)
 from tournament.countries import country_choices, country_name
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 EMA_ID_PATTERN = r"^[0-9]{8}$"
 COUNTRY_PATTERN = r"^[A-Z]{3}$"
@@ -78,7 +92,7 @@ class SeatingPriority(models.TextChoices):
     APART = "apart", _("Keep them apart first")
 
 
-LOTS_SEED_MAX = 2**63 - 1  # the seed of the lots fits a signed 64-bit integer everywhere
+LOTS_SEED_MAX = MAX_SEED  # the seed of the lots fits a signed 64-bit integer everywhere
 
 
 class TieBreak(models.TextChoices):
@@ -99,6 +113,7 @@ class ProjectorMode(models.TextChoices):
     STANDINGS = "standings", _("Standings")
     CLOCK = "clock", _("Session clock only")
     REVEAL = "reveal", _("Results reveal: the top places one by one")
+    CHECKIN = "checkin", _("Check-in: the players still missing")
 
 
 class RuleSetCode(models.TextChoices):
@@ -166,6 +181,10 @@ class RegistrationQuerySet(models.QuerySet):
     def playing(self):
         """Active registrations that are not substitutes: the players the draw seats and ranks."""
         return self.active().filter(is_substitute=False)
+
+    def missing(self):
+        """Players (not substitutes) who have not checked in."""
+        return self.playing().filter(checked_in_at__isnull=True)
 
 
 class SessionQuerySet(models.QuerySet):
@@ -288,12 +307,15 @@ class Tournament(models.Model):
         _("rule set"), max_length=20, choices=RuleSetCode.choices, default=RuleSetCode.MCR
     )
     session_count = models.PositiveSmallIntegerField(
-        _("number of sessions"), validators=[MinValueValidator(1), MaxValueValidator(30)]
+        _("number of sessions"), validators=[MinValueValidator(1), MaxValueValidator(MAX_SESSIONS)]
     )
     session_minutes = models.PositiveSmallIntegerField(
         _("session length (minutes)"),
         default=120,
-        validators=[MinValueValidator(10), MaxValueValidator(600)],
+        validators=[
+            MinValueValidator(MIN_SESSION_MINUTES),
+            MaxValueValidator(MAX_SESSION_MINUTES),
+        ],
     )
     scoring_options = models.JSONField(
         _("scoring settings"),
@@ -344,12 +366,18 @@ class Tournament(models.Model):
     projector_seconds = models.PositiveSmallIntegerField(
         _("projector page time (seconds)"),
         default=12,
-        validators=[MinValueValidator(3), MaxValueValidator(120)],
+        validators=[
+            MinValueValidator(MIN_PROJECTOR_SECONDS),
+            MaxValueValidator(MAX_PROJECTOR_SECONDS),
+        ],
     )
     reveal_places = models.PositiveSmallIntegerField(
         _("places revealed one by one"),
         default=3,
-        validators=[MinValueValidator(1), MaxValueValidator(10)],
+        validators=[
+            MinValueValidator(MIN_REVEAL_PLACES),
+            MaxValueValidator(MAX_REVEAL_PLACES),
+        ],
         help_text=_(
             "In the projector's results reveal, the standings first show without these top "
             "places, then they are revealed one by one, from the last of them to the first."
@@ -385,7 +413,7 @@ class Tournament(models.Model):
     final_sessions = models.PositiveSmallIntegerField(
         _("sessions of the final stage"),
         default=0,
-        validators=[MaxValueValidator(29)],
+        validators=[MaxValueValidator(MAX_SESSIONS - 1)],
         help_text=_(
             "0 for a tournament in one stage. Otherwise the last sessions are the final: "
             "only the finalists play them (and the others a consolation stage, if chosen)."
@@ -394,7 +422,7 @@ class Tournament(models.Model):
     finalists = models.PositiveSmallIntegerField(
         _("finalists"),
         default=0,
-        validators=[MaxValueValidator(400)],
+        validators=[MaxValueValidator(MAX_FINALISTS)],
         help_text=_(
             "How many players go on to the final, a multiple of 4. A tie at the cut is "
             "resolved by the tie-breakers, then by drawing lots."
@@ -412,12 +440,30 @@ class Tournament(models.Model):
         choices=FinalSeating.choices,
         default=FinalSeating.STANDINGS,
     )
+    final_reseat = models.BooleanField(
+        _("seat each final session after the one before"),
+        default=False,
+        help_text=_(
+            "Each final session is drawn once the one before it is confirmed, by the "
+            "standings then, so the same four do not simply play again. Otherwise every "
+            "final session is drawn at the cut and keeps the same tables."
+        ),
+    )
     consolation = models.BooleanField(
         _("consolation stage"),
         default=False,
         help_text=_(
             "The players who do not reach the final play the final sessions at their own "
             "tables; their ranking stays that of the qualifying stage."
+        ),
+    )
+    #: Players check in on the day (the check-in page, a player's own QR code) while it is open.
+    checkin_open = models.BooleanField(
+        _("check-in open"),
+        default=False,
+        help_text=_(
+            "Players check in at the desk or with the QR code of their confirmation e-mail; "
+            "the projector shows who is still missing."
         ),
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -439,11 +485,12 @@ class Tournament(models.Model):
                 condition=Q(end_date__gte=F("start_date")), name="tournament_ends_after_start"
             ),
             models.CheckConstraint(
-                condition=Q(session_count__gte=1) & Q(session_count__lte=30),
+                condition=Q(session_count__gte=1) & Q(session_count__lte=MAX_SESSIONS),
                 name="tournament_session_count_range",
             ),
             models.CheckConstraint(
-                condition=Q(session_minutes__gte=10), name="tournament_session_minutes_min"
+                condition=Q(session_minutes__gte=MIN_SESSION_MINUTES),
+                name="tournament_session_minutes_min",
             ),
             models.CheckConstraint(
                 condition=Q(ruleset__in=RuleSetCode.values), name="tournament_ruleset_known"
@@ -452,15 +499,17 @@ class Tournament(models.Model):
                 condition=Q(status__in=TournamentStatus.values), name="tournament_status_known"
             ),
             models.CheckConstraint(
-                condition=Q(projector_seconds__gte=3) & Q(projector_seconds__lte=120),
+                condition=Q(projector_seconds__gte=MIN_PROJECTOR_SECONDS)
+                & Q(projector_seconds__lte=MAX_PROJECTOR_SECONDS),
                 name="tournament_projector_seconds_range",
             ),
             models.CheckConstraint(
-                condition=Q(reveal_places__gte=1) & Q(reveal_places__lte=10),
+                condition=Q(reveal_places__gte=MIN_REVEAL_PLACES)
+                & Q(reveal_places__lte=MAX_REVEAL_PLACES),
                 name="tournament_reveal_places_range",
             ),
             models.CheckConstraint(
-                condition=Q(reveal_step__lte=10), name="tournament_reveal_step_range"
+                condition=Q(reveal_step__lte=MAX_REVEAL_PLACES), name="tournament_reveal_step_range"
             ),
             models.CheckConstraint(
                 condition=Q(country="") | Q(country__regex=COUNTRY_PATTERN),
@@ -487,7 +536,7 @@ class Tournament(models.Model):
                 name="tournament_final_sessions_range",
             ),
             models.CheckConstraint(
-                condition=Exact(Mod("finalists", 4), 0) & Q(finalists__lte=400),
+                condition=Exact(Mod("finalists", 4), 0) & Q(finalists__lte=MAX_FINALISTS),
                 name="tournament_finalists_multiple_of_4",
             ),
             models.CheckConstraint(
@@ -607,6 +656,8 @@ class Registration(models.Model):
     #: The cut to the final (docs/rules.md §9): None before it is made, then True for the finalists.
     finalist = models.BooleanField(_("finalist"), null=True, blank=True)
     registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
+    #: When the player checked in on the day (the database's clock), None while missing.
+    checked_in_at = models.DateTimeField(_("checked in"), null=True, blank=True)
 
     objects = RegistrationQuerySet.as_manager()
 
@@ -641,6 +692,10 @@ class Registration(models.Model):
     @property
     def is_disqualified(self):
         return self.status == RegistrationStatus.DISQUALIFIED
+
+    @property
+    def is_checked_in(self):
+        return self.checked_in_at is not None
 
 
 class Session(models.Model):
@@ -772,11 +827,25 @@ class Session(models.Model):
         return self.state_for(counts["tables"], counts["closed"])
 
     def state_for(self, tables, closed):
-        """`state` from the numbers of tables and closed tables, when the caller has them."""
+        """`state` from the numbers of tables and closed tables, when the caller has them.
+
+        Public means seen: a seating or results the director made public in a tournament that
+        is not published are seen by nobody but its directors, and the line says so
+        ("seating ready · tournament not published") instead of "public" (issue 31)."""
         if self.is_draft:
             return SessionState("draft", _("Not drawn yet"))
-        seating = _("seating public") if self.seating_published else _("seating not public yet")
+        hidden = not self.tournament.published
+        if not self.seating_published:
+            seating = _("seating not public yet")
+        elif hidden:
+            seating = _("seating ready · tournament not published")
+        else:
+            seating = _("seating public")
         if self.is_confirmed:
+            if self.results_published and hidden:
+                return SessionState(
+                    "confirmed", _("Confirmed · results ready · tournament not published")
+                )
             if self.results_published:
                 return SessionState("published", _("Confirmed · results public"))
             return SessionState("confirmed", _("Confirmed · results not public yet"))
@@ -787,9 +856,11 @@ class Session(models.Model):
                 % {"seating": seating},
             )
         if self.is_seated and not closed and not self.clock_started_at:
-            if self.seating_published:
-                return SessionState("public", _("Drawn · seating public"))
-            return SessionState("drawn", _("Drawn · seating not public yet"))
+            if not self.seating_published:
+                return SessionState("drawn", _("Drawn · seating not public yet"))
+            if hidden:
+                return SessionState("drawn", _("Drawn · seating ready · tournament not published"))
+            return SessionState("public", _("Drawn · seating public"))
         return SessionState(
             "playing",
             _("Playing · %(closed)s of %(tables)s tables closed · %(seating)s")
@@ -803,7 +874,7 @@ class Session(models.Model):
 
 class SessionState(NamedTuple):
     code: str  # draft, drawn, public, playing, closed, confirmed, published
-    label: str
+    label: "StrOrPromise"
 
 
 def new_table_token():
@@ -821,6 +892,13 @@ MAX_WAITING_REPORTED = 999
 def new_table_pin():
     """A table's PIN: PIN_DIGITS random digits."""
     return f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
+
+
+#: What `new_table_pin` makes, checked again on what a restore would write.
+PIN_FORMAT = RegexValidator(
+    rf"^[0-9]{{{PIN_DIGITS}}}\Z",
+    _("“%(value)s” is not a PIN the desk makes (six digits)."),
+)
 
 
 class Table(models.Model):
@@ -847,6 +925,7 @@ class Table(models.Model):
         _("referee PIN"),
         max_length=PIN_DIGITS,
         default=new_table_pin,
+        validators=[PIN_FORMAT],
         editable=False,
         help_text=_("Asked once per device when the tournament's referees need a PIN."),
     )
@@ -884,6 +963,16 @@ class Table(models.Model):
     last_contact_at = models.DateTimeField(_("last reached the desk"), null=True, blank=True)
     waiting_reported = models.PositiveSmallIntegerField(_("hands waiting on the phone"), default=0)
     waiting_reported_at = models.DateTimeField(_("waiting reported at"), null=True, blank=True)
+    #: The FIMJ variant's first prevalent wind: the wind (0 East .. 3 North) of the player who
+    #: opened the first breach in the wall, recorded with the table's first hand (docs/rules.md
+    #: §4.3); empty for the other rule sets and before play starts.
+    first_wind = models.PositiveSmallIntegerField(
+        _("first prevalent wind"),
+        null=True,
+        blank=True,
+        help_text=_("FIMJ: the wind of the player who opened the first breach in the wall."),
+        validators=[MaxValueValidator(3)],
+    )
 
     class Meta:
         verbose_name = _("table")
@@ -892,6 +981,10 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="table_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="table_number_min"),
+            models.CheckConstraint(
+                condition=Q(first_wind__isnull=True) | Q(first_wind__lte=3),
+                name="table_first_wind_range",
+            ),
             models.CheckConstraint(
                 condition=Q(waiting_reported__lte=MAX_WAITING_REPORTED),
                 name="table_waiting_reported_max",

@@ -13,6 +13,9 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.countries import country_choices, country_name
 
+#: The longest team name and category name.
+TEAM_NAME_MAX, CATEGORY_NAME_MAX = 100, 60
+
 
 class Team(models.Model):
     tournament = models.ForeignKey(
@@ -21,7 +24,7 @@ class Team(models.Model):
         related_name="teams",
         verbose_name=_("tournament"),
     )
-    name = models.CharField(_("team name"), max_length=100)
+    name = models.CharField(_("team name"), max_length=TEAM_NAME_MAX)
     country = models.CharField(
         _("country"),
         max_length=3,
@@ -60,7 +63,7 @@ class Category(models.Model):
         related_name="categories",
         verbose_name=_("tournament"),
     )
-    name = models.CharField(_("category"), max_length=60)
+    name = models.CharField(_("category"), max_length=CATEGORY_NAME_MAX)
 
     class Meta:
         verbose_name = _("category")

@@ -18,6 +18,8 @@ Public API:
   ``SeatingReport`` (a frozen dataclass that also reads like a mapping);
 * ``changed_players(before, after)``: whose schedule (table number, seat, opponents) two draws
   of the same sessions change: the schedule cards to reprint;
+* ``revisit_bound(schedule)``: the fewest returns to a table number any numbering of these
+  tables can have (what the report's ``table_revisits`` is measured against);
 * ``lower_bound(n_players, n_sessions)``, ``max_zero_repeat_sessions(n)``,
   ``zero_repeat_sessions(n)``: what can be promised before drawing;
 * ``SeatingError``: a request a director must fix (message in plain words, translatable).
@@ -38,13 +40,23 @@ decisions.
 from tournament.seating.base import Round, Schedule, SeatingError, Table, check_sessions
 from tournament.seating.bounds import lower_bound, max_zero_repeat_sessions, zero_repeat_sessions
 from tournament.seating.draw import DEFAULT_TIME_LIMIT, DrawResult, draw, draw_schedule
-from tournament.seating.report import Option, SeatingReport, changed_players, seating_report
+from tournament.seating.numbers import revisit_bound
+from tournament.seating.report import (
+    KeptPlan,
+    Option,
+    PlanFigures,
+    SeatingReport,
+    changed_players,
+    seating_report,
+)
 from tournament.seating.swiss import swiss_session
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
     "DrawResult",
+    "KeptPlan",
     "Option",
+    "PlanFigures",
     "Round",
     "Schedule",
     "SeatingError",
@@ -56,6 +68,7 @@ __all__ = [
     "draw_schedule",
     "lower_bound",
     "max_zero_repeat_sessions",
+    "revisit_bound",
     "seating_report",
     "swiss_session",
     "zero_repeat_sessions",

@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable
 
 from tournament.seating.designs import design_repeats, linear_offset_rows
+from tournament.seating.numbers import table_revisits
 from tournament.seating.search import REPEAT_WEIGHT, base_weights, improve
 from tournament.seating.tabu import choose_move
 
@@ -393,6 +394,39 @@ def make_offsets(seed: int, log: Log = _quiet) -> dict[str, list[list[int]]]:
         log(f"  {4 * g} players: offset rows found (attempt {attempt})")
         table[str(g)] = rows
     return table
+
+
+# --------------------------------------------------------------------------- numbers
+
+NUMBER_SEEDS = 12  # fresh starts of the numbering search for a shipped design
+NUMBER_DESIGN_WORK = 6_000_000  # exchanges each start may examine
+
+
+def number_design(rounds: list, log: Log = _quiet) -> tuple[int, list]:
+    """The design's sessions with each session's tables in the order of the fewest returns to a
+    table number (``seating.renumber``, started again from up to ``NUMBER_SEEDS`` streams until
+    it reaches ``numbers.revisit_bound``): the draw keeps the order of a design's tables, so a
+    design whose every session is drawn (32 x 10, 36 x 11, ...) comes numbered. Who sits with
+    whom does not change. Returns ``(re-visits, rounds)``."""
+    from tournament.seating.numbers import revisit_bound
+    from tournament.seating.renumber import renumber
+
+    bound = revisit_bound(rounds)
+    start = [list(range(len(session))) for session in rounds]
+    best = (table_revisits(rounds), start)
+    for seed in range(NUMBER_SEEDS):
+        if best[0] <= bound:
+            break
+        found = renumber(rounds, start, 0, bound, NUMBER_DESIGN_WORK, random.Random(seed))
+        log(f"  numbering, start {seed}: {found[0]} re-visits (bound {bound})")
+        best = min(best, found)
+    numbered = []
+    for session, places in zip(rounds, best[1], strict=True):
+        ordered: list = [None] * len(session)
+        for table, place in zip(session, places, strict=True):
+            ordered[place] = table
+        numbered.append(ordered)
+    return best[0], numbered
 
 
 # --------------------------------------------------------------------------- beyond

@@ -34,7 +34,13 @@ from tournament.seating.keep import (
 )
 from tournament.seating.numbers import number_tables
 from tournament.seating.plan import plan_cost, plan_tables
-from tournament.seating.report import Option, seating_report
+from tournament.seating.report import (
+    KeptPlan,
+    Option,
+    PlanFigures,
+    changed_players,
+    seating_report,
+)
 from tournament.seating.search import APART_FIRST, REPEAT_WEIGHT, REPEATS_FIRST, apart_costs
 from tournament.seating.winds import balance_winds, missing_winds, wind_counts
 
@@ -52,12 +58,14 @@ NEAR_MISS = 2 * REPEAT_WEIGHT  # apart first: a near miss is two repeated meetin
 
 @dataclasses.dataclass(frozen=True)
 class DrawResult:
-    """A drawn schedule (as ``draw_schedule`` returns it), whether the clock cut it short, and
-    the figures of the other priority's draw when the two trade repeats against clashes."""
+    """A drawn schedule (as ``draw_schedule`` returns it), whether the clock cut it short, the
+    figures of the other priority's draw when the two trade repeats against clashes, and, on a
+    re-draw with ``previous``, the figures of the kept plan and of the fresh draw (``kept``)."""
 
     schedule: list[Sequence[Sequence[Hashable]]]
     clock_stopped: bool = False
     alternative: Option | None = None
+    kept: KeptPlan | None = None
 
 
 def draw_schedule(
@@ -175,7 +183,7 @@ def draw(
     winds = missing_winds(len(roster), seats)
     grouped = any(group >= 0 for group in group_of)
 
-    def plan(first: bool) -> tuple[tuple[int, int], list, list[list[int]]]:
+    def plan(first: bool) -> tuple[tuple[tuple[int, int], int], list, list[list[int]]]:
         """(quality, sessions on indices, apart matrix) of the plan with one priority."""
         apart = apart_costs(
             len(roster),
@@ -192,6 +200,7 @@ def draw(
                 tables = plan_tables(
                     len(roster), count, history, apart, rng, clock, winds, stats, wind_search,
                     effort=APART_FIRST_EFFORT if first and not attempt else 1,
+                    layers=(team_of, group_of),
                 )  # fmt: skip
                 seated = balance_winds(tables, seats, len(roster), rng)
                 key = quality(seated, seats, history, apart)
@@ -202,7 +211,7 @@ def draw(
                 if key[-1] <= 1 or not winds[1] or stats.get("searched"):
                     break
             assert best is not None
-            if not perfect < best[0][0] <= perfect + NEAR_MISS:
+            if not perfect < best[0][0] <= (perfect[0] + NEAR_MISS, perfect[1]):
                 break  # perfect, or too far from it for a fresh start to get there
         assert best is not None
         return best[0], best[1], apart
@@ -223,14 +232,47 @@ def draw(
                 key, seated, apart, drawn = other_key, other_seated, other_apart, other
             elif not all(x <= y for x, y in zip(figures, others, strict=True)):
                 alternative = Option(not apart_first, theirs.repeats, theirs.group_clashes)
+    # docs/rules.md §8: number the new sessions' tables so that players move around the room
+    fresh = number_tables([*played, *drawn], first=len(played))[len(played) :]
     if previous is not None:
         kept = _kept_plan(previous, played, roster, total, seats, history, apart, key, seed, winds)
-        if kept is not None:
+        choice = compare_kept(previous[len(played) :], kept, fresh, fixed, roster, groups, teams)
+        if choice.taken and kept is not None:
             # the kept plan keeps its table numbers too: the players' cards stay true
-            return DrawResult([*result, *kept], clock_stopped=clock.fired)
-    # docs/rules.md §8: number the new sessions' tables so that players move around the room
-    result.extend(number_tables([*played, *drawn], first=len(played))[len(played) :])
-    return DrawResult(result, clock_stopped=clock.fired, alternative=alternative)
+            return DrawResult([*result, *kept], clock_stopped=clock.fired, kept=choice)
+        return DrawResult(
+            [*result, *fresh], clock_stopped=clock.fired, alternative=alternative, kept=choice
+        )
+    return DrawResult([*result, *fresh], clock_stopped=clock.fired, alternative=alternative)
+
+
+def compare_kept(before, kept, fresh, fixed, roster, groups, teams) -> KeptPlan:
+    """The figures of the kept plan and of the fresh draw, and whether the kept plan is taken:
+    only when it is at least as good on team-mates, repeats, clashes and winds (``_kept_plan``
+    already checked these the draw's way) and reprints fewer cards, by more than the re-visits
+    it adds (a return to a table number weighs as much as a card; docs/rules.md §8.2)."""
+    members = set(roster)
+
+    def figures(sessions) -> PlanFigures:
+        report = seating_report([*fixed, *sessions], groups, teams=teams)
+        cards = sum(1 for p in changed_players(before, sessions) if p in members)
+        return PlanFigures(
+            repeats=report.repeats,
+            group_clashes=report.group_clashes,
+            team_clashes=report.team_clashes,
+            wind_spread=report.wind_spread,
+            table_revisits=report.table_revisits,
+            cards=cards,
+        )
+
+    theirs = figures(fresh)
+    if kept is None:
+        return KeptPlan(kept=None, fresh=theirs, taken=False)
+    mine = figures(kept)
+    # a return to a table number weighs as much as a card to reprint
+    more = mine.table_revisits - theirs.table_revisits
+    taken = mine.cards < theirs.cards and more < theirs.cards - mine.cards
+    return KeptPlan(kept=mine, fresh=theirs, taken=taken)
 
 
 def _kept_plan(previous, played, roster, total, seats, history, apart, fresh, seed, winds):
@@ -264,7 +306,7 @@ def _kept_plan(previous, played, roster, total, seats, history, apart, fresh, se
         if patched is None:
             return None
         on_index, changed = patched
-        on_index = repair_winds(on_index, seats, n, changed)
+        on_index = repair_winds(on_index, seats, n, changed, newcomers=joiners)
         uneven = {
             p
             for p, row in enumerate(wind_counts(n, [*seats, *on_index]))
@@ -272,14 +314,10 @@ def _kept_plan(previous, played, roster, total, seats, history, apart, fresh, se
         }
         if uneven:  # seats may swap inside any table of a player left a wind short
             around = tables_holding(on_index, uneven)
-            on_index = repair_winds(on_index, seats, n, changed | around)
+            on_index = repair_winds(on_index, seats, n, changed | around, newcomers=joiners)
         if keeps(on_index, seats, history, apart, fresh, joiners):
             return on_roster_all(on_index)
-        # the winds still need more: seat every table again (seats swap inside the tables;
-        # every table keeps its players and number)
-        rebalanced = balance_winds(on_index, seats, n, rng)
-        if keeps(rebalanced, seats, history, apart, fresh, joiners):
-            return on_roster_all(rebalanced)
+        # (seating every table again for the winds would reprint every card: docs/rules.md §8.2)
         opened = max(len({t for s, t in changed if s == x}) for x in range(len(on_index)))
         if opened >= tables - 1:
             break  # as good only by drawing (nearly) everything again: draw afresh

@@ -24,15 +24,17 @@ import random
 from collections.abc import Hashable
 
 from tournament.seating.base import Schedule, check_sessions
+from tournament.seating.numbers import assignment
 from tournament.seating.plan import plan_cost
 from tournament.seating.search import add_session, base_weights, improve, total_cost
-from tournament.seating.winds import wind_counts
+from tournament.seating.winds import WINDS, wind_counts
 
 PATCH_ITERATIONS = 3000  # tabu steps when the tables that must change are drawn again
 
 
-def quality(seated, seats, history, apart) -> tuple[int, int]:
-    """(repeat and clash cost, wind spread above 1) of new sessions after the played ones."""
+def quality(seated, seats, history, apart) -> tuple[tuple[int, int], int]:
+    """(repeat and clash rank, ``plan.plan_cost``; wind spread above 1) of new sessions after
+    the played ones."""
     n = len(apart)
     spread = max(max(row) - min(row) for row in wind_counts(n, [*seats, *seated]))
     return plan_cost(n, history, apart, seated), max(spread, 1)
@@ -105,13 +107,17 @@ def patch_previous(
     tables that must change drawn again, and the set of ``(session, place)`` of those tables;
     None when there is no previous plan of the same sessions or nobody changed.
 
-    In each session the tables of a leaver are opened, then more tables at random until the
-    newcomers are at most a quarter of the players to seat and ``at_least`` tables are open
-    (the caller opens more when the result is not good enough); those players are seated again by
-    the tabu search, every kept table's meetings counting as already decided. The new tables
-    take the places of the opened ones (a table more goes last; a table fewer leaves its place
-    to the last table of the room). ``winds`` (``seating.winds.missing_winds``) lets the search
-    weigh the winds still missing in a block of four started before the re-draw."""
+    In each session the tables of a leaver are opened, then more tables until the newcomers
+    are at most a quarter of the players to seat and ``at_least`` tables are open (the caller
+    opens more when the result is not good enough): first those whose players are already
+    moved in another session, whose cards are reprinted anyway. Those players are seated again
+    by the tabu search, every kept table's meetings counting as already decided, each player
+    wanting the wind they had there and each newcomer a wind in turn (``seat_masks``: then
+    nobody's winds change and the newcomers' are even). The new tables take the numbers left free by the opened ones (a table more
+    takes the next number; with a table fewer, a kept table above the last number moves to a
+    free one), the numbers chosen by an assignment that sends the fewest players back to a
+    number they have in another session (docs/rules.md §8.2). ``winds``
+    (``seating.winds.missing_winds``) is the block of four started before the re-draw."""
     future = _future(previous, played, total)
     if future is None:
         return None
@@ -121,54 +127,106 @@ def patch_previous(
         return None
     n = len(roster)
     layouts = []
-    for session in future:
+    moved: set[int] = set()
+    full = (1 << WINDS) - 1
+    block_masks, block_left = winds if winds else ([full] * n, 0)
+    seat_masks = []
+    for number, session in enumerate(future):
         # newcomers and leavers of this session (an earlier re-draw may have seated some)
         seated = {p for table in session for p in table}
         joiners = [index[p] for p in roster if p not in seated]
         opened = [t for t, table in enumerate(session) if any(p not in index for p in table)]
         closed = [t for t in range(len(session)) if t not in opened]
+        rng.shuffle(closed)
+        closed.sort(key=lambda t: sum(index[p] in moved for p in session[t]))
         free = [index[p] for t in opened for p in session[t] if p in index] + joiners
         # each newcomer among three others, and at least `at_least` tables open
         while (len(free) < 4 * len(joiners) or len(opened) < at_least) and closed:
-            t = closed.pop(rng.randrange(len(closed)))
+            t = closed.pop()
             opened.append(t)
             free.extend(index[p] for p in session[t])
         opened.sort()
         if len(free) % 4:
             return None  # a session that does not seat the roster: draw afresh
+        moved.update(free)
         rng.shuffle(free)
         kept = {t: [index[p] for p in session[t]] for t in closed}
         layouts.append((kept, opened, [free[i : i + 4] for i in range(0, len(free), 4)]))
+        masks = [block_masks[p] if number < block_left else full for p in range(n)]
+        for table in session:
+            for wind, p in enumerate(table):
+                if p in index:
+                    masks[index[p]] = 1 << wind
+        for k, p in enumerate(joiners):  # newcomers: a wind in turn, East, South, ...
+            masks[p] = 1 << (k + number) % WINDS
+        seat_masks.append(masks)
     weights = base_weights(n, history, apart)
     for kept, _opened, _new in layouts:
         add_session(weights, list(kept.values()), 1)
     moving = [new for _kept, _opened, new in layouts]
+    held = _held_numbers(history, layouts, n)
+    numbers = [
+        [t for t in range(len(kept) + len(new)) if t not in kept or t >= len(kept) + len(new)]
+        for kept, _opened, new in layouts
+    ]
     moving, _cost = improve(
         moving,
         weights,
         total_cost(weights, apart),
         rng,
         PATCH_ITERATIONS,
-        winds=winds,
         apart=apart,
+        seat_masks=seat_masks,
+        numbered=(held, numbers),
     )
     sessions, changed = [], set()
-    for s, ((kept, opened, _new), new) in enumerate(zip(layouts, moving, strict=True)):
+    for s, ((kept, _opened, _new), new) in enumerate(zip(layouts, moving, strict=True)):
         size = len(kept) + len(new)
-        places: dict[int, list[int]] = dict(kept)
-        for t, table in zip(opened, new, strict=False):
+        places: dict[int, list[int]] = {t: table for t, table in kept.items() if t < size}
+        items = [_seated(table, seat_masks[s]) for table in new]
+        items += [table for t, table in sorted(kept.items()) if t >= size]
+        free = [t for t in range(size) if t not in places]
+        for table, t in zip(items, _places(items, free, held), strict=True):
             places[t] = table
             changed.add((s, t))
-        for table in new[len(opened) :]:  # a table more: the next number
-            places[len(places)] = table
-            changed.add((s, len(places) - 1))
-        for hole in sorted(set(range(size)) - set(places)):  # a table fewer: fill the hole
-            last = max(places)
-            if last > hole:
-                places[hole] = places.pop(last)
-                changed.add((s, hole))
+            for p in table:
+                held[p][t] += 1
         sessions.append([places[t] for t in range(size)])
-    return sessions, {(s, t) for s, t in changed if t < len(sessions[s])}
+    return sessions, changed
+
+
+def _held_numbers(history, layouts, n: int) -> list[list[int]]:
+    """``held[p][k]``: sessions in which p sits at table number k, played or kept."""
+    numbers = max([len(s) for s in history] + [len(k) + len(new) for k, _o, new in layouts])
+    held = [[0] * (numbers + 1) for _ in range(n)]
+    for session in history:
+        for t, table in enumerate(session):
+            for p in table:
+                if 0 <= p < n:
+                    held[p][t] += 1
+    for kept, _opened, _new in layouts:
+        for t, table in kept.items():
+            for p in table:
+                held[p][t] += 1
+    return held
+
+
+def _places(items: list[list[int]], numbers: list[int], held: list[list[int]]) -> list[int]:
+    """The number of each table of ``items`` among ``numbers``: the assignment that sends the
+    fewest of their players back to a number they have elsewhere."""
+    cost = [[sum(held[p][k] >= 1 for p in table) for k in numbers] for table in items]
+    return [numbers[j] for j in assignment(cost)]
+
+
+def _seated(table: list[int], masks: list[int]) -> list[int]:
+    """The seat order of a new table that puts the most players at a wind of their mask (the
+    wind they had there), the order drawn otherwise."""
+    return list(
+        max(
+            itertools.permutations(table),
+            key=lambda order: sum(masks[p] >> w & 1 for w, p in enumerate(order)),
+        )
+    )
 
 
 def tables_holding(sessions, players) -> set[tuple[int, int]]:
@@ -181,7 +239,7 @@ def tables_holding(sessions, players) -> set[tuple[int, int]]:
     }
 
 
-def repair_winds(sessions, seats, n, targets, passes: int = 8):
+def repair_winds(sessions, seats, n, targets, passes: int = 8, newcomers=frozenset()):
     """``sessions`` (player indices, seat order) with the seats of the tables at ``targets``
     (``(session, place)`` pairs) permuted so that every player's winds stay as even as can be
     (fewest squares of the counts); the other tables and everybody's table and opponents stay
@@ -197,14 +255,18 @@ def repair_winds(sessions, seats, n, targets, passes: int = 8):
                 counts[p][w] -= 1
 
             def load(order):
-                # first no player's spread above one, then the evenest counts
-                spread = squares = 0
+                # first no player's spread above one (a player who was there before
+                # first, then a newcomer), then the evenest counts
+                spread = late = squares = 0
                 for w, p in enumerate(order):
                     row = counts[p][:]
                     row[w] += 1
-                    spread += max(0, max(row) - min(row) - 1)
+                    if p in newcomers:
+                        late += max(0, max(row) - min(row) - 1)
+                    else:
+                        spread += max(0, max(row) - min(row) - 1)
                     squares += sum(value * value for value in row)
-                return spread, squares
+                return spread, late, squares
 
             best = min(
                 itertools.permutations(table),

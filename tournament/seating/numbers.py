@@ -14,16 +14,17 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Sequence
 
+from tournament.seating.renumber import renumber
+
 Schedule = list[list[tuple[Hashable, ...]]]
-#: How much searching the restarts may do (in table^3 x sessions, the cost of one numbering).
-RESTART_WORK = 600_000
-MAX_RESTARTS = 60
+#: Exchanges of two tables' numbers the tabu search may examine (``seating.renumber``).
+NUMBER_WORK = 1_500_000
 #: Rooms of at most EXACT_TABLES tables end with an exact search of at most EXACT_NODES nodes.
 EXACT_TABLES = 16
 EXACT_NODES = 1500
 
 
-def _assignment(cost: list[list[int]]) -> list[int]:
+def assignment(cost: list[list[int]]) -> list[int]:
     """For a square cost matrix, the column of each row in a cheapest assignment."""
     n = len(cost)
     inf = float("inf")
@@ -81,7 +82,7 @@ def _order(session, elsewhere, drawn):
         for table in session
     ]
     ordered: list[tuple[Hashable, ...]] = [()] * size
-    for index, position in enumerate(_assignment(cost)):
+    for index, position in enumerate(assignment(cost)):
         ordered[position] = session[index]
     return ordered
 
@@ -122,26 +123,73 @@ def number_tables(
         return table_revisits(result)
 
     best = (descend(), [list(session) for session in result])
+    as_drawn = table_revisits(drawn)
+    if as_drawn < best[0]:  # a design that came numbered, better than the assignments
+        best = (as_drawn, [list(session) for session in drawn])
     if best[0] and drawn and len(drawn[0]) <= EXACT_TABLES:
         # small rooms: the assignments can miss a numbering without re-visits that exists
         exact = _without_revisits(best[1], first, EXACT_NODES)
         if exact is not None:
             return exact
-    # Small rooms get stuck where a player has few numbers to move to: start again from other
-    # orders (a fixed sequence of shuffles, so the same schedule gets the same numbers).
-    rng = random.Random(len(result) * 1000 + len(drawn[0]) if drawn else 0)
-    budget = (
-        RESTART_WORK // max(1, len(drawn[0]) ** 3 * max(1, len(result) - first)) if drawn else 0
-    )
-    for _restart in range(min(budget, MAX_RESTARTS)):
-        if best[0] == 0:
-            break
-        for number in range(first, len(result)):
-            rng.shuffle(result[number])
-        score = descend()
-        if score < best[0]:
-            best = (score, [list(session) for session in result])
+    bound = revisit_bound(best[1], first)
+    if best[0] > bound:  # docs/rules.md §8.1: a tabu search goes on from the best numbering
+        best = _searched(best[1], first, bound)
     return best[1]
+
+
+def _searched(schedule: Schedule, first: int, bound: int) -> tuple[int, Schedule]:
+    """``renumber`` run on ``schedule`` (its own fixed random stream: a schedule always gets
+    the same numbers), with the result put back into table order."""
+    index: dict[Hashable, int] = {}
+    tables = [
+        [[index.setdefault(p, len(index)) for p in table] for table in session]
+        for session in schedule
+    ]
+    order = [list(range(len(session))) for session in schedule]
+    rng = random.Random(f"numbers/{len(schedule)}/{len(index)}")
+    found, numbers = renumber(tables, order, first, bound, NUMBER_WORK, rng)
+    result: Schedule = []
+    for session, places in zip(schedule, numbers, strict=True):
+        ordered: list[tuple[Hashable, ...]] = [()] * len(session)
+        for table, place in zip(session, places, strict=True):
+            ordered[place] = tuple(table)
+        result.append(ordered)
+    return found, result
+
+
+def revisit_bound(schedule: Sequence[Sequence[Sequence[Hashable]]], first: int = 0) -> int:
+    """Fewest re-visits any numbering of these tables can have (docs/rules.md §8.1).
+
+    The larger of two bounds. *Counting*: a player who sits in more sessions than there are
+    table numbers returns to one at least once per session beyond them. *Meetings*: the players
+    at one number are the tables given it, one per session; against a chosen session r, every
+    player of a table who also sits in r's table of that number re-visits it, so each other
+    session costs at least its cheapest assignment to r's tables by the players they share;
+    the largest such sum over r (computed in rooms of at most ``EXACT_TABLES`` tables, where
+    it can exceed the counting bound: 16 players, whose tables must share a player). With
+    played sessions (``first``) the search may do worse: their numbers are fixed.
+    """
+    if not schedule:
+        return 0
+    numbers = max(len(session) for session in schedule)
+    sittings: dict[Hashable, int] = {}
+    for session in schedule:
+        for table in session:
+            for p in table:
+                sittings[p] = sittings.get(p, 0) + 1
+    counting = sum(max(0, count - numbers) for count in sittings.values())
+    if numbers > EXACT_TABLES or len(schedule) < 2:
+        return counting
+    seated: list[list[set[Hashable]]] = [[set(t) for t in session] for session in schedule]
+    meetings = 0
+    for r, reference in enumerate(seated):
+        total = 0
+        for s, other in enumerate(seated):
+            if s != r and len(other) == len(reference):
+                cost = [[len(a & b) for b in reference] for a in other]
+                total += sum(cost[i][j] for i, j in enumerate(assignment(cost)))
+        meetings = max(meetings, total)
+    return max(counting, meetings)
 
 
 def numbers_without_revisits(sessions: Sequence[Sequence[Sequence[Hashable]]]) -> bool:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 from tournament.seating.base import Round, SafetyClock
 from tournament.seating.designs import best_schedule, column_design, design_rounds
@@ -37,6 +38,7 @@ from tournament.seating.search import (
     REPEAT_WEIGHT,
     base_weights,
     improve,
+    rank,
     relabel,
     total_cost,
 )
@@ -62,6 +64,7 @@ def plan_tables(
     stats: dict | None = None,
     wind_search: bool = False,
     effort: int = 1,
+    layers: Sequence[Sequence[int]] = (),
 ) -> list[Round]:
     """``count`` new sessions for players ``0 .. n-1`` (n a multiple of 4).
 
@@ -74,6 +77,10 @@ def plan_tables(
     runs, and runs for it alone when ``wind_search``). ``stats["searched"]`` tells whether the
     tabu search ran. ``effort`` multiplies the tabu search's budget (club-mates apart first
     needs a longer search: removing a repeat must not seat club-mates together).
+    ``layers``: groups to place in one column each (``group_of`` lists, the teams first, then
+    the clubs): the column design is also relabelled from a map that packs the first layer
+    (``column_start``), kept when it is better on repeats and team clashes than the random
+    maps or perfect, and from one that packs every layer, kept when perfect.
     """
     weights = base_weights(n, history, apart)
     target = REPEAT_WEIGHT * history_bound(n, count, weights, apart) + _history_clashes(
@@ -90,27 +97,48 @@ def plan_tables(
             point_of, chosen = fitted
             sessions = _on_players([design[r] for r in chosen], point_of)
     if sessions is None:
+        starts: list[tuple[list[Round], list[int] | None]]
+        perfect_only: set[int] = set()
         shipped = None if has_history else best_schedule(n, count)
         if shipped:  # best known beyond the zero-repeat limit: a draw-time search won't beat it
             known, picked = shipped
             target = max(target, REPEAT_WEIGHT * known)
-            starts = [picked]
+            starts = [(picked, None)]
         else:
             # the zero-repeat design, and one whose four columns never meet (clubs placed in
             # one column sit apart); of each, the sessions that mix the field best
-            starts = [_pick_mixing(n, design, count, rng)]
+            starts = [(_pick_mixing(n, design, count, rng), None)]
             columns = column_design(n, limit=max(count, 16), need=count)
             if len(columns) >= count and columns[:count] != design[:count]:
-                starts.append(_pick_mixing(n, columns, count, rng))
+                picked = _pick_mixing(n, columns, count, rng)
+                starts.append((picked, None))
+                # its own random stream: the other starts stay as they were without it
+                own = random.Random(f"{rng.getstate()[1][:4]}/columns")
+                for depth in (1, len(layers)) if len(layers) > 1 else (1,):
+                    grouped = any(group >= 0 for layer in layers[:depth] for group in layer)
+                    packed = column_start(n, layers[:depth], own) if grouped else None
+                    if packed is not None:
+                        starts.append((picked, packed))
+                        if depth > 1:
+                            perfect_only.add(id(packed))
         best_key = None
         steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
-        for picked in starts:
-            point_of = relabel(n, picked, weights, rng, steps, clock)
+        for picked, start in starts:
+            own = rng if start is None else random.Random(f"{start[:8]}/relabel")
+            point_of = relabel(n, picked, weights, own, steps, clock, start)
             candidate = _on_players(picked, point_of)
             # repeats and clashes first; then, in a small room, whether the tables can be
             # numbered so that nobody returns to a number (§8); then the indirect meetings
             revisits = n <= 4 * EXACT_TABLES and not numbers_without_revisits(picked)
-            key = (_cost_with(weights, apart, candidate), revisits, mixing_key(n, picked))
+            key = (_rank_with(weights, apart, candidate), revisits, mixing_key(n, picked))
+            if start is not None and best_key is not None:
+                # the teams' packed map wins only when it is better on teams and repeats, or
+                # perfect; the map that also packs the clubs only when perfect (then no search
+                # is needed): else the search goes on from the random maps, as without them
+                ranked = key[0]
+                perfect = ranked[0] + ranked[1] <= target
+                if not (perfect or (ranked[0] < best_key[0][0] and id(start) not in perfect_only)):
+                    continue
             if best_key is None or key < best_key:
                 sessions, best_key = candidate, key
     assert sessions is not None  # embedded, or relabelled from at least one start
@@ -137,6 +165,54 @@ def plan_tables(
             sessions, weights, target, rng, iterations, clock, (masks, block_left), apart
         )
     return sessions
+
+
+def column_start(n: int, layers: Sequence[Sequence[int]], rng: random.Random) -> list[int] | None:
+    """A map of players to the points of a column design (column j holds points ``j*g ..
+    j*g + g-1``, and two points of one column never meet) that puts the members of each group
+    in one column where they fit: the groups of the first layer (the teams) first, largest
+    first, each in the column with the most room; then each group of the next layers (the
+    clubs), for its members not yet placed, in the column that holds most of them already, or
+    else the one with the most room, split over the roomiest columns when no column has room
+    for all; the players of no group last. Returns ``point_of`` or None when a group of the
+    first layer does not fit in one column (the teams cannot all sit apart this way)."""
+    g = n // 4
+    column = [-1] * n
+    room = [g] * 4
+    for depth, group_of in enumerate(layers):
+        members: dict[int, list[int]] = {}
+        for p, group in enumerate(group_of):
+            if group >= 0:
+                members.setdefault(group, []).append(p)
+        for mates in sorted(members.values(), key=lambda m: (-len(m), m[0])):
+            unplaced = [p for p in mates if column[p] < 0]
+            if not unplaced:
+                continue
+            held = [sum(1 for p in mates if column[p] == j) for j in range(4)]
+            fits = [j for j in range(4) if room[j] >= len(unplaced)]
+            if depth == 0 and not fits:
+                return None
+            while unplaced:
+                fits = [j for j in range(4) if room[j] >= len(unplaced)]
+                j = max(fits or range(4), key=lambda j: (held[j], room[j], -j))
+                take = unplaced[: room[j]]
+                unplaced = unplaced[room[j] :]
+                for p in take:
+                    column[p] = j
+                room[j] -= len(take)
+    free = [p for p in range(n) if column[p] < 0]
+    rng.shuffle(free)
+    for p in free:
+        j = max(range(4), key=lambda j: (room[j], -j))
+        column[p] = j
+        room[j] -= 1
+    rows = [list(range(g)) for _ in range(4)]
+    for row in rows:
+        rng.shuffle(row)
+    point_of = [0] * n
+    for p in range(n):
+        point_of[p] = column[p] * g + rows[column[p]].pop()
+    return point_of
 
 
 def history_bound(n: int, count: int, weights: list[list[int]], apart: list[list[int]]) -> int:
@@ -177,12 +253,14 @@ def _pick(design: list[Round], count: int, rng: random.Random) -> list[Round]:
     return [design[order[i % len(order)]] for i in range(count)]
 
 
-def plan_cost(n: int, history: list[Round], apart: list[list[int]], sessions: list[Round]) -> int:
-    """Cost (repeats and clashes, ``seating.search.total_cost``) of new sessions after history."""
-    return _cost_with(base_weights(n, history, apart), apart, sessions)
+def plan_cost(
+    n: int, history: list[Round], apart: list[list[int]], sessions: list[Round]
+) -> tuple[int, int]:
+    """Rank (repeats and clashes, ``seating.search.rank``) of new sessions after history."""
+    return _rank_with(base_weights(n, history, apart), apart, sessions)
 
 
-def _cost_with(weights: list[list[int]], apart: list[list[int]], sessions: list[Round]) -> int:
+def _counted(weights: list[list[int]], sessions: list[Round]) -> list[list[int]]:
     full = [row[:] for row in weights]
     for session in sessions:
         for table in session:
@@ -190,7 +268,17 @@ def _cost_with(weights: list[list[int]], apart: list[list[int]], sessions: list[
                 for b in table:
                     if a != b:
                         full[a][b] += REPEAT_WEIGHT
-    return total_cost(full, apart)
+    return full
+
+
+def _cost_with(weights: list[list[int]], apart: list[list[int]], sessions: list[Round]) -> int:
+    return total_cost(_counted(weights, sessions), apart)
+
+
+def _rank_with(
+    weights: list[list[int]], apart: list[list[int]], sessions: list[Round]
+) -> tuple[int, int]:
+    return rank(_counted(weights, sessions), apart)
 
 
 def _history_clashes(weights: list[list[int]], apart: list[list[int]]) -> int:

@@ -16,7 +16,7 @@ from typing import Any
 
 from tournament.seating.base import check_sessions, group_numbers, history_seats
 from tournament.seating.indirect import indirect_meetings
-from tournament.seating.numbers import table_revisits
+from tournament.seating.numbers import revisit_bound, table_revisits
 from tournament.seating.winds import wind_counts
 
 
@@ -29,6 +29,31 @@ class Option:
     apart_first: bool
     repeats: int
     group_clashes: int
+
+
+@dataclasses.dataclass(frozen=True)
+class PlanFigures:
+    """What a director weighs between a kept plan and a fresh draw (docs/rules.md §8.2): the
+    ``seating_report`` figures of the whole schedule, and ``cards``, the players (of the new
+    field) whose schedule card changes against the previous plan."""
+
+    repeats: int
+    group_clashes: int
+    team_clashes: int
+    wind_spread: int
+    table_revisits: int
+    cards: int
+
+
+@dataclasses.dataclass(frozen=True)
+class KeptPlan:
+    """A re-draw of sessions drawn before: the figures of the previous plan kept as far as the
+    change of players allows (None when none could be kept), of the fresh draw, and whether the
+    kept plan was taken (``draw``'s ``DrawResult.kept``)."""
+
+    kept: PlanFigures | None
+    fresh: PlanFigures
+    taken: bool
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,6 +71,7 @@ class SeatingReport(Mapping[str, Any]):
     wind_spread: int
     group_clashes: int
     table_revisits: int = 0
+    revisit_bound: int = 0
     team_clashes: int = 0
     teams: int = 0
     teams_fit: bool = True
@@ -54,6 +80,7 @@ class SeatingReport(Mapping[str, Any]):
     indirect_floor: float = 0.0
     clock_stopped: bool = False
     alternative: Option | None = None
+    kept_plan: KeptPlan | None = None
 
     def __getitem__(self, key: str) -> Any:
         if key not in _KEYS:
@@ -91,6 +118,8 @@ def seating_report(
     ``wind_spread`` (largest, over players, of max - min sessions started at one wind),
     ``group_clashes`` (pairs of one group seated at one table, counted per table),
     ``table_revisits`` (times a player sits at a table number they already had, §8),
+    ``revisit_bound`` (the fewest re-visits any numbering of these tables can have,
+    ``numbers.revisit_bound``),
     ``team_clashes`` (pairs of one of ``teams`` seated at one table, counted per table),
     ``teams`` (how many teams have a player seated), ``teams_fit`` (False when in some session
     a team has more players seated than there are tables, so team-mates must meet),
@@ -100,7 +129,9 @@ def seating_report(
     field's size, ``seating.indirect``),
     ``clock_stopped`` (True when the draw's safety clock cut a search short: pass the
     ``clock_stopped`` of ``draw``'s result; the schedule alone cannot tell), ``alternative``
-    (None here: ``replace`` it with ``draw``'s ``alternative``, the other priority's figures).
+    (None here: ``replace`` it with ``draw``'s ``alternative``, the other priority's figures),
+    ``kept_plan`` (None here: ``replace`` it with ``draw``'s ``kept``, a kept plan's figures
+    beside a fresh draw's).
     """
     played = check_sessions(schedule)
     index: dict[Hashable, int] = {}
@@ -142,6 +173,7 @@ def seating_report(
         wind_spread=spread,
         group_clashes=clashes,
         table_revisits=table_revisits(played),
+        revisit_bound=revisit_bound(played),
         team_clashes=team_clashes,
         teams=len({team for team in team_of if team >= 0}),
         teams_fit=teams_fit,

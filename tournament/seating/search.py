@@ -15,7 +15,10 @@ Seating a and b together once more costs ``K[a][b]``; the total cost of a draw i
 ``C(m, 2)`` counts a pair meeting twice once, three times three times: the search spreads the
 unavoidable repeats (no pair meets three times when two suffice). A swap of two players changes
 the clashes by at most six, so with a group weight of ``REPEATS_FIRST`` (1) one repeat less
-always wins over clashes: repeats first, then group clashes. A weight of ``APART_FIRST`` makes
+always wins over clashes: repeats first, then group clashes. Over a whole search many clashes
+could still outweigh a repeat, so the searches move by this cost but keep as best the schedule
+of the lowest ``rank``: the cost without the *light* clashes (those weighing less than a repeat)
+first, then the light clashes (docs/rules.md §8.3). A weight of ``APART_FIRST`` makes
 one clash outweigh several repeats: club-mates apart first, then repeats (the director's choice,
 docs/rules.md §8).
 
@@ -46,6 +49,8 @@ from tournament.seating.winds import shortfall
 REPEAT_WEIGHT = 7
 REPEATS_FIRST = 1  # a group clash weighs less than any repeat
 APART_FIRST = 50  # a group clash weighs as much as seven repeated meetings
+REVISIT = 1  # a return to a table number, when the search knows the numbers
+SEAT_SHORT = 3  # a kept plan's player away from their wind: above two returns to a number
 RELABEL_PARTNERS = 128  # partners tried per relabelling step in large fields
 
 
@@ -99,6 +104,27 @@ def total_cost(weights: list[list[int]], apart: list[list[int]]) -> int:
     return cost
 
 
+def light_clashes(weights: list[list[int]], apart: list[list[int]]) -> int:
+    """The cost of the *light* clashes counted in ``weights``: those of pairs whose ``apart``
+    weighs less than a repeat (club-mates when repeats come first)."""
+    light = 0
+    for a, kept in enumerate(apart):
+        row = weights[a]
+        for b in range(a + 1, len(kept)):
+            same = kept[b]
+            if 0 < same < REPEAT_WEIGHT:
+                light += same * ((row[b] - same) // REPEAT_WEIGHT)
+    return light
+
+
+def rank(weights: list[list[int]], apart: list[list[int]]) -> tuple[int, int]:
+    """``(cost without the light clashes, light clashes)`` of everything counted in ``weights``:
+    the order in which the searches keep their best schedule (see the module docstring)."""
+    cost = total_cost(weights, apart)
+    light = light_clashes(weights, apart) if apart else 0
+    return cost - light, light
+
+
 def relabel(
     n: int,
     design: list[Round],
@@ -106,17 +132,21 @@ def relabel(
     rng: random.Random,
     iterations: int,
     clock: SafetyClock | None = None,
+    start: list[int] | None = None,
 ) -> list[int]:
     """Map players to design points; returns ``point_of[player]``.
 
     Minimises ``sum K[a][b] * (times the points of a and b meet in the design)`` by swapping two
-    players' points, starting from a random map. A step takes a player with a cost and tries
+    players' points, starting from ``start`` (a map, e.g. ``plan.column_start``) or a random
+    map. A step takes a player with a cost and tries
     every partner (``RELABEL_PARTNERS`` random ones in large fields); with ``F_a(x)`` the cost
     of a at point x, swapping a and b changes the cost by
     ``F_a(pb) - F_a(pa) + F_b(pa) - F_b(pb) + 2 K[a][b] meet(pa, pb)``.
     """
     point_of = list(range(n))
     rng.shuffle(point_of)
+    if start is not None:
+        point_of = start[:]
     neighbours = [
         [(b, w) for b, w in enumerate(row) if w and b != a] for a, row in enumerate(weights)
     ]
@@ -204,6 +234,8 @@ def improve(
     clock: SafetyClock | None = None,
     winds: tuple[list[int], int] | None = None,
     apart: list[list[int]] | None = None,
+    seat_masks: list[list[int]] | None = None,
+    numbered: tuple[list[list[int]], list[list[int]]] | None = None,
 ) -> tuple[list[Round], int]:
     """Tabu search over swaps inside a session; returns the best sessions found and their cost.
 
@@ -213,26 +245,46 @@ def improve(
     ``winds = (masks, k)``: the first k sessions finish a block of four whose start was played;
     ``masks[p]`` the winds p has not had in it. There a table whose players cannot all start at
     a missing wind costs 1 per player short (``seating.winds.shortfall``).
+    ``seat_masks[s][p]``: the winds p may take in session s, for every session (instead of
+    ``winds``): a kept plan patched in place wants each player at the wind they had there
+    (``SEAT_SHORT`` per player who cannot have it).
+    ``numbered = (held, numbers)``: table i of session s will get table number
+    ``numbers[s][i]``, and ``held[p][k]`` counts p's other sittings at number k; each return to
+    a number then costs ``REVISIT`` in the moves, and of two schedules equal on everything else
+    the best kept is the one with fewer returns (a kept plan's numbers, docs/rules.md §8.2).
     """
     n = len(weights)
     big = REPEAT_WEIGHT
     masks, short_sessions = winds if winds else ([], 0)
+    masks_of: list[list[int] | None] = [
+        seat_masks[s] if seat_masks else masks if s < short_sessions else None
+        for s in range(len(sessions))
+    ]
 
-    def short(table: list[int]) -> int:
+    short_weight = SEAT_SHORT if seat_masks else 1
+
+    def short(table: list[int], s: int) -> int:
         a, b, c, d = table
-        return shortfall((masks[a], masks[b], masks[c], masks[d]))
+        mask = masks_of[s]
+        assert mask is not None
+        return short_weight * shortfall((mask[a], mask[b], mask[c], mask[d]))
 
     K = [row[:] for row in weights]
     for session in sessions:
         add_session(K, session, 1)
 
     apart = apart or []
-    cost = total_cost(K, apart) + sum(short(t) for s in sessions[:short_sessions] for t in s)
+    cost = total_cost(K, apart) + sum(
+        short(t, s) for s, session in enumerate(sessions) if masks_of[s] for t in session
+    )
     base = total_cost(weights, apart)
     cost -= base
     target -= base
-    best_cost = cost
-    best = [[table[:] for table in session] for session in sessions]
+    # the light clashes (club-mates when repeats come first) are followed apart: the best
+    # schedule is the one of the lowest (cost - light, light), whatever the search moves by
+    light_of = [[w if 0 < w < big else 0 for w in row] for row in apart]
+    tracked = any(any(row) for row in light_of)
+    light = light_clashes(K, apart) - light_clashes(weights, apart) if tracked else 0
     where = []
     for session in sessions:
         loc = [0] * n
@@ -240,6 +292,29 @@ def improve(
             for p in table:
                 loc[p] = t
         where.append(loc)
+    numbers = numbered[1] if numbered else [[0] * len(session) for session in sessions]
+    held = [row[:] for row in numbered[0]] if numbered else []
+    for s, session in enumerate(sessions if numbered else []):
+        for t, table in enumerate(session):
+            for x in table:
+                held[x][numbers[s][t]] += 1
+    floor = sum(c - 1 for row in numbered[0] for c in row if c > 1) if numbered else 0
+    revisits = sum(c - 1 for row in held for c in row if c > 1)
+    cost += REVISIT * revisits
+    best_rank = (cost - light - REVISIT * revisits, light, revisits)
+    best_cost = cost
+    best = [[table[:] for table in session] for session in sessions]
+
+    def renumbered(s: int, p: int, q: int) -> int:
+        """Move p and q to each other's table numbers in ``held``; the change of returns."""
+        a, b = numbers[s][where[s][p]], numbers[s][where[s][q]]
+        row_p, row_q = held[p], held[q]
+        change = (row_p[b] >= 1) - (row_p[a] >= 2) + (row_q[a] >= 1) - (row_q[b] >= 2)
+        row_p[a] -= 1
+        row_p[b] += 1
+        row_q[b] -= 1
+        row_q[a] += 1
+        return change
 
     def swaps(
         conflicted: list[tuple[int, int]],
@@ -253,11 +328,16 @@ def improve(
             m0, m1, m2 = (x for x in session[t] if x != p)
             Kp = K[p]
             out_p = Kp[m0] + Kp[m1] + Kp[m2]
+            if numbered:
+                hp, a = held[p], numbers[s][t]
             for u, table in enumerate(session):
                 if u == t:
                     continue
                 y0, y1, y2, y3 = table
                 in_p = Kp[y0] + Kp[y1] + Kp[y2] + Kp[y3]
+                if numbered:
+                    b = numbers[s][u]
+                    in_p += REVISIT * ((hp[b] >= 1) - (hp[a] >= 2))
                 for q in table:
                     Kq = K[q]
                     delta = (
@@ -266,10 +346,13 @@ def improve(
                         + in_p - Kp[q]
                         - (Kq[y0] + Kq[y1] + Kq[y2] + Kq[y3])
                     )  # fmt: skip
-                    if s < short_sessions:
+                    if numbered:
+                        hq = held[q]
+                        delta += REVISIT * ((hq[a] >= 1) - (hq[b] >= 2))
+                    if masks_of[s]:
                         delta += (
-                            short([q, m0, m1, m2]) + short([p, *(y for y in table if y != q)])
-                            - short(session[t]) - short(table)
+                            short([q, m0, m1, m2], s) + short([p, *(y for y in table if y != q)], s)
+                            - short(session[t], s) - short(table, s)
                         )  # fmt: skip
                     if bound is None or delta <= bound:
                         bound = yield (s, p, q), delta
@@ -278,7 +361,7 @@ def improve(
     sample_size = max(8, min(48, 4000 // max(n, 1)))
     stall = 0
     for step in range(iterations):
-        if best_cost <= target:
+        if best_rank[0] + best_rank[1] <= target and best_rank[2] <= floor:
             break
         if clock is not None and step % 16 == 0 and clock.expired():
             break
@@ -287,7 +370,9 @@ def improve(
             for s, session in enumerate(sessions)
             for table in session
             for p in table
-            if any(K[p][x] > big for x in table if x != p) or (s < short_sessions and short(table))
+            if any(K[p][x] > big for x in table if x != p)
+            or (masks_of[s] and short(table, s))
+            or (numbered and held[p][numbers[s][where[s][p]]] > 1)
         ]
         if not conflicted:
             break
@@ -297,12 +382,17 @@ def improve(
         if chosen is None:
             continue
         (s, p, q), delta = chosen
+        if tracked:
+            light += _light_delta(sessions[s], where[s], light_of, p, q)
+        if numbered:
+            revisits += renumbered(s, p, q)
         _swap(sessions[s], where[s], K, p, q)
         cost += delta
         tenure = step + 4 + rng.randrange(8)
         tabu[s, p, q] = tabu[s, q, p] = tenure
-        if cost < best_cost:
-            best_cost, stall = cost, 0
+        ranked = (cost - light - REVISIT * revisits, light, revisits)
+        if ranked < best_rank:
+            best_rank, best_cost, stall = ranked, cost, 0
             best = [[table[:] for table in session] for session in sessions]
         else:
             stall += 1
@@ -310,12 +400,17 @@ def improve(
                 stall = 0
                 for s, session in enumerate(sessions):
                     add_session(K, session, -1)
+                    for t, table in enumerate(session if numbered else []):
+                        for x in table:
+                            held[x][numbers[s][t]] -= 1
                     session[:] = [table[:] for table in best[s]]
                     add_session(K, session, 1)
                     for t, table in enumerate(session):
                         for x in table:
                             where[s][x] = t
-                cost = best_cost
+                            if numbered:
+                                held[x][numbers[s][t]] += 1
+                cost, light, revisits = best_cost, best_rank[1], best_rank[2]
                 for _ in range(1 + len(sessions) // 2):
                     s = rng.randrange(len(sessions))
                     seated = [x for table in sessions[s] for x in table]
@@ -323,13 +418,27 @@ def improve(
                     p, q = rng.sample(range(n) if len(seated) == n else seated, 2)
                     if where[s][p] != where[s][q]:
                         tables = (sessions[s][where[s][p]], sessions[s][where[s][q]])
-                        if s < short_sessions:
-                            cost -= short(tables[0]) + short(tables[1])
+                        if masks_of[s]:
+                            cost -= short(tables[0], s) + short(tables[1], s)
                         cost += _swap_delta(sessions[s], where[s], K, p, q)
+                        if tracked:
+                            light += _light_delta(sessions[s], where[s], light_of, p, q)
+                        if numbered:
+                            gained = renumbered(s, p, q)
+                            revisits += gained
+                            cost += REVISIT * gained
                         _swap(sessions[s], where[s], K, p, q)
-                        if s < short_sessions:
-                            cost += short(tables[0]) + short(tables[1])
+                        if masks_of[s]:
+                            cost += short(tables[0], s) + short(tables[1], s)
     return best, best_cost + base
+
+
+def _light_delta(session: Round, loc: list[int], light: list[list[int]], p: int, q: int) -> int:
+    """How much the light clashes change when p and q (at different tables) exchange seats."""
+    mates_p = [x for x in session[loc[p]] if x != p]
+    mates_q = [y for y in session[loc[q]] if y != q]
+    Lp, Lq = light[p], light[q]
+    return sum(Lq[x] - Lp[x] for x in mates_p) + sum(Lp[y] - Lq[y] for y in mates_q)
 
 
 def _swap_delta(session: Round, loc: list[int], K: list[list[int]], p: int, q: int) -> int:

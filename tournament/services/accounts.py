@@ -85,7 +85,7 @@ def remove_director(tournament, account_id):
 
 def parse_table_numbers(text, *, largest):
     """ "1-4, 7" -> {1, 2, 3, 4, 7}; every number from 1 to `largest`."""
-    numbers = set()
+    numbers: set[int] = set()
     for part in (text or "").replace(";", ",").split(","):
         part = part.strip()
         if not part:
@@ -115,7 +115,7 @@ def _open_tables(tournament):
 @transaction.atomic
 def assign_referee(tournament, username, numbers_text):
     """Make an account the referee of the tables with these numbers, in every drawn session not
-    yet confirmed (a session drawn again keeps them: tournament.services.draw)."""
+    yet confirmed (a session drawn again keeps them: draw.planning)."""
     Tournament.objects.select_for_update().get(pk=tournament.pk)
     account = _account(username)
     tables = _open_tables(tournament)
@@ -147,7 +147,7 @@ def referees_of(tournament):
     rows = Table.referees.through.objects.filter(table__session__tournament=tournament).values_list(
         "user_id", "table__number", "table__session__number"
     )
-    found = {}
+    found: dict[int, tuple[set[int], set[int]]] = {}
     for account_id, table, session in rows:
         tables, sessions = found.setdefault(account_id, (set(), set()))
         tables.add(table)

@@ -12,10 +12,8 @@ from django.utils.translation import gettext as _
 from common.errors import ChangedMeanwhile, UserError
 from common.text import fingerprint, named
 from tournament.models import Category, Registration
+from tournament.models.groups import CATEGORY_NAME_MAX
 from tournament.services.registrations import lock_tournament
-
-#: The longest category name (the model's column).
-CATEGORY_NAME_MAX = Category._meta.get_field("name").max_length
 
 
 class CategoryError(UserError):

@@ -23,9 +23,10 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
 from common.errors import UserError
+from rules.limits import MAX_IMPORT_ROWS
 
 #: Players in one file.
-MAX_ROWS = 5000
+MAX_ROWS = MAX_IMPORT_ROWS
 #: Rows of a sheet read at most: the header, the players and some empty rows between them.
 MAX_SHEET_ROWS = 2 * MAX_ROWS
 #: Columns of a sheet read (columns further right are ignored, like unknown columns).
@@ -100,14 +101,17 @@ def _read_csv(data):
 def _cannot_read(exc):
     try:
         from defusedxml import DefusedXmlException
-    except ImportError:  # pragma: no cover - pinned in requirements.txt
-        DefusedXmlException = ()
 
-    causes, cause = [], exc
+        refused: tuple[type[Exception], ...] = (DefusedXmlException,)
+    except ImportError:  # pragma: no cover - pinned in requirements.txt
+        refused = ()
+
+    causes: list[BaseException] = []
+    cause = exc
     while cause is not None and len(causes) < 10:  # openpyxl wraps what the parser raised
         causes.append(cause)
         cause = cause.__cause__ or cause.__context__
-    if any(isinstance(cause, DefusedXmlException) for cause in causes):
+    if any(isinstance(cause, refused) for cause in causes):
         message = _(
             "This Excel file declares XML entities, which spreadsheet programs never write and "
             "the desk does not read. Save the list again from your spreadsheet program."
@@ -180,7 +184,7 @@ def _sheet_rows(sheet):
     declared = sheet.max_row  # from the sheet's <dimension>, read without reading the rows
     if declared is not None and declared > MAX_SHEET_ROWS:
         raise _too_many_rows(True, declared)
-    table = []
+    table: list[tuple[int, list[tuple[str, str]]]] = []
     rows = sheet.iter_rows(max_row=MAX_SHEET_ROWS + 1, max_col=MAX_COLUMNS, values_only=True)
     for number, row in enumerate(rows, start=1):
         if number > MAX_SHEET_ROWS:

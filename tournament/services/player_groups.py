@@ -27,7 +27,7 @@ def _row_key(planned):
 
 def check_groups(tournament, plan, *, as_substitutes=False):
     """RowErrors for the teams of a planned import (see the module docstring)."""
-    errors = []
+    errors: list[RowError] = []
     named = [planned for planned in plan if planned.row.team]
     if not named:
         return errors
@@ -60,7 +60,7 @@ def check_groups(tournament, plan, *, as_substitutes=False):
     for keys in members.values():
         for key in [key for key in keys if key in moved]:
             keys.discard(key)  # the row names a team: that one (perhaps this one again)
-    lines = {}
+    lines: dict[str, list[int]] = {}
     for planned in named:
         team = _key(planned.row.team)
         members.setdefault(team, set()).add(_row_key(planned))
@@ -94,7 +94,7 @@ class Linker:
         self.tournament = tournament
         self.teams = {_key(team.name): team for team in tournament.teams.all()}
         self.categories = {_key(c.name): c for c in tournament.categories.all()}
-        self.countries = {}
+        self.countries: dict[str, set[str]] = {}
         for row in rows:
             if row.team:
                 self.countries.setdefault(_key(row.team), set()).add(row.country)

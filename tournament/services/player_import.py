@@ -85,6 +85,8 @@ class ImportResult:
     errors: list = field(default_factory=list)
     plan: list = field(default_factory=list)
     matches: list = field(default_factory=list)
+    #: The registrations of the rows, in the rows' order (once written).
+    registrations: list = field(default_factory=list)
     changed: bool = False
     created: int = 0
     updated: int = 0
@@ -204,6 +206,7 @@ def apply_import(
             result.updated += not created
             registration, registered = register(tournament, player, is_substitute=as_substitutes)
             groups.link(registration, planned.row)
+            result.registrations.append(registration)
             result.registered += registered
             result.already_registered += not registered
         result.teams_created = groups.teams_created

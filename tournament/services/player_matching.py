@@ -140,8 +140,8 @@ def _namesake_registered_here(row, registered):
     )
     if row.ema_id:
         candidates = candidates.filter(ema_id__isnull=True)
-    candidates = list(candidates[:2])
-    return candidates[0] if len(candidates) == 1 else None
+    found = list(candidates[:2])
+    return found[0] if len(found) == 1 else None
 
 
 def fingerprint(plan):

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 
 from common.text import person_name
 from tournament.countries import normalize_country
-from tournament.models import Category, Team
+from tournament.models.groups import CATEGORY_NAME_MAX, TEAM_NAME_MAX
 from tournament.services.player_files import (
     MAX_ROWS,
     PlayerListError,
@@ -56,8 +56,8 @@ REQUIRED = ("first_name", "last_name")
 NAME_MAX = 100
 CLUB_MAX = 120
 #: The longest team and category names (the models' columns).
-TEAM_MAX = Team._meta.get_field("name").max_length
-CATEGORY_MAX = Category._meta.get_field("name").max_length
+TEAM_MAX = TEAM_NAME_MAX
+CATEGORY_MAX = CATEGORY_NAME_MAX
 
 
 @dataclass
@@ -138,7 +138,8 @@ def _check_ema_id(kind, text):
 
 def parse_rows(table):
     """Check every row; return (rows, errors). Empty rows are skipped."""
-    rows, errors = [], []
+    rows: list[PlayerRow] = []
+    errors: list[RowError] = []
     table = [(line, cells) for line, cells in table if any(text for _k, text in cells)]
     if not table:
         return rows, [RowError(None, _("The file has no rows."))]
@@ -162,7 +163,8 @@ def parse_rows(table):
         return rows, [
             RowError(header_line, _("more than %(max)s players in one file") % {"max": MAX_ROWS})
         ]
-    seen_ema, seen_names = {}, {}
+    seen_ema: dict[str, int] = {}
+    seen_names: dict[tuple[str, str], tuple[int, str]] = {}
     for line, cells in table[1:]:
 
         def cell(column, cells=cells):

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from common.errors import UserError
 from common.text import person_name
+from rules.limits import MAX_PLAYER_NUMBER
 from tournament.models import PLAYED, Player, Registration, RegistrationStatus, Tournament
 from tournament.permissions import may_change_player
 
@@ -35,13 +36,13 @@ def find_player(first_name, last_name, ema_id=None):
     )
     if ema_id:
         candidates = candidates.filter(ema_id__isnull=True)
-    candidates = list(candidates[:2])
-    if len(candidates) > 1:
+    found = list(candidates[:2])
+    if len(found) > 1:
         raise RegistrationError(
             _("There are several players called %(name)s: add their EMA id to tell them apart.")
             % {"name": person_name(first_name, last_name)}
         )
-    return candidates[0] if candidates else None
+    return found[0] if found else None
 
 
 def upsert_player(
@@ -73,8 +74,12 @@ def upsert_player(
 
 
 def next_player_number(tournament):
-    highest = tournament.registrations.aggregate(highest=Max("number"))["highest"]
-    return (highest or 0) + 1
+    """The number after the highest; past MAX_PLAYER_NUMBER, the lowest one free."""
+    highest = tournament.registrations.aggregate(highest=Max("number"))["highest"] or 0
+    if highest < MAX_PLAYER_NUMBER:
+        return highest + 1
+    used = set(tournament.registrations.values_list("number", flat=True))
+    return next(number for number in range(1, MAX_PLAYER_NUMBER + 1) if number not in used)
 
 
 def register(tournament, player, *, is_substitute=False, number=None):
@@ -86,6 +91,10 @@ def register(tournament, player, *, is_substitute=False, number=None):
     registration = tournament.registrations.filter(player=player).first()
     if registration is not None:
         return registration, False
+    if number is not None and not 1 <= number <= MAX_PLAYER_NUMBER:
+        raise RegistrationError(
+            _("A player number is a whole number from 1 to %(max)s.") % {"max": MAX_PLAYER_NUMBER}
+        )
     if number is not None and tournament.registrations.filter(number=number).exists():
         raise RegistrationError(
             _("Player number %(number)s is already taken.") % {"number": number}
@@ -324,17 +333,7 @@ def change_registration(tournament, registration, action, *, expected, number=No
     else:
         raise RegistrationError(_("Unknown change: reload the page."))
     registration.save(update_fields=["number", "status", "is_substitute"])
-    #: A finalist who leaves after the cut: the next player moves up (docs/rules.md §9.5).
-    registration.moved_up = None
-    if registration.finalist and not registration.is_active:
-        from tournament.services.final_draw import moved_up
-
-        registration.moved_up = moved_up(tournament, registration)
     return registration
-
-
-#: The highest player number the desk accepts.
-MAX_PLAYER_NUMBER = 99999
 
 
 def _require_status(registration, status):

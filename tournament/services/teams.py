@@ -17,11 +17,9 @@ from common.errors import ChangedMeanwhile, UserError
 from common.text import fingerprint, named
 from tournament.countries import normalize_country
 from tournament.models import TEAM_SIZE_MAX, TEAM_SIZE_MIN, Registration, Team
+from tournament.models.groups import TEAM_NAME_MAX
 from tournament.services.categories import set_categories
 from tournament.services.registrations import lock_tournament
-
-#: The longest team name (the model's column).
-TEAM_NAME_MAX = Team._meta.get_field("name").max_length
 
 
 class TeamError(UserError):
@@ -182,7 +180,7 @@ def set_team(tournament, number, team_id):
 def teams_with_members(tournament):
     """The tournament's teams by name, each with `member_list` (its registrations by number)."""
     teams = list(tournament.teams.select_related("tournament").order_by("name"))
-    members = {}
+    members: dict[int, list[Registration]] = {}
     for registration in (
         tournament.registrations.filter(team__isnull=False)
         .select_related("player")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.views import accounts, draw, players, teams, tournaments
+from tournament.views import accounts, players, sessions, teams, tournaments
 
 urlpatterns = [
     path("tournaments/new/", tournaments.TournamentCreateView.as_view(), name="tournament-create"),
@@ -46,11 +46,6 @@ urlpatterns = [
         "t/<slug:slug>/scoring/", tournaments.ScoringSettingsView.as_view(), name="scoring-settings"
     ),
     path(
-        "t/<slug:slug>/players/<int:number>/registration/",
-        players.RegistrationView.as_view(),
-        name="registration",
-    ),
-    path(
         "t/<slug:slug>/players/<int:number>/edit/",
         players.PlayerEditView.as_view(),
         name="player-edit",
@@ -88,11 +83,9 @@ urlpatterns = [
         teams.CategoryDeleteView.as_view(),
         name="category-delete",
     ),
-    path("t/<slug:slug>/draw/", draw.DrawView.as_view(), name="draw"),
-    path("t/<slug:slug>/draw/publish/", draw.PublishDrawView.as_view(), name="draw-publish"),
     path(
         "t/<slug:slug>/sessions/<int:number>/settings/",
-        draw.SessionSettingsView.as_view(),
+        sessions.SessionSettingsView.as_view(),
         name="session-settings",
     ),
 ]

@@ -5,14 +5,14 @@ write it (lock, then compare with the values the page was built from)."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
 from common.errors import ChangedMeanwhile
-from tournament.forms import PlayerEditForm, RegistrationChangeForm
+from common.mixin_bases import FormViewMixinBase
+from tournament.forms import PlayerEditForm
 from tournament.group_forms import RegistrationGroupsForm
-from tournament.models import PLAYED, SeatingGroups
+from tournament.models import Registration, SeatingGroups
 from tournament.permissions import DirectorTournamentMixin, visible_tournaments
 from tournament.services import registrations as service
 from tournament.services import teams as team_service
@@ -21,10 +21,12 @@ from tournament.services.registrations import RegistrationError, StaleError
 from tournament.services.teams import TeamError
 
 
-class RegistrationMixin(DirectorTournamentMixin):
+class RegistrationMixin(DirectorTournamentMixin, FormViewMixinBase):
     """Fetches `self.registration` by its player number, through the tournament."""
 
-    def get_registration(self):
+    _registration: Registration | None
+
+    def get_registration(self) -> Registration:
         return get_object_or_404(
             self.tournament.registrations.select_related("player", "tournament", "team"),
             number=self.kwargs["number"],
@@ -35,7 +37,7 @@ class RegistrationMixin(DirectorTournamentMixin):
         self._registration = None
 
     @property
-    def registration(self):
+    def registration(self) -> Registration:
         if self._registration is None:
             self._registration = self.get_registration()
         return self._registration
@@ -111,74 +113,6 @@ class PlayerEditView(RegistrationMixin, FormView):
         return redirect(self.tournament)
 
 
-class RegistrationView(RegistrationMixin, FormView):
-    form_class = RegistrationChangeForm
-    template_name = "tournament/registration.html"
-
-    def get_form_kwargs(self):
-        kwargs = super().get_form_kwargs()
-        kwargs["registration_values"] = service.registration_values(self.registration)
-        return kwargs
-
-    def get_context_data(self, **kwargs):
-        registration = self.registration
-        out_of_step = service.seating_out_of_step(registration)
-        kwargs["drawn_unplayed"] = [
-            s.number for s in service.unplayed_drawn_sessions(self.tournament)
-        ]
-        kwargs["out_of_step"] = out_of_step
-        kwargs["redraw_url"] = reverse("draw", kwargs={"slug": self.tournament.slug}) + (
-            "?scope=remaining"
-        )
-        kwargs["played_sessions"] = registration.seats.filter(session__status__in=PLAYED).count()
-        kwargs["groups_form"] = RegistrationGroupsForm(
-            tournament=self.tournament, registration=registration
-        )
-        kwargs["categories"] = list(registration.categories.order_by("name"))
-        return super().get_context_data(**kwargs)
-
-    def form_valid(self, form):
-        action = form.cleaned_data["action"]
-        try:
-            registration = service.change_registration(
-                self.tournament,
-                self.registration,
-                action,
-                expected=form.expected(),
-                number=form.cleaned_data.get("number"),
-            )
-        except StaleError as exc:
-            return self.show_current(exc)
-        except RegistrationError as exc:
-            form.add_error(None, str(exc))
-            return self.form_invalid(form)
-        messages.success(self.request, self.done_message(action, registration))
-        if getattr(registration, "moved_up", None) is not None:
-            messages.warning(self.request, moved_up_message(self.tournament, registration))
-        return redirect("registration", slug=self.tournament.slug, number=registration.number)
-
-    @staticmethod
-    def done_message(action, registration):
-        name = registration.player.full_name
-        texts = {
-            service.NUMBER: _("%(name)s is now player %(number)s."),
-            service.WITHDRAW: _(
-                "%(name)s has withdrawn: kept in the standings with the sessions played, "
-                "left out of the next draws."
-            ),
-            service.DISQUALIFY: _(
-                "%(name)s is disqualified: no place in the standings, listed last in the EMA "
-                "file (the EMA counts every player who played), left out of the next draws."
-            ),
-            service.REINSTATE: _("%(name)s is back in the tournament and in the next draws."),
-            service.SUBSTITUTE: _(
-                "%(name)s is now a substitute: not ranked, seated only to fill a table."
-            ),
-            service.NOT_SUBSTITUTE: _("%(name)s is no longer a substitute: ranked and seated."),
-        }
-        return texts[action] % {"name": name, "number": registration.number}
-
-
 class RegistrationGroupsView(RegistrationMixin, FormView):
     """A player's team and categories (docs/rules.md §10), on the registration page; this
     address also shows the form alone, with its errors."""
@@ -212,15 +146,3 @@ class RegistrationGroupsView(RegistrationMixin, FormView):
             _("%(name)s: team and categories saved.") % {"name": registration.player.full_name},
         )
         return redirect("registration", slug=self.tournament.slug, number=number)
-
-
-def moved_up_message(tournament, registration):
-    """What the director reads when a finalist left and the next player moved up (§9.5)."""
-    return _(
-        "%(name)s was a finalist: %(next)s (player %(number)s), next in the qualifying "
-        "standings, moves up to the final. Draw the final's unplayed sessions again (Draw page)."
-    ) % {
-        "name": registration.player.full_name,
-        "next": registration.moved_up.player.full_name,
-        "number": registration.moved_up.number,
-    }

@@ -8,7 +8,7 @@ from common.errors import ExplainedNotFound
 from common.text import sort_key
 from tournament.models import WIND_NAMES, Seat
 from tournament.permissions import TournamentMixin
-from tournament.services.draw import current_report
+from tournament.services.seating_report import current_report
 from tournament.visibility import results_visible, seating_visible, visible_seating_sessions
 
 
@@ -21,14 +21,15 @@ class SeatingView(TournamentMixin, TemplateView):
         if not seating_visible(self.request.user, session):
             raise ExplainedNotFound(
                 _("The seating of session %(number)s has not been published yet.")
-                % {"number": session.number}
+                % {"number": session.number},
+                heading=_("Not published yet"),
             )
         seats = list(
             Seat.objects.filter(session=session)
             .select_related("table", "registration__player")
             .order_by("table__number", "wind")
         )
-        tables = {}
+        tables: dict[int, list[Seat]] = {}
         for seat in seats:
             tables.setdefault(seat.table.number, []).append(seat)
         context.update(

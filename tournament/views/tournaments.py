@@ -11,6 +11,7 @@ from django.views.generic import DetailView, FormView, View
 from django_tables2 import MultiTableMixin, SingleTableView
 
 from common.i18n import translate_text
+from common.mixin_bases import FormViewMixinBase
 from tournament.forms import (
     PlayerImportConfirmForm,
     PlayerImportForm,
@@ -18,6 +19,8 @@ from tournament.forms import (
     ScoringSettingsForm,
     TournamentForm,
 )
+from tournament.lists import RegistrationList, SessionList, TournamentList
+from tournament.models import Tournament
 from tournament.permissions import (
     DirectorTournamentMixin,
     SiteAdminRequiredMixin,
@@ -44,12 +47,11 @@ from tournament.services.tournaments import (
     update_scoring_options,
     update_tournament,
 )
-from tournament.tables import RegistrationTable, SessionTable, TournamentTable
 
 
 class HomeView(SingleTableView):
     template_name = "tournament/home.html"
-    table_class = TournamentTable
+    table_class = TournamentList
 
     def get_queryset(self):
         return visible_tournaments(self.request.user)
@@ -73,13 +75,13 @@ class TournamentView(TournamentMixin, MultiTableMixin, DetailView):
         )
         registrations = self.tournament.registrations.select_related("player", "tournament", "team")
         return [
-            SessionTable(
+            SessionList(
                 sessions,
                 prefix="session-",
                 user=self.request.user,
                 exclude=() if is_director(self.request.user, self.tournament) else ("dashboard",),
             ),
-            RegistrationTable(
+            RegistrationList(
                 registrations,
                 prefix="player-",
                 director=is_director(self.request.user, self.tournament),
@@ -90,6 +92,7 @@ class TournamentView(TournamentMixin, MultiTableMixin, DetailView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["session_table"], context["registration_table"] = context["tables"]
+        context["can_delete"] = is_site_admin(self.request.user)
         substitute = Q(is_substitute=True)
         context.update(
             self.tournament.registrations.aggregate(
@@ -99,11 +102,14 @@ class TournamentView(TournamentMixin, MultiTableMixin, DetailView):
         return context
 
 
-class TournamentFormMixin:
+class TournamentFormMixin(FormViewMixinBase):
     """Shared by creating and editing; subclasses define `save(fields)`."""
 
     form_class = TournamentForm
     template_name = "tournament/tournament_form.html"
+
+    def save(self, fields) -> Tournament:  # pragma: no cover - every subclass defines it
+        raise NotImplementedError
 
     def form_valid(self, form):
         try:

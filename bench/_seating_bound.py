@@ -1,0 +1,226 @@
+"""The figures of the seating at its bound (issue 33), each beside its target and its bound.
+
+Imported by ``bench/seating.py`` (``--bound`` prints these alone). CPU seconds (the process's
+own time, so other programs on the machine do not count) for the timings.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Hashable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tournament.seating import (
+    changed_players,
+    draw,
+    draw_schedule,
+    lower_bound,
+    seating_report,
+)
+from tournament.seating.designs import best_schedule
+
+#: The numbering of the desk's seed-0 tables by an annealing that only renumbers them.
+RENUMBERED = {(28, 10): 84, (32, 10): 64, (32, 9): 38, (36, 11): 86, (36, 10): 63}
+#: Fewest opponents in common of two players who never meet, in AIM's precomputed seatings.
+AIM_INDIRECT = {(32, 7): 14, (36, 10): 27, (36, 11): 33}
+#: The peer's time with clubs at 32 x 7, as measured for issue 33 (seconds).
+PEER_SECONDS = 1.1
+
+
+def clubs(n: int, seed: int) -> dict[Hashable, Hashable]:
+    """Every player (a number) in a club of 4 to 6 players (sizes drawn from ``seed``)."""
+    rng = random.Random(seed)
+    while True:
+        sizes: list[int] = []
+        while sum(sizes) < n:
+            sizes.append(rng.randint(4, 6))
+        if sum(sizes) == n:
+            break
+    club_of = [club for club, size in enumerate(sizes) for _ in range(size)]
+    rng.shuffle(club_of)
+    return dict(enumerate(club_of))
+
+
+def teams_of_four(
+    n: int, seed: int, inside_clubs: dict[Hashable, Hashable] | None = None
+) -> dict[Hashable, Hashable]:
+    """Teams of 4: from a shuffled order, or made of club-mates (a club's players in a row)."""
+    order = list(range(n))
+    random.Random(seed).shuffle(order)
+    if inside_clubs is not None:
+        order.sort(key=lambda p: str(inside_clubs[p]).zfill(8))  # the clubs' numbers in order
+    return {p: i // 4 for i, p in enumerate(order)}
+
+
+def verdict(ok: bool) -> str:
+    return "ok" if ok else "MISS"
+
+
+def table_numbers() -> None:
+    """Item 1: re-visits of the desk's seed-0 tables against the renumbering and the bound."""
+    for (n, s), renumbered in RENUMBERED.items():
+        report = seating_report(draw_schedule(list(range(n)), s, seed=0))
+        print(
+            f"table numbers {n}x{s} seed 0: {report.table_revisits} re-visits (target"
+            f" {renumbered}, the annealing renumbering; bound {report.revisit_bound})"
+            f"  {verdict(report.table_revisits <= renumbered)}"
+        )
+
+
+def teams_and_clubs() -> None:
+    """Item 2: teams of 4 and clubs of 4-6, repeats first: no repeat the teams alone allow."""
+    n, s = 32, 7
+    for seed in (1, 2, 3, 4, 5):
+        groups = clubs(n, seed)
+        for inside in (False, True):
+            teams = teams_of_four(n, seed, groups if inside else None)
+            both = seating_report(
+                draw_schedule(list(range(n)), s, seed=seed, groups=groups, teams=teams),
+                groups,
+                teams=teams,
+            )
+            alone = seating_report(
+                draw_schedule(list(range(n)), s, seed=seed, teams=teams), teams=teams
+            )
+            how = "of club-mates" if inside else "across clubs"
+            print(
+                f"teams of 4 ({how}) and clubs of 4-6 at {n}x{s} seed {seed}: {both.repeats}"
+                f" repeats (target {alone.repeats}, teams only; bound {both.lower_bound}),"
+                f" {both.team_clashes} team-mates together, {both.group_clashes} club clashes"
+                f"  {verdict(both.repeats <= alone.repeats and both.team_clashes == 0)}"
+            )
+
+
+def changed_tables(before, after) -> int:
+    """Tables (session, number) whose seats differ: other players, or the same in other seats."""
+    count = 0
+    for old, new in zip(before, after, strict=True):
+        for t, table in enumerate(new):
+            if t >= len(old) or tuple(old[t]) != tuple(table):
+                count += 1
+    return count
+
+
+def kept_plan() -> None:
+    """Item 3: the kept plan after four late registrations or a removed table, against a fresh
+    draw: tables changed, cards to reprint, re-visits, repeats."""
+    cases = [(64, 8, False), (64, 8, True), (32, 7, True), (32, 7, False)]
+    for n, s, removed in cases:
+        for seed in (1, 2, 3):
+            players = list(range(n))
+            plan = draw_schedule(players, s, seed=seed)
+            leavers = set(plan[0][0]) if removed else set()
+            roster = [p for p in players if p not in leavers]
+            roster += [] if removed else [n, n + 1, n + 2, n + 3]
+            result = draw(roster, s, seed=seed + 1, fixed=plan[:2], previous=plan)
+            fresh = draw_schedule(roster, s, seed=seed + 1, fixed=plan[:2])
+            what = "table removed" if removed else "4 late registrations"
+            cells, figures = [], []
+            for name, schedule in (("re-draw", result.schedule), ("fresh", fresh)):
+                report = seating_report(schedule)
+                cards = [p for p in changed_players(plan[2:], schedule[2:]) if p in set(roster)]
+                figures.append((report.repeats, report.table_revisits, len(cards)))
+                cells.append(
+                    f"{name}: {changed_tables(plan[2:], schedule[2:])} of"
+                    f" {sum(len(x) for x in schedule[2:])} tables changed, {len(cards)} of"
+                    f" {len(roster)} cards, {report.table_revisits} re-visits (bound"
+                    f" {report.revisit_bound}), {report.repeats} repeats, wind"
+                    f" {report.wind_spread}"
+                )
+            kept = getattr(result, "kept", None)
+            taken = "kept plan taken" if kept is not None and kept.taken else "fresh draw taken"
+            if kept is not None and kept.kept is not None and not kept.taken:
+                taken += (
+                    f" (kept plan: {kept.kept.table_revisits} re-visits, {kept.kept.cards} cards,"
+                    f" {kept.kept.repeats} repeats)"
+                )
+            # never worse than the fresh draw: no more repeats, fewer cards to reprint by more
+            # than the re-visits it adds (a re-visit weighs as much as a card), or the fresh draw
+            (k_repeats, k_revisits, k_cards), (f_repeats, f_revisits, f_cards) = figures
+            ok = result.schedule == fresh or (
+                k_repeats <= f_repeats and k_revisits - f_revisits < f_cards - k_cards
+            )
+            print(f"{what} {n}x{s} seed {seed}: {'; '.join(cells)}; {taken}  {verdict(ok)}")
+
+
+def clubs_and_numbers() -> None:
+    """Item 4: with every player in a club, re-visits against the same size without clubs."""
+    for n, s in ((32, 7), (40, 8)):
+        for seed in (1, 2, 3, 4, 5):
+            groups = clubs(n, seed)
+            start = time.process_time()
+            grouped = seating_report(
+                draw(list(range(n)), s, seed=seed, groups=groups).schedule, groups
+            )
+            seconds = time.process_time() - start
+            plain = seating_report(draw_schedule(list(range(n)), s, seed=seed))
+            print(
+                f"clubs at {n}x{s} seed {seed}: {grouped.table_revisits} re-visits (target"
+                f" {plain.table_revisits}, without clubs; bound {grouped.revisit_bound}),"
+                f" {grouped.repeats} repeats, {grouped.group_clashes} clashes, {seconds:.2f} s"
+                f"  {verdict(grouped.table_revisits <= plain.table_revisits)}"
+            )
+
+
+def indirect() -> None:
+    """Item 5: fewest opponents in common of two players who never meet, against AIM's."""
+    for (n, s), theirs in AIM_INDIRECT.items():
+        for seed in (0, 1, 2):
+            report = seating_report(draw_schedule(list(range(n)), s, seed=seed))
+            print(
+                f"indirect meetings {n}x{s} seed {seed}: fewest in common {report.indirect_min}"
+                f" (target {theirs}, AIM's)  {verdict((report.indirect_min or 0) >= theirs)}"
+            )
+
+
+def beyond() -> None:
+    """Item 6: the two sizes short of their bounds, the shipped best schedules."""
+    for n, s, bound in ((20, 6, 1), (24, 8, lower_bound(24, 8))):
+        shipped = best_schedule(n, s)
+        repeats = seating_report(draw_schedule(list(range(n)), s, seed=0)).repeats
+        print(
+            f"beyond the zero-repeat limit {n}x{s}: {repeats} repeats (shipped"
+            f" {shipped[0] if shipped else '-'}; bound {bound}{' at least' if n == 20 else ''})"
+            f"  {verdict(repeats <= bound)}"
+        )
+
+
+def speed() -> None:
+    """Item 7: CPU seconds with clubs, 32 x 7 against the peer's time, and across sizes."""
+    for n, s in ((32, 7), (16, 4), (24, 7), (40, 8), (64, 8), (128, 10), (200, 8), (400, 10)):
+        times = []
+        for seed in (1, 2, 3):
+            groups = clubs(n, seed)
+            start = time.process_time()
+            draw(list(range(n)), s, seed=seed, groups=groups)
+            times.append(time.process_time() - start)
+        target = f"target under {PEER_SECONDS} s, the peer's" if (n, s) == (32, 7) else ""
+        print(
+            f"with clubs {n}x{s}: {' '.join(f'{t:.2f}' for t in times)} CPU s"
+            + (f" ({target})  {verdict(max(times) < PEER_SECONDS)}" if target else "")
+        )
+
+
+SECTIONS = {
+    "numbers": table_numbers,
+    "teams": teams_and_clubs,
+    "kept": kept_plan,
+    "clubs": clubs_and_numbers,
+    "indirect": indirect,
+    "beyond": beyond,
+    "speed": speed,
+}
+
+
+def main(names: list[str] | None = None) -> None:
+    """Print the sections named (all by default)."""
+    for name in names or list(SECTIONS):
+        SECTIONS[name]()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,186 @@
+"""Every page a Chromium test opens is checked on its way, whatever the test itself asserts:
+
+- axe-core (the pinned copy of tests/browser/axe-core.lock, fetched by bin/fetch-axe and handed
+  to the page by the test, never loaded from the network) finds no violation of WCAG 2.0, 2.1
+  and 2.2 A and AA, at the test's own width (360 or 1280 px) and language;
+- the page breaks no rule of its Content-Security-Policy: a listener installed before any of the
+  page's own scripts runs collects every `securitypolicyviolation` event, and the browser's log
+  is read for the refusals that reach no document (a blocked frame, a worker).
+
+The `browser` fixture wraps its driver in Selenium's EventFiringWebDriver with a `PageAudit`:
+before each command (open, click, type, find, script) the document in the window is audited once,
+so pages reached by a click or a form are audited as well as those opened by address. What is
+found is kept, and the test fails at its end with the whole list (tests/browser/conftest.py).
+`audit_again(browser)` audits the current state once more (after a page changed itself).
+
+DESK_AXE_LOG=path appends one JSON line per audit (address, width, language, rules and nodes in
+violation): the figures of the accessibility report (docs/accessibility.md).
+"""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+from selenium.webdriver.support.event_firing_webdriver import AbstractEventListener
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCK = Path(__file__).with_name("axe-core.lock")
+#: The WCAG levels axe checks: A and AA of WCAG 2.0, 2.1 and 2.2 (target size, 2.5.8).
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+
+#: Installed in every new document before its own scripts: collects the policy's refusals.
+CSP_LISTENER = """
+window.__deskCsp = [];
+document.addEventListener('securitypolicyviolation', function (event) {
+  window.__deskCsp.push(event.effectiveDirective + ' refused ' + (event.blockedURI || 'inline')
+    + ' at ' + (event.sourceFile || location.pathname) + ':' + event.lineNumber
+    + (event.sample ? ' "' + event.sample + '"' : ''));
+}, true);
+"""
+
+#: The document in the window: what it is, its content's size when it was last audited and now
+#: (a script may have changed it since), and the policy's refusals since the last look.
+STATE = """
+return [location.protocol, location.pathname + location.search, document.readyState,
+        document.contentType, window.__deskAudited || null,
+        document.body ? document.body.innerHTML.length : 0, window.innerWidth,
+        document.documentElement.lang, (window.__deskCsp || []).splice(0)];
+"""
+
+RUN_AXE = """
+const done = arguments[arguments.length - 1];
+window.__deskAudited = document.body.innerHTML.length;
+axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}, resultTypes: ['violations'],
+                        rules: {'label-content-name-mismatch': {enabled: true}},
+                        // axe reads no stylesheet itself: it would copy an @import-ed one into a
+                        // <style> of its own, which the page's policy (rightly) refuses
+                        preload: false})
+  .then(function (result) {
+    done(result.violations.map(function (rule) {
+      return {id: rule.id, impact: rule.impact, help: rule.help,
+              nodes: rule.nodes.map(function (node) { return node.target.join(' '); })};
+    }));
+  })
+  .catch(function (error) { done([{id: 'axe-error', impact: 'error', help: String(error),
+                                   nodes: []}]); });
+"""
+
+
+def axe_source():
+    """The pinned axe.min.js, fetched on first use by the project's own script."""
+    lock = dict(
+        line.split("=", 1)
+        for line in LOCK.read_text().splitlines()
+        if "=" in line and not line.startswith("#")
+    )
+    path = ROOT / ".cache" / f"axe-core-{lock['version']}" / "axe.min.js"
+    if not path.exists():
+        subprocess.run([str(ROOT / "bin" / "fetch-axe")], check=True)
+    return path.read_text()
+
+
+class PageAudit(AbstractEventListener):
+    def __init__(self, axe):
+        self.axe = axe
+        self.findings = []
+        self.audited = []
+        self._busy = False
+
+    def audit(self, driver, leaving=False, again=False):
+        """Audit the document in the window the first time it is seen complete; when the test
+        leaves it (opens another address, ends), again if a script changed it since."""
+        if self._busy:
+            return
+        self._busy = True
+        try:
+            self._audit(driver, leaving, again)
+        finally:
+            self._busy = False
+
+    def _audit(self, driver, leaving, again):
+        try:
+            state = driver.execute_script(STATE)
+        except Exception:  # no window, or a dialog open: nothing to audit now
+            return
+        protocol, path, ready, kind, audited_size, size, width, language, refused = state
+        where = f"{path} [{width} px, {language or '?'}]"
+        self.findings += [f"{where} Content-Security-Policy: {line}" for line in refused]
+        self._read_log(driver)
+        if protocol not in ("http:", "https:") or kind != "text/html" or ready != "complete":
+            return
+        changed = audited_size is not None and audited_size != size
+        if audited_size is not None and not again and not (leaving and changed):
+            return
+        driver.set_script_timeout(60)
+        if not driver.execute_script("return typeof window.axe === 'object';"):
+            driver.execute_script(self.axe + "\n;return true;")
+        violations = driver.execute_async_script(RUN_AXE, TAGS)
+        self.audited.append(where)
+        for rule in violations:
+            nodes = ", ".join(rule["nodes"][:5])
+            self.findings.append(
+                f"{where} axe {rule['id']} ({rule['impact']}): {rule['help']}"
+                f" - {len(rule['nodes'])} element(s): {nodes}"
+            )
+        log = os.environ.get("DESK_AXE_LOG")
+        if log:
+            record = {
+                "path": path,
+                "width": width,
+                "language": language,
+                "rules": [rule["id"] for rule in violations],
+                "nodes": sum(len(rule["nodes"]) for rule in violations),
+            }
+            with open(log, "a") as out:
+                out.write(json.dumps(record) + "\n")
+
+    def _read_log(self, driver):
+        try:
+            entries = driver.get_log("browser")
+        except Exception:
+            return
+        for entry in entries:
+            if "Content Security Policy" in entry.get("message", ""):
+                self.findings.append(f"browser log: {entry['message']}")
+
+    # Before every command the test gives, and after an address is opened.
+    def before_navigate_to(self, url, driver):
+        self.audit(driver, leaving=True)
+
+    def after_navigate_to(self, url, driver):
+        self.audit(driver)
+
+    def before_navigate_back(self, driver):
+        self.audit(driver, leaving=True)
+
+    def before_navigate_forward(self, driver):
+        self.audit(driver, leaving=True)
+
+    def before_click(self, element, driver):
+        self.audit(driver)
+
+    def before_change_value_of(self, element, driver):
+        self.audit(driver)
+
+    def before_find(self, by, value, driver):
+        self.audit(driver)
+
+    def before_execute_script(self, script, driver):
+        self.audit(driver)
+
+    def before_close(self, driver):
+        self.audit(driver, leaving=True)
+
+    def before_quit(self, driver):
+        self.audit(driver, leaving=True)
+
+
+def audit_again(browser):
+    """Audit the page in `browser` once more, as it is now (it changed itself)."""
+    browser._listener.audit(browser.wrapped_driver, again=True)
+
+
+def audited_pages(browser):
+    """The pages `browser` has audited so far ("/path [width px, language]"), in order."""
+    return browser._listener.audited

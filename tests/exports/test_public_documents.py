@@ -1,0 +1,128 @@
+"""Documents visitors may fetch are made once per standings version, kept in the shared cache,
+and anonymous requests for them are throttled per address (issue 30, point 9).
+
+One public report card costs about 45 ms of CPU: eight anonymous clients fetching them at will
+moved a referee's median save from 52 to 274 ms (`bench/load.py --documents 8` measures it).
+"""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+
+from exports import views
+from scoring.access import Actor
+from scoring.services.penalties import cancel_penalty, give_penalty
+from tests.factories import build_played
+from tournament.models import Tournament
+
+
+@pytest.fixture
+def cup(db, director):
+    return build_played("cards", Actor(user=director), confirmed=1)
+
+
+@pytest.fixture
+def made(monkeypatch):
+    """The report cards actually rendered, by player."""
+    calls = []
+    real = views.build_export
+
+    def counted(tournament, export):
+        calls.append(export.player)
+        return real(tournament, export)
+
+    monkeypatch.setattr(views, "build_export", counted)
+    return calls
+
+
+def card(tournament, number):
+    return reverse("player-reportcard", args=[tournament.slug, number])
+
+
+def test_a_report_card_is_made_once_per_standings_version(cup, made, settings, director):
+    settings.DESK_DOCUMENT_RATE = "1000/min"
+    first = Client(REMOTE_ADDR="10.20.0.1").get(card(cup, 1))
+    assert first.status_code == 200 and first["Content-Type"] == "application/pdf"
+    for address in ("10.20.0.1", "10.20.0.2", "10.20.0.3"):  # any visitor, any process
+        again = Client(REMOTE_ADDR=address).get(card(cup, 1))
+        assert again.content == first.content
+    assert len(made) == 1
+    Client().get(card(cup, 2))
+    assert len(made) == 2  # another player's card is another document
+    # A new standings version (a penalty in a confirmed session, then cancelled; a rename)
+    # makes it again, never a stale one.
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    registration = table.seats.get(wind=0).registration
+    penalty = give_penalty(
+        cup.sessions.get(number=1),
+        registration,
+        "disqualification",
+        actor=Actor(user=director),
+        reason="x",
+    )
+    cancel_penalty(penalty, actor=Actor(user=director), reason="by mistake")
+    Client().get(card(cup, 1))
+    assert len(made) == 3
+    Tournament.objects.filter(pk=cup.pk).update(name="Renamed Cup")
+    renamed = Client().get(card(cup, 1))
+    assert len(made) == 4 and renamed.content != first.content
+    Client(HTTP_ACCEPT_LANGUAGE="it").get(card(cup, 1))
+    assert len(made) == 5  # each language its own document
+
+
+def test_anonymous_requests_for_documents_are_throttled_per_address(cup, made, settings):
+    settings.DESK_DOCUMENT_RATE = "3/min"
+    visitor = Client(REMOTE_ADDR="10.21.0.1")
+    assert [visitor.get(card(cup, n)).status_code for n in (1, 2, 3)] == [200, 200, 200]
+    refused = visitor.get(card(cup, 4))
+    assert refused.status_code == 429 and int(refused["Retry-After"]) == 60
+    assert "Too many documents" in refused.content.decode()
+    assert len(made) == 3  # a refused request renders nothing
+    # another address is not concerned, nor a logged-in account at the same address
+    assert Client(REMOTE_ADDR="10.21.0.2").get(card(cup, 4)).status_code == 200
+    referee = Client(REMOTE_ADDR="10.21.0.1")
+    referee.force_login(get_user_model().objects.create_user("ref", password="x"))
+    assert referee.get(card(cup, 4)).status_code == 200
+    # the count is in the shared cache: every server process counts together
+    assert cache.get("desk:document-requests:10.21.0.1") == 3
+
+
+def test_the_refusal_speaks_italian(cup, settings):
+    settings.DESK_DOCUMENT_RATE = "1/min"
+    visitor = Client(REMOTE_ADDR="10.22.0.1", HTTP_ACCEPT_LANGUAGE="it")
+    visitor.get(card(cup, 1))
+    refused = visitor.get(card(cup, 1))
+    assert refused.status_code == 429 and "Troppi documenti" in refused.content.decode()
+
+
+def test_anonymous_visitors_make_few_documents_a_minute_desk_wide(cup, made, settings, director):
+    """Whatever their addresses, visitors make at most DESK_DOCUMENT_MAKES new documents a
+    minute (the referees' saves share the desk's CPU); a document made already is served."""
+    settings.DESK_DOCUMENT_RATE = "1000/min"
+    settings.DESK_DOCUMENT_MAKES = "2/min"
+    answers = [Client(REMOTE_ADDR=f"10.23.0.{n}").get(card(cup, n)) for n in (1, 2, 3)]
+    assert [answer.status_code for answer in answers] == [200, 200, 429]
+    assert int(answers[2]["Retry-After"]) == 60
+    assert "busy" in answers[2].content.decode()
+    assert made == [r.player_id for r in cup.registrations.filter(number__in=(1, 2))]
+    assert Client(REMOTE_ADDR="10.23.0.9").get(card(cup, 2)).status_code == 200  # kept
+    logged_in = Client()
+    logged_in.force_login(director)
+    assert logged_in.get(card(cup, 3)).status_code == 200  # the director is not counted
+
+
+def test_documents_are_made_for_visitors_one_at_a_time(cup, made, settings):
+    """While a visitor's document is being made (on any process), another visitor whose
+    document is not made yet is asked to come back in a few seconds."""
+    from exports.public_documents import MAKING, MAKING_WAIT
+
+    settings.DESK_DOCUMENT_RATE = "1000/min"
+    cache.add(MAKING, 1, 60)  # being made elsewhere
+    waiting = Client(REMOTE_ADDR="10.24.0.1").get(card(cup, 1))
+    assert waiting.status_code == 429 and int(waiting["Retry-After"]) == MAKING_WAIT
+    assert made == []
+    cache.delete(MAKING)
+    assert Client(REMOTE_ADDR="10.24.0.1").get(card(cup, 1)).status_code == 200
+    assert cache.get(MAKING) is None  # released
