@@ -37,7 +37,7 @@ from desk.archive_plan import plan_restore
 from desk.archive_signup import check_signup, export_signup, write_signup
 from desk.archive_values import ArchiveError
 from desk.archive_write import prepare, write
-from scoring.models import AuditEntry, Hand, Penalty, SeatResult
+from scoring.models import SEAT_RESULT_FIGURES, AuditEntry, Hand, Penalty, SeatResult
 from tournament.models import Seat, Table, Tournament
 
 __all__ = [
@@ -163,18 +163,7 @@ PENALTY_FIELDS = (
     "cancelled_at",
     "cancel_reason",
 )
-RESULT_FIELDS = (
-    "wind",
-    "hand_points",
-    "transfers",
-    "penalty_points",
-    "score",
-    "place",
-    "table_points",
-    "final_score",
-    "hands_won",
-    "biggest_hand",
-)
+RESULT_FIELDS = ("wind", *SEAT_RESULT_FIGURES)
 AUDIT_FIELDS = ("action", "hand_number", "via", "device", "device_agent", "at", "changes")
 
 

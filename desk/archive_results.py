@@ -26,22 +26,12 @@ from desk.archive_values import (
     require,
     validate,
 )
-from scoring.models import SeatResult
+from scoring.models import SEAT_RESULT_FIGURES, SeatResult
 from scoring.services.closing import seat_results
 from scoring.services.tables import TableError, TableSnapshot, hand_entry_state
 
 #: The figures of a seat result, each derived again.
-FIGURES = (
-    "hand_points",
-    "transfers",
-    "penalty_points",
-    "score",
-    "place",
-    "table_points",
-    "final_score",
-    "hands_won",
-    "biggest_hand",
-)
+FIGURES = SEAT_RESULT_FIGURES
 
 
 class ResultChecks(PlayChecks):

@@ -15,19 +15,9 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
 from desk.archive_values import fill, items_of, require, validate, whole_number
-from signup.models import ON_THE_LIST, Entry, EntryStatus, Signup, SignupEvent
+from signup.models import ON_THE_LIST, SETTING_FIELDS, Entry, EntryStatus, Signup, SignupEvent
 from tournament.models import Registration
 
-SIGNUP_FIELDS = (
-    "opens_at",
-    "closes_at",
-    "places",
-    "approval",
-    "offer_hours",
-    "public_list",
-    "data_use",
-    "site_url",
-)
 ENTRY_FIELDS = (
     "status",
     "first_name",
@@ -59,7 +49,7 @@ def export_signup(tournament, plain):
     )
     ordinal = {entry.pk: index for index, entry in enumerate(entries, start=1)}
     return {
-        "signup": plain(signup, SIGNUP_FIELDS) if signup is not None else None,
+        "signup": plain(signup, SETTING_FIELDS) if signup is not None else None,
         "entries": [
             {
                 **plain(entry, ENTRY_FIELDS),

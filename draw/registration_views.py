@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView
 
 from draw.registrations import change_registration
-from tournament.forms import RegistrationChangeForm
 from tournament.group_forms import RegistrationGroupsForm
 from tournament.models import PLAYED
+from tournament.player_forms import RegistrationChangeForm
 from tournament.services import registrations as service
 from tournament.services.registrations import RegistrationError, StaleError
 from tournament.views.players import RegistrationMixin

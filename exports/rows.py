@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from common.i18n import translate_text
 from common.text import person_name
-from scoring.models import Hand, Outcome, Penalty, SeatResult
+from scoring.models import SEAT_RESULT_FIGURES, Hand, Outcome, Penalty, SeatResult
 from scoring.presentation import describe_hand
 from scoring.standings.lists import standings_rows
 from scoring.tiles.reading import count_summary
@@ -180,15 +180,7 @@ def session_sheet(tournament, number, names=None):
             "wind",
             "registration__number",
             "registration_id",
-            "hand_points",
-            "transfers",
-            "penalty_points",
-            "score",
-            "place",
-            "table_points",
-            "final_score",
-            "hands_won",
-            "biggest_hand",
+            *SEAT_RESULT_FIGURES,
         )
     )
     names = names or registration_names(tournament)

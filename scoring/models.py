@@ -363,6 +363,20 @@ class Penalty(models.Model):
         return self.cancelled_at is not None
 
 
+#: The figures of a seat result, all derived from the table's hands and penalties when it closes.
+SEAT_RESULT_FIGURES = (
+    "hand_points",
+    "transfers",
+    "penalty_points",
+    "score",
+    "place",
+    "table_points",
+    "final_score",
+    "hands_won",
+    "biggest_hand",
+)
+
+
 class SeatResult(models.Model):
     """One seat's result of a closed table: what the players check on screen, as they would sign
     the score sheet. Written when the table is closed, removed when the director reopens it."""

@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from common.form_fields import field_of
-from signup.models import CLUB_MAX, EMAIL_MAX, NAME_MAX, Signup
+from signup.models import CLUB_MAX, EMAIL_MAX, NAME_MAX, SETTING_FIELDS, Signup
 from tournament.countries import country_choices
 from tournament.models import EMA_ID_PATTERN, Category, Team
 
@@ -111,16 +111,7 @@ class SiteURLField(forms.URLField):
 class SignupSettingsForm(forms.ModelForm):
     class Meta:
         model = Signup
-        fields = [
-            "opens_at",
-            "closes_at",
-            "places",
-            "approval",
-            "offer_hours",
-            "public_list",
-            "data_use",
-            "site_url",
-        ]
+        fields = list(SETTING_FIELDS)
         field_classes = {"site_url": SiteURLField}
         widgets = {
             "opens_at": forms.DateTimeInput(

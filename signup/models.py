@@ -59,6 +59,19 @@ class EntryStatus(models.TextChoices):
 ON_THE_LIST = (EntryStatus.WAITING, EntryStatus.OFFERED)
 
 
+#: The settings of a sign-up the director chooses (its form, its audit entry, the archive).
+SETTING_FIELDS = (
+    "opens_at",
+    "closes_at",
+    "places",
+    "approval",
+    "offer_hours",
+    "public_list",
+    "data_use",
+    "site_url",
+)
+
+
 class Signup(models.Model):
     tournament = models.OneToOneField(
         "tournament.Tournament",

@@ -26,7 +26,8 @@ import rules
 from api import serializers as s
 from api.principals import actor, check_slug, require_writer
 from scoring.calls.forms import CallForm
-from scoring.forms import HandEntryForm, PenaltyForm
+from scoring.forms import HandEntryForm
+from scoring.penalty_forms import PenaltyForm
 from scoring.referee import answers, saves
 from scoring.services import penalties
 from scoring.services.tables import entry_state, snapshot

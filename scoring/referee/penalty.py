@@ -5,7 +5,8 @@ answer (`scoring.referee.answers`)."""
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 
-from scoring.forms import PenaltyForm, TableFormMixin
+from scoring.forms import TableFormMixin
+from scoring.penalty_forms import PenaltyForm
 from scoring.referee import answers, saves
 from scoring.referee.table import TableAccessMixin
 from scoring.services import penalties

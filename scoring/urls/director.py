@@ -2,7 +2,7 @@ from django.urls import path
 
 from scoring.reveal import views as reveal
 from scoring.stages import views as stages
-from scoring.views import director
+from scoring.views import director, penalties, seats
 
 session = "t/<slug:slug>/sessions/<int:number>/"
 
@@ -20,13 +20,15 @@ urlpatterns = [
     path(session + "confirm/", director.ConfirmSessionView.as_view(), name="session-confirm"),
     path(session + "clock/", director.ClockView.as_view(), name="session-clock"),
     path(session + "publish/", director.PublishView.as_view(), name="session-publish"),
-    path(session + "penalties/", director.SessionPenaltiesView.as_view(), name="session-penalties"),
+    path(
+        session + "penalties/", penalties.SessionPenaltiesView.as_view(), name="session-penalties"
+    ),
     path(
         session + "penalties/<int:penalty_id>/cancel/",
-        director.CancelPenaltyView.as_view(),
+        penalties.CancelPenaltyView.as_view(),
         name="penalty-cancel",
     ),
-    path(session + "substitute/", director.SeatSubstituteView.as_view(), name="seat-substitute"),
+    path(session + "substitute/", seats.SeatSubstituteView.as_view(), name="seat-substitute"),
     path(
         session + "tables/<int:table_id>/reopen/",
         director.ReopenTableView.as_view(),
@@ -42,10 +44,10 @@ urlpatterns = [
         director.RenewLinkView.as_view(),
         name="table-renew-link",
     ),
-    path(session + "tables/<int:table_id>/qr.svg", director.TableQrView.as_view(), name="table-qr"),
+    path(session + "tables/<int:table_id>/qr.svg", seats.TableQrView.as_view(), name="table-qr"),
     path(
         "t/<slug:slug>/players/<int:player_number>/audit/",
-        director.PlayerAuditView.as_view(),
+        penalties.PlayerAuditView.as_view(),
         name="player-audit",
     ),
 ]

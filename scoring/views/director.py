@@ -1,13 +1,9 @@
 """The director's pages of a session: every table's state, the referee links and their QR codes,
 penalties, substitutes, confirmation, and the audit trail."""
 
-import io
-
-import segno
 from django.conf import settings
 from django.contrib import messages
 from django.db.models import Count, Prefetch, Q
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -22,13 +18,11 @@ from common.numbers import bounded_int, parse_int
 from rules.limits import INT32_MAX, MAX_CLOCK_MINUTES_ADDED, MAX_CLOCK_MINUTES_TAKEN_BACK
 from scoring import access, dashboard
 from scoring.calls import reading as call_reading
-from scoring.forms import CancelPenaltyForm, PenaltyForm, SubstituteForm
-from scoring.models import AuditEntry, Penalty, RefereeCall, SeatResult
-from scoring.services import clock, closing, consequences, penalties, publication, time_up
+from scoring.models import RefereeCall, SeatResult
+from scoring.services import clock, closing, consequences, publication, time_up
 from scoring.services.tables import TableError
-from tournament.models import Seat, Table
+from tournament.models import Table
 from tournament.permissions import DirectorTournamentMixin
-from tournament.rulesets import ruleset_for
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]", "::1")
 
@@ -221,194 +215,6 @@ class RenewLinkView(DirectorActionView):
         return _("%(table)s has a new referee link; the old one no longer works.") % {
             "table": table
         }
-
-
-class SeatSubstituteView(SessionMixin, TemplateView):
-    template_name = "scoring/substitute.html"
-
-    def form(self, data=None):
-        session = self.get_session()
-        seated = Seat.objects.filter(session=session).values_list("registration_id", flat=True)
-        substitutes = (
-            self.tournament.registrations.active()
-            .exclude(pk__in=seated)
-            .select_related("player")
-            .order_by("-is_substitute", "number")
-        )
-        seats = (
-            Seat.objects.filter(session=session)
-            .select_related("table", "registration__player")
-            .order_by("table__number", "wind")
-        )
-        return SubstituteForm(
-            data,
-            seats=seats,
-            substitutes=substitutes,
-            initial={"seat": self.request.GET.get("seat")},
-        )
-
-    def get_context_data(self, form=None, **kwargs):
-        context = super().get_context_data(**kwargs)
-        context.update(session=self.get_session(), form=form or self.form())
-        return context
-
-    def post(self, request, *args, **kwargs):
-        form = self.form(request.POST)
-        if form.is_valid():
-            seat = get_object_or_404(Seat, pk=form.cleaned_data["seat"], session=self.get_session())
-            substitute = get_object_or_404(
-                self.tournament.registrations, pk=form.cleaned_data["substitute"]
-            )
-            try:
-                closing.seat_substitute(
-                    seat, substitute, actor=access.actor_for(request, self.tournament)
-                )
-            except TableError as exc:
-                form.add_error(None, str(exc))
-            else:
-                messages.success(
-                    request, _("%(name)s takes the seat.") % {"name": substitute.player.full_name}
-                )
-                return redirect(
-                    "session-dashboard", slug=self.tournament.slug, number=self.kwargs["number"]
-                )
-        return self.render_to_response(self.get_context_data(form=form))
-
-
-class TableQrView(SessionMixin, View):
-    """The QR code of a table's referee link, as SVG."""
-
-    def get(self, request, *args, **kwargs):
-        buffer = io.BytesIO()
-        segno.make(table_link(request, self.get_table()), error="m").save(
-            buffer, kind="svg", scale=6, border=2, xmldecl=False
-        )
-        response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
-        response["Cache-Control"] = "no-store"
-        return response
-
-
-class SessionPenaltiesView(SessionMixin, TemplateView):
-    """Every penalty of the session; give one to any player; cancel one with a reason."""
-
-    template_name = "scoring/penalties.html"
-
-    def form(self, data=None):
-        session = self.get_session()
-        registrations = (
-            self.tournament.registrations.filter(
-                Q(seats__session=session)
-                | Q(pk__in=Seat.objects.filter(session=session).values("replaced"))
-            )
-            .distinct()
-            .select_related("player")
-            .order_by("number")
-        )
-        kinds = penalties.catalogue(ruleset_for(self.tournament), director=True)
-        return PenaltyForm(data, registrations=registrations, kinds=kinds, initial={"revision": 0})
-
-    def get_context_data(self, form=None, proposal=None, **kwargs):
-        context = super().get_context_data(**kwargs)
-        session = self.get_session()
-        context.update(
-            session=session,
-            form=form or self.form(),
-            proposal=proposal,
-            penalties=Penalty.objects.filter(session=session)
-            .select_related("registration__player", "table", "given_by", "cancelled_by")
-            .order_by("-given_at"),
-            cancel_form=CancelPenaltyForm(),
-            action=reverse(
-                "session-penalties", kwargs={"slug": self.tournament.slug, "number": session.number}
-            ),
-        )
-        return context
-
-    def post(self, request, *args, **kwargs):
-        session = self.get_session()
-        form = self.form(request.POST)
-        if not form.is_valid():
-            return self.render_to_response(self.get_context_data(form=form))
-        data = form.cleaned_data
-        registration = get_object_or_404(self.tournament.registrations, pk=data["registration"])
-        actor = access.actor_for(request, self.tournament)
-        try:
-            if not data["confirmed"]:
-                proposal = penalties.propose(
-                    session,
-                    registration,
-                    data["kind"],
-                    infraction=data["infraction_name"],
-                    director=True,
-                    **form.params(),
-                )
-                confirm = form.data.copy()
-                confirm["confirmed"] = "True"
-                confirm["seen"] = str(penalties.penalties_of(session, registration))
-                return self.render_to_response(
-                    self.get_context_data(form=self.form(confirm), proposal=proposal)
-                )
-            penalty = penalties.give_penalty(
-                session,
-                registration,
-                data["kind"],
-                actor=actor,
-                hand_number=data.get("hand_number"),
-                infraction=data["infraction_name"],
-                seen=data.get("seen"),
-                **form.params(),
-            )
-        except TableError as exc:
-            form.add_error(None, str(exc))
-            return self.render_to_response(self.get_context_data(form=form))
-        messages.success(request, _("Penalty saved: %(penalty)s") % {"penalty": penalty})
-        return redirect(request.path)
-
-
-class CancelPenaltyView(DirectorActionView):
-    def act(self, actor):
-        penalty = get_object_or_404(
-            Penalty, pk=self.kwargs["penalty_id"], session__tournament=self.tournament
-        )
-        form = CancelPenaltyForm(self.request.POST)
-        if not form.is_valid():
-            raise TableError(_("Write why the penalty is cancelled."))
-        penalties.cancel_penalty(penalty, actor=actor, reason=form.cleaned_data["reason"])
-        return _("Penalty cancelled.")
-
-    def next_url(self):
-        return reverse(
-            "session-penalties",
-            kwargs={"slug": self.tournament.slug, "number": self.kwargs["number"]},
-        )
-
-
-class PlayerAuditView(DirectorTournamentMixin, TemplateView):
-    """Everything the audit trail records about one player."""
-
-    template_name = "scoring/player_audit.html"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        registration = get_object_or_404(
-            self.tournament.registrations, number=self.kwargs["player_number"]
-        )
-        context.update(
-            registration=registration,
-            # The player's own entries, and everything at the tables they sat at (hands,
-            # corrections, closings), which the trail records per table.
-            audit=AuditEntry.objects.filter(
-                Q(registrations=registration)
-                | Q(table__seats__registration=registration, registrations__isnull=True)
-            )
-            .distinct()
-            .select_related("user", "table", "session")
-            .prefetch_related("table__seats__registration__player", "registrations__player"),
-            penalties=Penalty.objects.filter(registration=registration).select_related(
-                "session", "table"
-            ),
-        )
-        return context
 
 
 class ClockView(DirectorActionView):

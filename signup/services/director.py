@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from common.clock import database_now
 from common.errors import ChangedMeanwhile
-from signup.models import ON_THE_LIST, Entry, EntryStatus, EventAction, Signup
+from signup.models import ON_THE_LIST, SETTING_FIELDS, Entry, EntryStatus, EventAction, Signup
 from signup.services import entries as player_actions
 from signup.services.places import (
     SignupError,
@@ -24,18 +24,6 @@ from signup.services.places import (
 from signup.services.trail import log_event
 from tournament.models import TournamentStatus
 from tournament.services.registrations import lock_tournament
-
-#: The settings of the sign-up the director's form changes.
-SETTING_FIELDS = (
-    "opens_at",
-    "closes_at",
-    "places",
-    "approval",
-    "offer_hours",
-    "public_list",
-    "data_use",
-    "site_url",
-)
 
 
 @transaction.atomic

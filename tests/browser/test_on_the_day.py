@@ -336,7 +336,7 @@ def test_a_finished_sessions_link_and_the_token_form(
         label.text.strip()
         for label in browser.find_elements("css selector", "label[for^='id_kind_']")
     ]
-    assert labels == ["Director", "Referee"]
+    assert labels == ["Director", "Referee", "Read-only"]
     shot(browser, screenshot, "token-form")
 
 

@@ -64,8 +64,12 @@ def test_the_token_form_has_a_default_kind_and_capitalised_labels(client, db):
     assert "checked" in director
     labels = re.findall(r'<label for="id_kind_\d">.*?</label>', page, re.S)
     texts = [re.sub(r"<[^>]+>", "", label).strip() for label in labels]
-    assert texts == ["Director", "Referee"]
+    assert texts == ["Director", "Referee", "Read-only"]
     client.cookies["django_language"] = "it"
     page = client.get(reverse("api-tokens", args=[tournament.slug])).content.decode()
     labels = re.findall(r'<label for="id_kind_\d">.*?</label>', page, re.S)
-    assert [re.sub(r"<[^>]+>", "", label).strip() for label in labels] == ["Direttore", "Arbitro"]
+    assert [re.sub(r"<[^>]+>", "", label).strip() for label in labels] == [
+        "Direttore",
+        "Arbitro",
+        "Sola lettura",
+    ]

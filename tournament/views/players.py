@@ -10,10 +10,10 @@ from django.views.generic import FormView
 
 from common.errors import ChangedMeanwhile
 from common.mixin_bases import FormViewMixinBase
-from tournament.forms import PlayerEditForm
 from tournament.group_forms import RegistrationGroupsForm
 from tournament.models import Registration, SeatingGroups
 from tournament.permissions import DirectorTournamentMixin, visible_tournaments
+from tournament.player_forms import PlayerEditForm
 from tournament.services import registrations as service
 from tournament.services import teams as team_service
 from tournament.services.categories import CategoryError

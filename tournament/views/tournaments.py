@@ -12,13 +12,7 @@ from django_tables2 import MultiTableMixin, SingleTableView
 
 from common.i18n import translate_text
 from common.mixin_bases import FormViewMixinBase
-from tournament.forms import (
-    PlayerImportConfirmForm,
-    PlayerImportForm,
-    PlayerRegistrationForm,
-    ScoringSettingsForm,
-    TournamentForm,
-)
+from tournament.forms import ScoringSettingsForm, TournamentForm
 from tournament.lists import RegistrationList, SessionList, TournamentList
 from tournament.models import Tournament
 from tournament.permissions import (
@@ -28,6 +22,11 @@ from tournament.permissions import (
     is_director,
     is_site_admin,
     visible_tournaments,
+)
+from tournament.player_forms import (
+    PlayerImportConfirmForm,
+    PlayerImportForm,
+    PlayerRegistrationForm,
 )
 from tournament.rulesets import ruleset_for
 from tournament.services.player_import import (

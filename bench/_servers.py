@@ -1,0 +1,90 @@
+"""The load test's servers: the desk's processes under waitress (and nginx in front with
+`--nginx`), started and stopped with the deployment's own helpers, and their CPU time."""
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from _http import Target
+from _setup import ROOT, collect_static
+
+sys.path.insert(0, str(ROOT / "deploy"))
+import on_this_machine as deployment
+
+
+class Servers:
+    """The desk processes (and nginx) of a run: `targets` for the devices, `stop()`."""
+
+    def __init__(self):
+        self.processes = []
+        self.targets = []
+        self.logs = []
+        self.desks = 0  # the first `desks` processes are the desk's (then nginx)
+        self.cpu = self.cpu_at_start = None
+
+    def start_counting(self):
+        """The CPU used from now on is the load's (not the processes' start)."""
+        self.cpu_at_start = desk_cpu_seconds(self.processes[: self.desks])
+
+    def stop(self):
+        used = desk_cpu_seconds(self.processes[: self.desks])
+        if used is not None and self.cpu_at_start is not None:
+            self.cpu = used - self.cpu_at_start
+        for process in reversed(self.processes):  # nginx first, then the desk processes
+            deployment.stop(process)
+
+    def queue_warnings(self):
+        return sum(
+            Path(log).read_text(errors="replace").count("Task queue depth") for log in self.logs
+        )
+
+
+def desk_cpu_seconds(processes):
+    """The CPU time (user and system) the desk processes have used, from Linux's /proc; None
+    elsewhere. It tells the desk's own cost per request apart from a crowded machine's waits."""
+    total = 0.0
+    for process in processes:
+        try:
+            stat = Path(f"/proc/{process.pid}/stat").read_text()
+        except OSError:
+            return None
+        fields = stat.rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def start_servers(args, data_dir):
+    """--processes desk processes on free ports as `make serve` and desk@.service run them
+    (DEBUG off); with --nginx, the shipped nginx site in front of them over https. Their logs
+    go to files in the data folder (a pipe nobody reads would fill up and stop them)."""
+    env = {**os.environ, "DESK_DEBUG": "0", "DESK_ALLOWED_HOSTS": "127.0.0.1,localhost"}
+    if args.documents:  # each visitor's own address, in X-Forwarded-For, believed from here
+        env.update(DESK_TRUSTED_PROXIES="127.0.0.1,::1")
+    if args.nginx:
+        env.update(DESK_HTTPS="1", DESK_TRUSTED_PROXIES="127.0.0.1,::1")
+        env["DESK_STATIC_ROOT"] = str(Path(data_dir) / "static")
+    collect_static(env)
+    servers = Servers()
+    ports = deployment.free_ports(args.processes)
+    try:
+        for port in ports:
+            log = Path(data_dir) / f"server-{port}.log"
+            servers.logs.append(log)
+            servers.processes.append(
+                deployment.start_desk(port, env=env, log_path=log, threads=args.threads)
+            )
+            servers.desks += 1
+        if args.nginx:
+            folder = Path(tempfile.mkdtemp(prefix="nginx-", dir=data_dir))
+            conf, _, https_port = deployment.write_nginx(
+                folder, upstream_ports=ports, static_root=env["DESK_STATIC_ROOT"], workers=2
+            )
+            servers.processes.append(deployment.start_nginx(conf, https_port))
+            servers.targets = [Target(https_port, tls=True)]
+        else:
+            servers.targets = [Target(port) for port in ports]
+    except BaseException:
+        servers.stop()
+        raise
+    return servers
