@@ -114,3 +114,15 @@ def more_pages(slug, director):
         reverse("admin:tournament_tournament_change", args=[cup.pk]),
         "/t/no-such-tournament/",
     ]
+
+
+def referee_pages():
+    """The entry, correction and penalty pages of a table of every rule set (their help texts
+    are the ones Django's widgets point at)."""
+    from tests.scoring.referee_tables import RULESETS, referee_table
+
+    for code in RULESETS:
+        token = referee_table(code).token
+        yield reverse("link:table", kwargs={"token": token})
+        yield reverse("link:correct", kwargs={"token": token, "number": 1})
+        yield reverse("link:penalty", kwargs={"token": token})

@@ -14,8 +14,8 @@ from django.contrib.auth import get_user_model
 from api.models import TokenKind
 from api.tokens import create_token
 from draw.writing import write_draw
-from tests.api.conftest import client_with
-from tests.api.test_roles import operations
+from tests.api.endpoints import operations
+from tests.factories import client_with
 
 
 @pytest.fixture
