@@ -29,6 +29,7 @@ from tournament.seating.construction import (  # noqa: E402
     make_beyond,
     make_cyclic,
     make_doubled,
+    make_grouped,
     make_offsets,
     number_design,
 )
@@ -58,10 +59,11 @@ def _build(args: argparse.Namespace) -> int:
 
     old = json.loads(args.output.read_text()) if args.only and args.output.exists() else {}
     designs = dict(old.get("designs", {}))
-    wanted = args.only or [*CYCLIC, 32]
+    wanted = args.only or [*CYCLIC, 32, 36]
+    special = {32: make_doubled, 36: make_grouped}
     for n in sorted(wanted):
         print(f"{n} players ...", flush=True)
-        method, rounds = make_doubled(log) if n == 32 else make_cyclic(n, args.seed, log)
+        method, rounds = special[n](log) if n in special else make_cyclic(n, args.seed, log)
         repeats = design_repeats(rounds, n)
         if repeats:
             raise SystemExit(f"{n} players: construction has {repeats} repeats")

@@ -58,3 +58,28 @@ def test_players_who_left_do_not_count():
     report = seating_report(schedule)
     assert report.indirect_floor == pytest.approx(math.sqrt(32))
     assert report.indirect_min >= 6  # counting the replaced player (player 5) gave 0
+
+
+@pytest.mark.parametrize(("sessions", "fewest"), [(11, 33), (10, 27)])
+def test_36_players_have_the_most_opponents_in_common(sessions, fewest):
+    """The 36-player design never seats a player with the two others of their group of three:
+    two players who never meet miss the same third one (docs/rules.md §8.4; AIM's precomputed
+    seatings reach 33 and 27)."""
+    report = seating_report(draw_schedule(range(36), sessions, seed=1))
+    assert report.repeats == 0 and report.wind_spread <= 1
+    assert report.indirect_min == fewest
+
+
+def test_the_grouped_base_class_is_found_and_pairs_each_player_once():
+    from tournament.seating.construction import GROUPED_M, develop, grouped_base_class
+    from tournament.seating.designs import design_repeats
+
+    base = grouped_base_class()
+    assert base is not None
+    rounds = develop(base, GROUPED_M, 3)
+    assert len(rounds) == 11 and design_repeats(rounds, 36) == 0
+    met = {frozenset((a, b)) for session in rounds for t in session for a in t for b in t if a < b}
+    never = {frozenset((a, b)) for a in range(36) for b in range(a + 1, 36)} - met
+    # the pairs who never meet: the groups {x, x+11, x+22} and the three fixed points
+    groups = [{x, x + 11, x + 22} for x in range(11)] + [{33, 34, 35}]
+    assert never == {frozenset((a, b)) for g in groups for a in g for b in g if a < b}

@@ -1,15 +1,17 @@
 """How the zero-repeat designs of ``seating/data/designs.json`` are built (pure Python).
 
 ``bench/make_designs.py`` is the command line that runs these constructions and writes the
-file; the draw itself only reads the file (``tournament.seating.designs``). Three
+file; the draw itself only reads the file (``tournament.seating.designs``). Four
 constructions, all computed here from scratch (nothing is copied from elsewhere):
 
-* **Cyclic base classes** for 16, 20, 24, 28, 36 and 40 players. The players are the points
+* **Cyclic base classes** for 16, 20, 24, 28 and 40 players. The players are the points
   ``Z_m x L`` plus ``k`` fixed points; one base table plan (a parallel class) is searched by tabu
   search so that every difference is used at most once, and the ``m`` translates ``x -> x + t``
   are the ``m`` sessions. Sizes: 16 = Z5x3+1 (5 sessions, the affine plane of order 4 up to
-  isomorphism), 20 = Z5x4 (5), 24 = Z7x3+3 (7), 28 = Z9x3+1 (9), 36 = Z11x3+3 (11),
-  40 = Z10x4 (10).
+  isomorphism), 20 = Z5x4 (5), 24 = Z7x3+3 (7), 28 = Z9x3+1 (9), 40 = Z10x4 (10).
+* **A grouped cyclic base class** for 36 players (Z11x3+3, 11 sessions), searched exactly: the
+  players each one never meets are the two others of a group of three, so two players who never
+  meet have the most opponents in common (``grouped_base_class``).
 * **Sign lifting** for 32 players, 10 sessions (the 8-4-10 social golfer instance). Two disjoint
   line spreads of PG(3, 2) give ten parallel classes on the 16 vectors of GF(2)^4 in which every
   pair of vectors lies in exactly two tables. Each vector becomes two players (x, 0) and (x, 1);
@@ -58,7 +60,6 @@ CYCLIC = {
     20: (5, 4, 0),
     24: (7, 3, 3),
     28: (9, 3, 1),
-    36: (11, 3, 3),
     40: (10, 4, 0),
 }
 # sizes beyond the zero-repeat limit whose best schedule is searched here, not at each draw:
@@ -244,6 +245,98 @@ def make_cyclic(n: int, seed: int, log: Log = _quiet) -> tuple[str, list]:
             method = f"cyclic Z{m}x{levels}+{fixed}, base class {base}"
             return method, develop(base, m, levels)
     raise ConstructionError(f"no base class found for {n} players")
+
+
+# --------------------------------------------------------------------------- 36 players
+
+GROUPED_M = 11  # 36 players = Z11 x 3 levels + 3 fixed points
+
+
+def grouped_base_class(m: int = GROUPED_M) -> list[list[int]] | None:
+    """A base class over ``Z_m x 3 + 3`` whose ``m`` translates never seat ``(x, 0)``, ``(x, 1)``
+    and ``(x, 2)`` together, nor the three fixed points, and seat every other pair once: a
+    resolvable design of 12 groups of 3 (36 players, 11 sessions) in which the players each one
+    never meets are the two others of their group. Two players who never meet then miss the
+    same third player and have 33 opponents in common, the most 36 x 11 allows, and any ten of
+    the sessions leave at least 27 (docs/rules.md §8.4).
+
+    The base class is searched exactly, among those left unchanged by the rotation of the three
+    levels ``(x, l) -> (x, l + 1)``: each level holds a table of three of its points (with one
+    point of the next level), two pairs (one with a pair of the next level, one with a pair of
+    the previous), one point (with three of the previous level) and three points seated with the
+    fixed points, one per level, the fixed point k taking ``left[k]``, ``left[c(k)]`` and
+    ``left[c(c(k))]`` for a 3-cycle c. The pure differences of a level must use each of
+    ``1 .. (m-1)/2`` once and the mixed differences between two levels each of ``1 .. m-1``
+    once (0 is the group). Returns the blocks (fixed point f is ``3m + f``, point ``(x, l)`` is
+    ``l*m + x``) of the first such class, or None."""
+    half = (m - 1) // 2
+
+    def gap(d: int) -> int:
+        return min(d % m, -d % m)
+
+    def mixed_ok(tri, pairs, single, left, cycle) -> bool:
+        """Mixed differences (next level minus this one) all distinct and never 0."""
+        seen = set()
+        values = [single - t for t in tri]
+        values += [b - a for a in pairs[0] for b in pairs[1]]
+        values += [left[cycle[k]] - left[k] for k in range(3)]
+        for v in values:
+            v %= m
+            if v == 0 or v in seen:
+                return False
+            seen.add(v)
+        return True
+
+    cycles = ((1, 2, 0), (2, 0, 1))
+    for tri in itertools.combinations(range(m), 3):
+        gaps = {gap(tri[1] - tri[0]), gap(tri[2] - tri[0]), gap(tri[2] - tri[1])}
+        if len(gaps) < 3:
+            continue
+        rest = [x for x in range(m) if x not in tri]
+        short = [d for d in range(1, half + 1) if d not in gaps]
+        if len(short) != 2:
+            continue
+        for first in itertools.combinations(rest, 2):
+            if gap(first[1] - first[0]) != short[0]:
+                continue
+            others = [x for x in rest if x not in first]
+            for second in itertools.combinations(others, 2):
+                if gap(second[1] - second[0]) != short[1]:
+                    continue
+                remaining = [x for x in others if x not in second]
+                for single in remaining:
+                    left = [x for x in remaining if x != single]
+                    for pairs in ((first, second), (second, first)):
+                        for cycle in cycles:
+                            if mixed_ok(tri, pairs, single, left, cycle):
+                                return _grouped_blocks(m, tri, pairs, single, left, cycle)
+    return None
+
+
+def _grouped_blocks(m, tri, pairs, single, left, cycle) -> list[list[int]]:
+    """The blocks of ``grouped_base_class`` from one level's parts, rotated over the levels."""
+    blocks: list[list[int]] = []
+    for k in range(3):  # the fixed points' tables, one point of each level
+        point = k
+        block = [3 * m + k]
+        for level in range(3):
+            block.append(level * m + left[point])
+            point = cycle[point]
+        blocks.append(block)
+    for level in range(3):
+        after = (level + 1) % 3
+        blocks.append([*(level * m + x for x in tri), after * m + single])
+        blocks.append([*(level * m + x for x in pairs[0]), *(after * m + x for x in pairs[1])])
+    return blocks
+
+
+def make_grouped(log: Log = _quiet) -> tuple[str, list]:
+    """The 36-player design of ``grouped_base_class``, developed over Z11 (11 sessions)."""
+    base = grouped_base_class()
+    if base is None:
+        raise ConstructionError("no grouped base class for 36 players")
+    log(f"  36 players: grouped base class {base}")
+    return f"grouped cyclic Z{GROUPED_M}x3+3, base class {base}", develop(base, GROUPED_M, 3)
 
 
 # --------------------------------------------------------------------------- 32 players

@@ -35,6 +35,7 @@ from tournament.seating.embedding import embed
 from tournament.seating.indirect import mixing_key
 from tournament.seating.numbers import EXACT_TABLES, numbers_without_revisits
 from tournament.seating.search import (
+    PATIENCE,
     REPEAT_WEIGHT,
     base_weights,
     improve,
@@ -51,6 +52,7 @@ RELABEL_STEPS = 3000
 RELABEL_WORK = 60_000_000  # steps x players x partners tried
 MIXING_TRIES = 48  # picks of design sessions compared for their indirect meetings
 MIXING_WORK = 2_000_000  # picks x pairs of players
+CLUB_STARTS = 4  # maps of the column design that pack teams and clubs into columns
 
 
 def plan_tables(
@@ -98,7 +100,7 @@ def plan_tables(
             sessions = _on_players([design[r] for r in chosen], point_of)
     if sessions is None:
         starts: list[tuple[list[Round], list[int] | None]]
-        perfect_only: set[int] = set()
+        club_maps: set[int] = set()
         shipped = None if has_history else best_schedule(n, count)
         if shipped:  # best known beyond the zero-repeat limit: a draw-time search won't beat it
             known, picked = shipped
@@ -116,11 +118,14 @@ def plan_tables(
                 own = random.Random(f"{rng.getstate()[1][:4]}/columns")
                 for depth in (1, len(layers)) if len(layers) > 1 else (1,):
                     grouped = any(group >= 0 for layer in layers[:depth] for group in layer)
-                    packed = column_start(n, layers[:depth], own) if grouped else None
-                    if packed is not None:
-                        starts.append((picked, packed))
-                        if depth > 1:
-                            perfect_only.add(id(packed))
+                    light = any(0 < w < REPEAT_WEIGHT for row in apart for w in row)
+                    tries = 1 if depth == 1 else CLUB_STARTS if light else 0
+                    for _start in range(tries):
+                        packed = column_start(n, layers[:depth], own) if grouped else None
+                        if packed is not None:
+                            starts.append((picked, packed))
+                            if depth > 1:
+                                club_maps.add(id(packed))
         best_key = None
         steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
         for picked, start in starts:
@@ -131,13 +136,14 @@ def plan_tables(
             # numbered so that nobody returns to a number (§8); then the indirect meetings
             revisits = n <= 4 * EXACT_TABLES and not numbers_without_revisits(picked)
             key = (_rank_with(weights, apart, candidate), revisits, mixing_key(n, picked))
-            if start is not None and best_key is not None:
+            if start is not None and best_key is not None and id(start) not in club_maps:
                 # the teams' packed map wins only when it is better on teams and repeats, or
-                # perfect; the map that also packs the clubs only when perfect (then no search
-                # is needed): else the search goes on from the random maps, as without them
+                # perfect: else the search goes on from the random maps, as without it; the
+                # maps that also pack the clubs compete as the random maps do (a design's
+                # tables, so no re-visit where the design has none: docs/rules.md §8.1)
                 ranked = key[0]
                 perfect = ranked[0] + ranked[1] <= target
-                if not (perfect or (ranked[0] < best_key[0][0] and id(start) not in perfect_only)):
+                if not (perfect or ranked[0] < best_key[0][0]):
                     continue
             if best_key is None or key < best_key:
                 sessions, best_key = candidate, key
@@ -162,8 +168,9 @@ def plan_tables(
         sample = max(8, min(48, 4000 // n))
         iterations = max(100, effort * TABU_WORK // (sample * n))
         sessions, _cost = improve(
-            sessions, weights, target, rng, iterations, clock, (masks, block_left), apart
-        )
+            sessions, weights, target, rng, iterations, clock, (masks, block_left), apart,
+            patience=PATIENCE * effort,
+        )  # fmt: skip
     return sessions
 
 

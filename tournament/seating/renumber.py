@@ -26,7 +26,7 @@ from collections.abc import Sequence
 TENURE = (5, 12)  # steps an undone exchange stays tabu: drawn in this range
 STALL = 200  # steps without a better numbering before going back to the best one
 KICKS = 3  # random exchanges made then
-PATIENCE = 6000  # steps without a better numbering before the search gives up
+PATIENCE = 2000  # steps without a better numbering before the search gives up
 
 
 def renumber(

@@ -40,10 +40,9 @@ deterministic whatever the speed of the machine; the optional ``SafetyClock``
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 
 from tournament.seating.base import Round, SafetyClock
-from tournament.seating.tabu import choose_move
 from tournament.seating.winds import shortfall
 
 REPEAT_WEIGHT = 7
@@ -52,6 +51,7 @@ APART_FIRST = 50  # a group clash weighs as much as seven repeated meetings
 REVISIT = 1  # a return to a table number, when the search knows the numbers
 SEAT_SHORT = 3  # a kept plan's player away from their wind: above two returns to a number
 RELABEL_PARTNERS = 128  # partners tried per relabelling step in large fields
+PATIENCE = 1000  # tabu steps without a better schedule before the draw's search stops
 
 
 def apart_costs(n: int, layers: Sequence[tuple[Sequence[int], int]]) -> list[list[int]]:
@@ -236,6 +236,7 @@ def improve(
     apart: list[list[int]] | None = None,
     seat_masks: list[list[int]] | None = None,
     numbered: tuple[list[list[int]], list[list[int]]] | None = None,
+    patience: int | None = None,
 ) -> tuple[list[Round], int]:
     """Tabu search over swaps inside a session; returns the best sessions found and their cost.
 
@@ -252,6 +253,13 @@ def improve(
     ``numbers[s][i]``, and ``held[p][k]`` counts p's other sittings at number k; each return to
     a number then costs ``REVISIT`` in the moves, and of two schedules equal on everything else
     the best kept is the one with fewer returns (a kept plan's numbers, docs/rules.md §8.2).
+    ``patience``: once the best schedule has nothing heavy left above ``target`` (repeats,
+    team-mates; only light clashes), stop after that many steps without a better one (None:
+    run the whole ``iterations``); a step count, so the result is the same on any machine.
+
+    Each step examines the swaps of a sample of the conflicted players; the cost of seating a
+    player at each table of each session is kept up to date (``T``), so a swap's change of cost
+    is a few look-ups.
     """
     n = len(weights)
     big = REPEAT_WEIGHT
@@ -287,7 +295,7 @@ def improve(
     light = light_clashes(K, apart) - light_clashes(weights, apart) if tracked else 0
     where = []
     for session in sessions:
-        loc = [0] * n
+        loc = [-1] * n  # -1: not seated in this session (a plan patched table by table)
         for t, table in enumerate(session):
             for p in table:
                 loc[p] = t
@@ -316,69 +324,145 @@ def improve(
         row_q[a] += 1
         return change
 
-    def swaps(
-        conflicted: list[tuple[int, int]],
-    ) -> Generator[tuple[tuple[int, int, int], int], int | None, None]:
-        """Every swap of a conflicted player p with a player q of another table, and its delta
-        (but none worse than the best so far, which ``choose_move`` sends back)."""
-        bound: int | None = None
+    # T[s][x][u]: what x would pay to sit at table u of session s (the sum of K[x] over its
+    # players), kept true as the search swaps: a swap's delta is then five look-ups
+    T: list[list[list[int]]] = []
+
+    def count_tables() -> None:
+        T[:] = [
+            [[sum(Kx[y] for y in table) for table in session] for Kx in K] for session in sessions
+        ]
+
+    count_tables()
+
+    def swap(s: int, p: int, q: int) -> None:
+        """Exchange p and q (at different tables of session s): K, T and ``where``."""
+        session, loc = sessions[s], where[s]
+        t, u = loc[p], loc[q]
+        table_p, table_q = session[t], session[u]
+        for Tx, Kx in zip(T[s], K, strict=True):  # p and q change tables in session s
+            change = Kx[q] - Kx[p]
+            Tx[t] += change
+            Tx[u] -= change
+        table_p[table_p.index(p)] = q
+        table_q[table_q.index(q)] = p
+        loc[p], loc[q] = u, t
+        changes = [(p, x, -big) for x in table_p if x != q]
+        changes += [(q, x, big) for x in table_p if x != q]
+        changes += [(q, y, -big) for y in table_q if y != p]
+        changes += [(p, y, big) for y in table_q if y != p]
+        for x, y, change in changes:
+            K[x][y] += change
+            K[y][x] += change
+            for Ts, at in zip(T, where, strict=True):
+                if at[x] >= 0 and at[y] >= 0:  # both seated in that session
+                    Ts[x][at[y]] += change
+                    Ts[y][at[x]] += change
+
+    def swap_delta(s: int, p: int, q: int) -> int:
+        Ts, loc = T[s], where[s]
+        t, u = loc[p], loc[q]
+        Tp, Tq = Ts[p], Ts[q]
+        return 6 * big - Tp[t] + Tp[u] + Tq[t] - Tq[u] - 2 * K[p][q]
+
+    def conflicts() -> list[tuple[int, int]]:
+        """(session, player) of every player who meets a tablemate again, sits with a group-mate,
+        is short of a wind or returns to a table number, in seating order."""
+        found = []
+        for s, session in enumerate(sessions):
+            mask = masks_of[s]
+            for t, table in enumerate(session):
+                a, b, c, d = table
+                Ka, Kb, Kc = K[a], K[b], K[c]
+                ab, ac, ad = Ka[b] > big, Ka[c] > big, Ka[d] > big
+                bc, bd, cd = Kb[c] > big, Kb[d] > big, Kc[d] > big
+                if mask and short(table, s):
+                    found += [(s, a), (s, b), (s, c), (s, d)]
+                    continue
+                if numbered:
+                    k = numbers[s][t]
+                    hit = [held[x][k] > 1 for x in table]
+                else:
+                    hit = [False] * 4
+                if ab or ac or ad or hit[0]:
+                    found.append((s, a))
+                if ab or bc or bd or hit[1]:
+                    found.append((s, b))
+                if ac or bc or cd or hit[2]:
+                    found.append((s, c))
+                if ad or bd or cd or hit[3]:
+                    found.append((s, d))
+        return found
+
+    def choose(
+        conflicted: list[tuple[int, int]], step: int
+    ) -> tuple[tuple[int, int, int], int] | None:
+        """A best allowed swap of a conflicted player p with a player q of another table of
+        the same session, and its delta (``seating.tabu.choose_move``'s rule, inlined: a tabu
+        swap is allowed when it beats the best schedule; ties drawn in the order seen)."""
+        aspiration = best_cost - cost
+        best_delta: int | None = None
+        moves: list[tuple[int, int, int]] = []
         for s, p in conflicted:
-            session = sessions[s]
+            session, Ts = sessions[s], T[s]
             t = where[s][p]
-            m0, m1, m2 = (x for x in session[t] if x != p)
-            Kp = K[p]
-            out_p = Kp[m0] + Kp[m1] + Kp[m2]
-            if numbered:
-                hp, a = held[p], numbers[s][t]
+            Tp, Kp = Ts[p], K[p]
+            mask = masks_of[s]
+            away = 6 * big - Tp[t]
+            hp: list[int] = held[p] if numbered else []
+            a = numbers[s][t]
+            leave_p = numbered is not None and hp[a] >= 2
+            if mask:
+                m0, m1, m2 = (x for x in session[t] if x != p)
             for u, table in enumerate(session):
                 if u == t:
                     continue
-                y0, y1, y2, y3 = table
-                in_p = Kp[y0] + Kp[y1] + Kp[y2] + Kp[y3]
+                into = away + Tp[u]
                 if numbered:
                     b = numbers[s][u]
-                    in_p += REVISIT * ((hp[b] >= 1) - (hp[a] >= 2))
+                    into += REVISIT * ((hp[b] >= 1) - leave_p)
                 for q in table:
-                    Kq = K[q]
-                    delta = (
-                        6 * big
-                        + Kq[m0] + Kq[m1] + Kq[m2] - out_p
-                        + in_p - Kp[q]
-                        - (Kq[y0] + Kq[y1] + Kq[y2] + Kq[y3])
-                    )  # fmt: skip
+                    Tq = Ts[q]
+                    delta = into + Tq[t] - Tq[u] - 2 * Kp[q]
                     if numbered:
                         hq = held[q]
                         delta += REVISIT * ((hq[a] >= 1) - (hq[b] >= 2))
-                    if masks_of[s]:
+                    if mask:
                         delta += (
                             short([q, m0, m1, m2], s) + short([p, *(y for y in table if y != q)], s)
                             - short(session[t], s) - short(table, s)
                         )  # fmt: skip
-                    if bound is None or delta <= bound:
-                        bound = yield (s, p, q), delta
+                    if best_delta is not None and delta > best_delta:
+                        continue
+                    if tabu.get((s, p, q), -1) > step and not delta < aspiration:
+                        continue
+                    if best_delta is None or delta < best_delta:
+                        best_delta, moves = delta, [(s, p, q)]
+                    else:
+                        moves.append((s, p, q))
+        if best_delta is None:
+            return None
+        return rng.choice(moves), best_delta
 
     tabu: dict[tuple[int, int, int], int] = {}
     sample_size = max(8, min(48, 4000 // max(n, 1)))
     stall = 0
+    last_gain = 0
     for step in range(iterations):
         if best_rank[0] + best_rank[1] <= target and best_rank[2] <= floor:
             break
+        if patience is not None and step - last_gain > patience and best_rank[0] <= target:
+            # nothing heavy left (repeats, team-mates) and no fewer light clashes for so long:
+            # another restart would not find any
+            break
         if clock is not None and step % 16 == 0 and clock.expired():
             break
-        conflicted = [
-            (s, p)
-            for s, session in enumerate(sessions)
-            for table in session
-            for p in table
-            if any(K[p][x] > big for x in table if x != p)
-            or (masks_of[s] and short(table, s))
-            or (numbered and held[p][numbers[s][where[s][p]]] > 1)
-        ]
+        conflicted = conflicts()
         if not conflicted:
             break
         if len(conflicted) > sample_size:
             conflicted = rng.sample(conflicted, sample_size)
-        chosen = choose_move(swaps(conflicted), tabu, step, best_cost - cost, rng)
+        chosen = choose(conflicted, step)
         if chosen is None:
             continue
         (s, p, q), delta = chosen
@@ -386,13 +470,13 @@ def improve(
             light += _light_delta(sessions[s], where[s], light_of, p, q)
         if numbered:
             revisits += renumbered(s, p, q)
-        _swap(sessions[s], where[s], K, p, q)
+        swap(s, p, q)
         cost += delta
         tenure = step + 4 + rng.randrange(8)
         tabu[s, p, q] = tabu[s, q, p] = tenure
         ranked = (cost - light - REVISIT * revisits, light, revisits)
         if ranked < best_rank:
-            best_rank, best_cost, stall = ranked, cost, 0
+            best_rank, best_cost, stall, last_gain = ranked, cost, 0, step
             best = [[table[:] for table in session] for session in sessions]
         else:
             stall += 1
@@ -410,6 +494,7 @@ def improve(
                             where[s][x] = t
                             if numbered:
                                 held[x][numbers[s][t]] += 1
+                count_tables()
                 cost, light, revisits = best_cost, best_rank[1], best_rank[2]
                 for _ in range(1 + len(sessions) // 2):
                     s = rng.randrange(len(sessions))
@@ -420,14 +505,14 @@ def improve(
                         tables = (sessions[s][where[s][p]], sessions[s][where[s][q]])
                         if masks_of[s]:
                             cost -= short(tables[0], s) + short(tables[1], s)
-                        cost += _swap_delta(sessions[s], where[s], K, p, q)
+                        cost += swap_delta(s, p, q)
                         if tracked:
                             light += _light_delta(sessions[s], where[s], light_of, p, q)
                         if numbered:
                             gained = renumbered(s, p, q)
                             revisits += gained
                             cost += REVISIT * gained
-                        _swap(sessions[s], where[s], K, p, q)
+                        swap(s, p, q)
                         if masks_of[s]:
                             cost += short(tables[0], s) + short(tables[1], s)
     return best, best_cost + base
@@ -439,33 +524,3 @@ def _light_delta(session: Round, loc: list[int], light: list[list[int]], p: int,
     mates_q = [y for y in session[loc[q]] if y != q]
     Lp, Lq = light[p], light[q]
     return sum(Lq[x] - Lp[x] for x in mates_p) + sum(Lp[y] - Lq[y] for y in mates_q)
-
-
-def _swap_delta(session: Round, loc: list[int], K: list[list[int]], p: int, q: int) -> int:
-    big = REPEAT_WEIGHT
-    mates_p = [x for x in session[loc[p]] if x != p]
-    mates_q = [y for y in session[loc[q]] if y != q]
-    Kp, Kq = K[p], K[q]
-    return sum(Kq[x] - Kp[x] + big for x in mates_p) + sum(Kp[y] - Kq[y] + big for y in mates_q)
-
-
-def _swap(session: Round, loc: list[int], K: list[list[int]], p: int, q: int) -> None:
-    """Exchange p and q (at different tables of ``session``), updating ``loc`` and ``K``."""
-    big = REPEAT_WEIGHT
-    tp, tq = loc[p], loc[q]
-    table_p, table_q = session[tp], session[tq]
-    for x in table_p:
-        if x != p:
-            K[p][x] -= big
-            K[x][p] -= big
-            K[q][x] += big
-            K[x][q] += big
-    for y in table_q:
-        if y != q:
-            K[q][y] -= big
-            K[y][q] -= big
-            K[p][y] += big
-            K[y][p] += big
-    table_p[table_p.index(p)] = q
-    table_q[table_q.index(q)] = p
-    loc[p], loc[q] = tq, tp

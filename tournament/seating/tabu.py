@@ -5,8 +5,9 @@ A tabu search looks at candidate moves, each with the change of cost it would ma
 it beats the best cost seen so far (the *aspiration* criterion). Ties are broken with the
 search's own ``random.Random``, so a search stays reproducible from its seed.
 
-Used by the draw's searches (``seating.search.improve``, ``seating.swiss``) and by the design
-construction (``seating.construction``).
+Used by the Swiss search (``seating.swiss``) and by the design construction
+(``seating.construction``); the draw's tabu search (``seating.search.improve``, the hot loop)
+follows the same rule inline.
 """
 
 from __future__ import annotations
