@@ -10,7 +10,7 @@ DEV_STAMP := $(VENV)/.installed-dev-$(shell cat requirements.txt requirements-na
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test setup venv serve lint checks clean packages messages docs
+.PHONY: run test test-database setup venv serve lint checks clean packages messages docs
 
 # What the desk needs to run (requirements.txt), then what is built from source
 # (requirements-native.txt), which may fail on a machine without a compiler: the desk then runs
@@ -80,7 +80,12 @@ docs: $(DEV_STAMP) packages
 	nice -n 5 $(PY) docs/tools/screenshots.py
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
 
-test: $(DEV_STAMP) packages messages checks docs
+test: $(DEV_STAMP) packages messages checks docs test-database
+
+# What depends on the database (DATABASE_URL, SQLite by default): the migrations, Django's
+# checks and the suite. `.ci/run` runs `make test` on SQLite, then this part again on PostgreSQL
+# (the static checks and the documentation do not depend on the database: once is enough).
+test-database: $(DEV_STAMP) packages messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py createcachetable
 	$(PY) manage.py check --fail-level WARNING

@@ -10,7 +10,6 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
-from rest_framework.utils.json import strict_constant
 
 from api.errors import too_large
 from common import json_input
@@ -24,9 +23,9 @@ class BoundedJSONParser(JSONParser):
             raise ParseError(too_large())
         encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
         try:
-            return json_input.loads(
-                body.decode(encoding), parse_constant=strict_constant if self.strict else None
-            )
+            if self.strict:
+                return json_input.loads_strict(body.decode(encoding))
+            return json_input.loads(body.decode(encoding))
         except json_input.TooDeep as exc:
             raise ParseError(str(exc)) from None
         except (LookupError, ValueError) as exc:  # not JSON, not in its charset, no charset

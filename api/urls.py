@@ -5,7 +5,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from api.views import director_writes, reads, table_writes
+from api.views import director_writes, reads, season_reads, table_writes
 
 T = "tournaments/<slug:slug>/"
 TABLE = T + "sessions/<int:number>/tables/<int:table>/"
@@ -19,6 +19,12 @@ v1 = [
     path(TABLE, reads.TableDetail.as_view(), name="api-table"),
     path(T + "standings/", reads.StandingsView.as_view(), name="api-standings"),
     path(T + "teams/", reads.TeamsView.as_view(), name="api-teams"),
+    path("seasons/", season_reads.SeasonList.as_view(), name="api-seasons"),
+    path(
+        "seasons/<slug:season>/ranking/",
+        season_reads.SeasonRankingView.as_view(),
+        name="api-season-ranking",
+    ),
     path(TABLE + "hands/", table_writes.HandCreate.as_view(), name="api-hands"),
     path(TABLE + "hands/<int:hand>/", table_writes.HandCorrect.as_view(), name="api-hand"),
     path(TABLE + "penalties/", table_writes.PenaltyCreate.as_view(), name="api-penalties"),

@@ -57,9 +57,25 @@ class Timer:
         self.seconds = time.perf_counter() - self.start
 
 
-def build_tournament(players, sessions, *, slug="bench", seed=1, played=None, progress=print):
+def build_tournament(
+    players,
+    sessions,
+    *,
+    slug="bench",
+    seed=1,
+    played=None,
+    progress=print,
+    first_player=0,
+    player_pool=None,
+    start_date="2026-06-01",
+    end_date="2026-06-03",
+    director=None,
+):
     """An MCR tournament: `players` registered, every session drawn, the first `played`
     sessions fully entered (16 hands a table, settled by the rules), closed and confirmed.
+
+    The players are "Player<n> Bench<n>" for n = `first_player` ... (modulo `player_pool`
+    when given): tournaments built with overlapping ranges share their players (a season).
 
     Hands are written with bulk_create after the rules settle them (entering 16,000 hands
     through the referee pages would measure the pages, not the exports); tables are then
@@ -76,24 +92,28 @@ def build_tournament(players, sessions, *, slug="bench", seed=1, played=None, pr
     from tournament.services.tournaments import create_tournament
 
     played = sessions if played is None else played
-    director = get_user_model().objects.create_user(
+    director = director or get_user_model().objects.create_user(
         f"{slug}-director", is_staff=True, is_superuser=True
     )
     actor = Actor(user=director)
     tournament = create_tournament(
         name=f"Bench {players}x{sessions}",
         slug=slug,
-        start_date="2026-06-01",
-        end_date="2026-06-03",
+        start_date=start_date,
+        end_date=end_date,
         ruleset="mcr",
         session_count=sessions,
         published=True,
     )
     lines = ["First name,Last name,Country,Club"]
     countries = ["ITA", "DEU", "NLD", "FRA", "DNK", "POL", "CZE", "HUN", "ESP", "SWE"]
-    for n in range(players):
+    for index in range(players):
+        n = first_player + index
+        n = n % player_pool if player_pool else n
         lines.append(f"Player{n},Bench{n:04d},{countries[n % 10]},Club {n % 37}")
-    result = import_players(tournament, "players.csv", "\n".join(lines).encode())
+    result = import_players(
+        tournament, "players.csv", "\n".join(lines).encode(), match_by_name=bool(player_pool)
+    )
     assert result.ok, result.errors
     with Timer("draw") as timer:
         write_draw(tournament, seed=seed)

@@ -22,6 +22,7 @@ a new inactive account of that name.
 import gzip
 import io
 import json
+import zlib
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -308,12 +309,12 @@ def read_archive(content):
             text = unpacked.read(MAX_UNPACKED_BYTES + 1)
         if len(text) > MAX_UNPACKED_BYTES:
             raise ArchiveError(_("The file unpacks to more than any tournament archive."))
-        data = json_input.loads(text.decode("utf-8"))
+        data = json_input.loads_strict(text.decode("utf-8"))
     except json_input.TooDeep as exc:
         raise ArchiveError(
             _("This is not a tournament archive of the desk: %(error)s") % {"error": exc}
         ) from None
-    except (OSError, EOFError, UnicodeDecodeError, ValueError) as exc:
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError, ValueError) as exc:
         raise ArchiveError(
             _("This is not a tournament archive of the desk (%(error)s).") % {"error": exc}
         ) from exc

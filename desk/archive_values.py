@@ -2,6 +2,7 @@
 fields checked by the model's own validators, and the one error every refusal raises, naming what
 is wrong and where, in the active language."""
 
+import re
 from fractions import Fraction
 
 from django.core.exceptions import ValidationError
@@ -15,6 +16,9 @@ from django.utils.translation import gettext as _
 from common.constraints import field_names, violations
 from common.errors import UserError
 from scoring.fields import TwelfthsField, to_twelfths
+
+#: How the archive writes a number of twelfths: a whole number or a fraction ("7/3").
+TWELFTHS_TEXT = re.compile(r"-?[0-9]{1,18}(/[0-9]{1,18})?")
 
 
 class ArchiveError(UserError):
@@ -100,9 +104,11 @@ def fill(obj, values, where, exclude=()):
                 value = read_date(value, where, item.verbose_name)
             elif isinstance(item, TwelfthsField):
                 try:
+                    if isinstance(value, str) and not TWELFTHS_TEXT.fullmatch(value):
+                        raise ValueError(value)  # "1e100000000" would take the CPU for hours
                     value = Fraction(value)
                     to_twelfths(value)
-                except (TypeError, ValueError, ZeroDivisionError):
+                except (TypeError, ValueError, ZeroDivisionError, OverflowError):
                     raise damaged(
                         where,
                         _("%(what)s is not a number of twelfths: %(value)s")
@@ -121,6 +127,8 @@ def validate(obj, where, constraints=True):
     relations = [f.name for f in obj._meta.concrete_fields if f.is_relation]
     try:
         obj.full_clean(exclude=relations, validate_unique=False, validate_constraints=False)
+    except OverflowError:  # a number no field holds (a float too large to be a whole number)
+        raise damaged(where, _("a number is out of range")) from None
     except ValidationError as exc:
         problems = []
         for name, messages in exc.message_dict.items():

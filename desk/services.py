@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 
 from desk.archive import ArchiveError, export_archive
 from scoring.models import AuditEntry, Hand, Penalty, SeatResult
+from seasons.services import remember_slug
 from signup.models import Entry, SignupEvent
 from tournament.models import Seat, Tournament
 
@@ -65,6 +66,7 @@ def delete_tournament(tournament, *, keep=True):
     deleted if it cannot be written; returns that `KeptArchive` (None without `keep`)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     kept = _keep_archive(tournament) if keep else None
+    remember_slug(tournament)  # restoring the archive brings it back into its seasons
     AuditEntry.objects.filter(tournament=tournament).delete()
     SignupEvent.objects.filter(tournament=tournament).delete()
     Entry.objects.filter(tournament=tournament).delete()  # they point to registrations

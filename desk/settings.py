@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "draw",
     "signup",
     "exports",
+    "seasons",
     "api",
     "desk",
 ]

@@ -1,6 +1,7 @@
 """The desk's URL map, split by audience.
 
 - `/` and `/t/<tournament>/...`: public pages (read-only, what the director published);
+- `/seasons/...` and `/players/<id>/`: the seasons' rankings and a player across tournaments;
 - `/director/...`: director pages (staff accounts);
 - `/r/<secret>/...` and `/referee/tables/<id>/...`: a table's entry pages, for its referee link
   or a referee account assigned to it;
@@ -13,6 +14,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from desk import views
+from seasons import urls as seasons_urls
 
 urlpatterns = [
     path("", include("tournament.urls.public")),
@@ -43,6 +45,7 @@ urlpatterns = [
         name="tournament-archive",
     ),
     path("director/", include("api.director_urls")),
+    path("director/", include(seasons_urls.director_urls)),
     path("api/", include("api.urls")),
     path("director/lockouts/", views.LockoutsView.as_view(), name="lockouts"),
     path("director/lockouts/clear/", views.ClearLockoutView.as_view(), name="lockout-clear"),
@@ -50,6 +53,7 @@ urlpatterns = [
     path("", include("scoring.urls.public")),
     path("", include("exports.public_urls")),
     path("", include("signup.urls.public")),
+    path("", include(seasons_urls.public_urls)),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -125,20 +125,15 @@ def ema_results(standings, *, provisional=False):
     rows = [data for data in standings_rows(standings) if data["sessions_played"]]
     disqualified = [data for data in rows if data["status"] == RegistrationStatus.DISQUALIFIED]
     ranked = [data for data in rows if data["status"] != RegistrationStatus.DISQUALIFIED]
-    # Places among the listed players: shared places stay shared (1, 2, 2, 4) and a player left
-    # out leaves no gap. Disqualified players share the place after the last ranked one.
-    places = sorted(data["place"] for data in ranked)
     players = []
-    for data in ranked:
+    for data, place in zip(ranked, listed_places([data["place"] for data in ranked]), strict=True):
         note = ""
         if data["status"] == RegistrationStatus.WITHDRAWN:
             note = (
                 f"Withdrawn (played {data['sessions_played']} of "
                 f"{len(standings.session_numbers)} sessions)"
             )
-        players.append(
-            _player_row(data, bisect.bisect_left(places, data["place"]) + 1, ruleset, note)
-        )
+        players.append(_player_row(data, place, ruleset, note))
     for data in disqualified:
         players.append(_player_row(data, len(ranked) + 1, ruleset, "Disqualified"))
     substitutes = (
@@ -167,6 +162,15 @@ def ema_results(standings, *, provisional=False):
     )
     block = {label: value for (_column, label), value in zip(BLOCK, values, strict=True)}
     return EmaResults(block=block, players=players)
+
+
+def listed_places(places):
+    """The places the EMA results file gives the ranked players who played, from their
+    standings places: shared places stay shared (1, 2, 2, 4) and a player left out leaves no
+    gap (3, 5, 5 -> 1, 2, 2). Disqualified players come after them, all at the place after the
+    last ranked one. A season's EMA ranking reads the same places (docs/rules.md §11.1)."""
+    ordered = sorted(places)
+    return [bisect.bisect_left(ordered, place) + 1 for place in places]
 
 
 def _player_row(data, place, ruleset, note):

@@ -149,6 +149,32 @@ class EmaExporter(Exporter):
         return ema.render_xlsx(results)
 
 
+class StatisticsExporter(Exporter):
+    """Every player's statistics from the hands of the confirmed sessions (docs/rules.md §12),
+    in the standings' order: a workbook or a CSV."""
+
+    identifier = "statistics"
+    formats = ("xlsx", "csv")
+
+    def sheet(self, tournament, request):
+        from exports.statistics_rows import tournament_statistics_sheet
+        from scoring.statistics.tallies import tournament_statistics
+
+        standings = confirmed_standings(tournament, request.through)
+        statistics = tournament_statistics(tournament, standings.session_numbers)
+        return tournament_statistics_sheet(standings, statistics)
+
+    def render_xlsx(self, tournament, request):
+        from exports import xlsx
+
+        return xlsx.render_workbook([self.sheet(tournament, request)])
+
+    def render_csv(self, tournament, request):
+        from exports import csv_file
+
+        return csv_file.render_csv(self.sheet(tournament, request))
+
+
 class ScoreSheetsExporter(Exporter):
     """The score sheets of a session, blank or completed, in the rule set's form."""
 
@@ -258,6 +284,7 @@ EXPORTERS = {
         TeamsExporter(),
         SubRankingsExporter(),
         EmaExporter(),
+        StatisticsExporter(),
         ScoreSheetsExporter(),
         SeatingExporter(),
         SchedulesExporter(),

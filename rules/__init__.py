@@ -18,19 +18,13 @@ Entry points:
 """
 
 from rules import classic, faentino, mcr, ranking, riichi
-from rules.base import (
-    ENTRY_KINDS,
-    EntryField,
-    HandSettlement,
-    RuleSet,
-    SeatResult,
-    TableState,
-)
+from rules.base import ENTRY_KINDS, EntryField, RuleSet
 from rules.errors import RuleError
 from rules.i18n import Message
 from rules.options import OptionField
 from rules.penalties import PenaltyKind, PenaltyOutcome
-from rules.registry import RULESET_CODES, get_ruleset, preset
+from rules.registry import RULESET_CODES, family_codes, get_ruleset, preset
+from rules.state import HandSettlement, SeatResult, TableState
 
 __all__ = [
     "ENTRY_KINDS",
@@ -47,6 +41,7 @@ __all__ = [
     "TableState",
     "classic",
     "faentino",
+    "family_codes",
     "get_ruleset",
     "mcr",
     "preset",

@@ -25,19 +25,11 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules.base import (
-    PER_SEAT_INT,
-    SEAT,
-    SEATS_KIND,
-    EntryField,
-    Four,
-    HandSettlement,
-    TableState,
-    dealer_stays,
-)
+from rules import hand_facts as facts
+from rules.base import PER_SEAT_INT, SEAT, SEATS_KIND, EntryField
 from rules.checks import SEATS, check_int, round_to_ten
 from rules.classic_count import count_hand
 
@@ -61,6 +53,7 @@ from rules.rack import (
     settle_pairs,
 )
 from rules.rack_count import PointsCount
+from rules.state import Four, HandSettlement, TableState, dealer_stays
 from rules.tiles import Hand
 
 MULTIPLE_WIN = "multiple_win"
@@ -191,6 +184,17 @@ class ClassicRuleSet(RackRuleSet):
             ),
             EntryField("discarder", SEAT, _("Discarder"), outcomes=(MULTIPLE_WIN,)),
         ]
+
+    def hand_winners(self, entry: Mapping[str, Any]) -> tuple[int, ...]:
+        if entry.get("outcome") == MULTIPLE_WIN:
+            return tuple(int(seat) for seat in entry.get("winners") or ())
+        return super().hand_winners(entry)
+
+    def hand_facts(self, entry: Mapping[str, Any], changes: Any) -> facts.HandFacts:
+        """As the rack games; a hand replayed records nothing and is no hand played (§12)."""
+        if entry.get("outcome") == REPLAYED:
+            return facts.HandFacts(played=False)
+        return super().hand_facts(entry, changes)
 
     # -- settlement -------------------------------------------------------------------------
 

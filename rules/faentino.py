@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.base import Four, TableState
 from rules.checks import SEATS, check_bool, check_int, check_seats, round_to_ten
 from rules.errors import RuleError
 from rules.faentino_count import count_hand
@@ -32,6 +31,7 @@ from rules.rack import (
     pairwise_settlement,
 )
 from rules.rack_count import PointsCount
+from rules.state import Four, TableState
 from rules.tiles import Hand
 
 MAHJONG_BONUS = 20

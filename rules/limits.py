@@ -74,3 +74,8 @@ MIN_REVEAL_PLACES, MAX_REVEAL_PLACES = 1, 10
 MIN_SIGNUP_PLACES, MAX_SIGNUP_PLACES = 4, 2_000
 #: Hours the first player on the waiting list has to take a freed place (two weeks at most).
 MIN_OFFER_HOURS, MAX_OFFER_HOURS = 1, 336
+#: A season's table of points per place (rules/seasons.py): its places, and each place's points.
+MAX_TABLE_PLACES = 500
+MAX_PLACE_POINTS = 100_000
+#: The most results a table-of-points season may count per player (0 counts every result).
+MAX_COUNTED_RESULTS = 100

@@ -19,24 +19,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from rules import families
+from rules import hand_facts as facts
 from rules import penalties as pen
-from rules.base import (
-    INT,
-    NO_POINTS,
-    OUTCOME,
-    SCORE_SHEET_FIMJ_MCR,
-    SEAT,
-    EntryField,
-    Four,
-    HandSettlement,
-    RuleSet,
-    TableState,
-)
+from rules.base import INT, OUTCOME, SCORE_SHEET_FIMJ_MCR, SEAT, EntryField, RuleSet
 from rules.checks import SEATS, check_four_ints, check_int, check_seat
 from rules.errors import RuleError
 from rules.i18n import WIND_NAMES, Message, _, message
 from rules.options import BOOL, INT_TUPLE, TEXT, option
 from rules.ranking import share
+from rules.state import NO_POINTS, Four, HandSettlement, TableState
 
 if TYPE_CHECKING:
     from rules.tile_count import TileCounter
@@ -197,6 +189,11 @@ class McrRuleSet(RuleSet):
     score_sheet = SCORE_SHEET_FIMJ_MCR
     ema_table_points = True
     ema_rules = "MCR"
+    family = families.MCR
+    #: no chombo: a false Hu is a penalty (docs/rules.md §12)
+    statistics = (*(f for f in facts.COMMON if f != facts.CHOMBO), facts.FREQUENT_PATTERN)
+    value_unit = _("fan")
+    pattern_label = _("Most frequent fan")
 
     def initial_state(self) -> TableState:
         return self._state(1)
@@ -227,6 +224,27 @@ class McrRuleSet(RuleSet):
             return None
         fan, flowers = int(entry["fan"]), int(entry.get("flowers") or 0)
         return (fan,), {"fan": fan, "flowers": flowers}
+
+    def hand_facts(self, entry: Mapping[str, Any], changes: Any) -> facts.HandFacts:
+        """A win, its winner, fan and (on a discard) discarder; a washout is a draw (§12)."""
+        outcome = entry.get("outcome")
+        if outcome not in (DISCARD, SELF_DRAWN):
+            return facts.HandFacts(draw=True)
+        winner, fan = int(entry["winner"]), int(entry.get("fan") or 0)
+        return facts.HandFacts(
+            winners=(winner,),
+            self_drawn=outcome == SELF_DRAWN,
+            discarder=None if outcome == SELF_DRAWN else int(entry["discarder"]),
+            values=facts.winner_values((winner,), lambda _seat: fan),
+        )
+
+    def hand_patterns(self, count: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+        """The fans of the count (their Green Book names), the flowers left out (§12)."""
+        return tuple(
+            (str(item.get("name")), str(item.get("italian") or item.get("name")))
+            for item in count.get("items") or ()
+            if isinstance(item, dict) and item.get("name") and item.get("number") != FLOWER_TILES
+        )
 
     def tile_counter(self) -> TileCounter:
         from rules.tile_count import McrTileCounter
@@ -316,4 +334,4 @@ class McrRuleSet(RuleSet):
 
 
 # Counting the fan from tiles lives in rules.mcr_count (PyMahjongGB); re-exported here.
-from rules.mcr_count import FAN, FanCount, FanItem, count_fan  # noqa: E402, F401
+from rules.mcr_count import FAN, FLOWER_TILES, FanCount, FanItem, count_fan  # noqa: E402, F401

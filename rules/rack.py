@@ -25,32 +25,20 @@ Hand entry (keys of the entry mapping given to ``settle``):
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules import hand_facts as facts
 from rules import penalties as pen
-from rules.base import (
-    BOOL,
-    OUTCOME,
-    PER_SEAT_INT,
-    SEAT,
-    SEATS_KIND,
-    EntryField,
-    Four,
-    HandSettlement,
-    RuleSet,
-    TableState,
-    dealer_passes,
-    dealer_stays,
-    first_state,
-)
+from rules.base import BOOL, OUTCOME, PER_SEAT_INT, SEAT, SEATS_KIND, EntryField, RuleSet
 from rules.checks import SEATS, check_four_ints, check_optional_seat, check_seat, round_to_ten
 from rules.errors import RuleError
 from rules.i18n import WIND_NAMES, Message, _, message
 from rules.limits import MAX_LIMIT_VALUE, MAX_PENALTY_UNIT, MAX_STARTING_POINTS
 from rules.options import BOOL as OPT_BOOL
 from rules.options import INT, INT_TUPLE, TEXT, option
+from rules.state import Four, HandSettlement, TableState, dealer_passes, dealer_stays, first_state
 
 MAHJONG = "mahjong"
 WASHOUT = "washout"
@@ -185,6 +173,9 @@ class RackOptions:
 class RackRuleSet(RuleSet):
     """Base of the classic and Faentino rule sets (see the module docstring)."""
 
+    #: the hand form names no discarder and does not say whether a Mahjong was self-drawn
+    statistics = tuple(f for f in facts.COMMON if f not in (facts.SELF_DRAWN, facts.DEALT_IN))
+
     def __init__(self, options: RackOptions) -> None:
         super().__init__(options)
         self.code = options.code  # type: ignore[misc]
@@ -300,6 +291,30 @@ class RackRuleSet(RuleSet):
         return HandSettlement(
             deltas=deltas, next_state=self.next_state(state, dealer_won), summary=summary
         )
+
+    def hand_facts(self, entry: Mapping[str, Any], changes: Any) -> facts.HandFacts:
+        """A Mahjong and the points its winner took; a washout is a draw; a hand that counts
+        0 (a false Mahjong) and a destroyed wall are the offender's chombo (§12)."""
+        outcome = entry.get("outcome")
+        zero = tuple(int(seat) for seat in entry.get("zero_score") or ())
+        if outcome == WALL_DESTROYED:
+            return facts.HandFacts(chombo=tuple({int(entry["offender"]), *zero}))
+        winners = self.hand_winners(entry)
+        if not winners:
+            return facts.HandFacts(draw=True)
+        discarder = entry.get("discarder")
+        return facts.HandFacts(
+            winners=winners,
+            discarder=None if discarder is None else int(discarder),
+            chombo=zero,
+            values=facts.winner_values(winners, lambda seat: int(changes[seat])),
+        )
+
+    def hand_winners(self, entry: Mapping[str, Any]) -> tuple[int, ...]:
+        """The seats that won the hand ``entry`` (none for a washout)."""
+        if entry.get("outcome") == MAHJONG:
+            return (int(entry["winner"]),)
+        return ()
 
     @abstractmethod
     def mahjong_deltas(self, entry: dict[str, Any], state: TableState) -> Four:

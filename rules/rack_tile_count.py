@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from rules.base import TableState
 from rules.errors import RuleError
 from rules.i18n import Message, _
 from rules.rack_count import DISCARD_ONLY, SELF_DRAWN_ONLY, PointsCount
+from rules.state import TableState
 from rules.tile_count import POINTS, CountFlag, CountItem, TileCount, TileCounter
 from rules.tiles import parse
 

@@ -47,6 +47,16 @@ def _lookup(code: str) -> tuple[Any, Callable[[Any], RuleSet]]:
     return _FACTORIES[code]
 
 
+def family_codes(family: str) -> tuple[str, ...]:
+    """The rule set codes of ``family`` (``rules.families``), in the desk's order: what a season
+    of that family takes (docs/rules.md §11).
+
+    >>> family_codes("riichi")
+    ('riichi2008', 'riichi2016')
+    """
+    return tuple(code for code in RULESET_CODES if get_ruleset(code).family == family)
+
+
 def get_ruleset(code: str, options: Mapping[str, Any] | None = None) -> RuleSet:
     """The rule set for ``code`` with the tournament settings ``options`` applied.
 

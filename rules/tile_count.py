@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.base import TableState
 from rules.errors import RuleError
 from rules.i18n import Message, _, message
 from rules.riichi.presets import edition_preset
+from rules.state import TableState
 from rules.tiles import parse, parse_tiles
 
 FAN = "fan"

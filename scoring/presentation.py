@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from common.text import person_name
 from scoring.calls.presentation import call_sentence
 from scoring.figures import table_figures
 from scoring.models import AuditAction, PenaltyKind
@@ -328,6 +329,30 @@ def _publication_sentence(changes):
     return " · ".join(parts) or describe_details(changes)
 
 
+def _merge_sentence(action, changes):
+    """ "Player 12 is now the record of Anna Rossi (id 4); the record Anna Rosi (id 9) was
+    merged into it" (docs/seasons.md, "Duplicate players")."""
+
+    def person(key):
+        record = changes.get(key) if isinstance(changes.get(key), dict) else {}
+        return _("%(name)s (record %(id)s)") % {
+            "name": person_name(record.get("first_name", "?"), record.get("last_name", "?")),
+            "id": record.get("id", "?"),
+        }
+
+    words = {
+        "number": changes.get("number", "?"),
+        "kept": person("kept"),
+        "removed": person("removed"),
+    }
+    if action == AuditAction.PLAYER_MERGE_UNDONE:
+        return (
+            _("Merge taken back: player %(number)s is %(removed)s again, apart from %(kept)s")
+            % words
+        )
+    return _("Player %(number)s: the record %(removed)s was merged into %(kept)s") % words
+
+
 def describe_audit(entry):
     """An audit entry as a sentence with the players' names, from its stored data: "Anna Rossi
     won on Marco Bianchi's discard, 12 fan · …", not "winner 1 · discarder 3 · wind 0".
@@ -389,6 +414,8 @@ def describe_audit(entry):
     calls = (AuditAction.CALL_MADE, AuditAction.CALL_TAKEN, AuditAction.CALL_CLOSED)
     if action in calls:
         return call_sentence(action, changes, calls)
+    if action in (AuditAction.PLAYER_MERGED, AuditAction.PLAYER_MERGE_UNDONE):
+        return _merge_sentence(action, changes)
     if action == AuditAction.SUBSTITUTE_SEATED:
         by_number = {r.number: r.player.full_name for r in entry.registrations.all()}
         return _("%(substitute)s takes the seat of %(replaced)s") % {

@@ -1,9 +1,23 @@
-"""Shared fixtures: small factories (`tests/factories.py`) instead of big JSON fixtures."""
+"""Shared fixtures: small factories (`tests/factories.py`) instead of big JSON fixtures.
+
+Data that many tests read (a played tournament, an exported archive) is built once per test
+module by a module-scoped fixture that asks for `module_db`: the module's data lives in one
+transaction rolled back when the module ends, and every test runs in its own savepoint inside it
+(pytest-django's `db`), so what a test writes never reaches the next test. Such a module fixture
+hands each test its own copy (`copy.deepcopy`, as Django's `setUpTestData` does) through a
+function-scoped fixture that asks for `db`. Every test of that module runs with the module's
+data, whether it asks for it or not (`pytest_collection_modifyitems`), so that no test's outcome
+depends on the order the tests run in.
+"""
 
 import os
+from collections import defaultdict
+from contextlib import contextmanager
 
 import pytest
 from django.core.cache import cache
+from django.db import connection, transaction
+from django.test import override_settings
 from django.utils import translation
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
@@ -19,21 +33,107 @@ hypothesis_settings.register_profile(
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
+#: What every test runs with (and every module's data is built with).
+TEST_SETTINGS = {
+    "PASSWORD_HASHERS": ["django.contrib.auth.hashers.MD5PasswordHasher"],
+    "DESK_BACKUP_MINUTES": 0,  # the backup tests turn it on for themselves
+    "DESK_LIVE_CACHE_SECONDS": 0,  # /live/ answers afresh; tests/scoring/test_live.py
+}
+
+
+def pytest_collection_modifyitems(items):
+    """In a module where a test uses data built once for the module (a module-scoped fixture on
+    `module_db`), every test gets that data first: a test that does not ask for it would
+    otherwise see it or not depending on whether a test that asked ran before."""
+    by_module = defaultdict(list)
+    for item in items:
+        if hasattr(item, "_fixtureinfo"):
+            by_module[item.nodeid.split("::")[0]].append(item)
+    for module_items in by_module.values():
+        shared = []
+        for item in module_items:
+            if "module_db" in item.fixturenames:
+                shared += [
+                    name
+                    for name in item.fixturenames
+                    if _scope(item, name) == "module"
+                    and name not in shared
+                    and not item._fixtureinfo.name2fixturedefs[name][-1].params
+                ]
+        for item in module_items if shared else ():
+            first = next(
+                (i for i, name in enumerate(item.fixturenames) if _scope(item, name) != "session"),
+                len(item.fixturenames),
+            )
+            missing = [name for name in shared if name not in item.fixturenames]
+            item.fixturenames[first:first] = missing
+
+
+def _scope(item, name):
+    definitions = item._fixtureinfo.name2fixturedefs.get(name)
+    return definitions[-1].scope if definitions else None
+
+
 @pytest.fixture(autouse=True)
 def _test_settings(settings, tmp_path, request):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    settings.DESK_BACKUP_MINUTES = 0  # the backup tests turn it on for themselves
-    settings.DESK_LIVE_CACHE_SECONDS = 0  # /live/ answers afresh; tests/scoring/test_live.py
+    for name, value in TEST_SETTINGS.items():
+        setattr(settings, name, value)
     settings.DATA_DIR = tmp_path
     # A request in Italian leaves the language active in its thread: start each test in English.
     translation.activate("en")
     # The cache is a table in the database (settings.CACHES): only tests that use the database
     # can reach it; a transactional test would otherwise leave counters for the next one.
     if "_django_db_helper" in request.fixturenames or request.node.get_closest_marker("django_db"):
+        if connection.in_atomic_block and _transactional(request):
+            pytest.fail(
+                "A transactional test cannot run inside a module's data transaction "
+                "(module_db): give it a module of its own."
+            )
         request.getfixturevalue("_django_db_helper")
         cache.clear()
     yield
     translation.deactivate()
+
+
+def _transactional(request):
+    marker = request.node.get_closest_marker("django_db")
+    return bool(marker and marker.kwargs.get("transaction")) or bool(
+        {"transactional_db", "live_server"} & set(request.fixturenames)
+    )
+
+
+@pytest.fixture(scope="module")
+def module_db(django_db_setup, django_db_blocker, tmp_path_factory):
+    """One transaction around the test module, rolled back at its end. Yields `building`, the
+    context in which a module-scoped fixture writes its data: the database unblocked, the tests'
+    settings, English. Each test still runs in a savepoint of its own (it asks for `db`)."""
+    data_dir = tmp_path_factory.mktemp("module-data")
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+
+    @contextmanager
+    def building():
+        with (
+            django_db_blocker.unblock(),
+            override_settings(**TEST_SETTINGS, DATA_DIR=data_dir),
+            translation.override("en"),
+            transaction.atomic(),  # a build that fails leaves nothing behind
+        ):
+            yield
+
+    yield building
+    with django_db_blocker.unblock():
+        transaction.set_rollback(True)
+        outer.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="module")
+def module_director(module_db):
+    """The director of `director`, created once for a module whose data it builds: a module
+    that asks for it declares `director` as this one's copy."""
+    with module_db():
+        return factories.make_director()
 
 
 @pytest.fixture

@@ -69,15 +69,34 @@ def tour_pages(slug, director):
 def more_pages(slug, director):
     """The pages the tour leaves out, on the tour's tournament `slug` (one hand played at the
     last table of session 2 for its correction page): the director's other pages, the
-    projector and the best hands, the API's documentation, Django's admin and a page that does
-    not exist."""
+    projector and the best hands, a season of the tournament, the API's documentation, Django's
+    admin and a page that does not exist."""
     from tests.factories import mcr_entry, play
     from tournament.models import Tournament
 
     cup = Tournament.objects.get(slug=slug)
     playing = cup.sessions.get(number=2).tables.last()
     play(playing, [mcr_entry(1)], Actor(user=director))
+    # a season of the tournament (docs/seasons.md): its public pages and the site
+    # administrator's, the player's page across tournaments, a merge's preview
+    from tests.factories import make_season
+    from tournament.models import Player
+
+    season = make_season(f"{slug}-season", [cup])
+    player = cup.registrations.get(number=1).player
+    twin = Player.objects.create(  # a second record of the same person, spelt otherwise
+        first_name=player.first_name, last_name=f"{player.last_name}-Twin", ema_id="09990001"
+    )
     return [
+        reverse("seasons"),
+        reverse("season", args=[season.slug]),
+        reverse("season-player", args=[season.slug, player.pk]),
+        reverse("player-history", args=[player.pk]),
+        reverse("season-admin-list"),
+        reverse("season-create"),
+        reverse("season-edit", args=[season.slug]),
+        reverse("player-duplicates"),
+        reverse("player-merge", args=[player.pk, twin.pk]),
         reverse("projector", args=[slug]),
         reverse("best-hands", args=[slug]),
         reverse("link:correct", kwargs={"token": playing.token, "number": 1}),
@@ -95,3 +114,15 @@ def more_pages(slug, director):
         reverse("admin:tournament_tournament_change", args=[cup.pk]),
         "/t/no-such-tournament/",
     ]
+
+
+def referee_pages():
+    """The entry, correction and penalty pages of a table of every rule set (their help texts
+    are the ones Django's widgets point at)."""
+    from tests.scoring.referee_tables import RULESETS, referee_table
+
+    for code in RULESETS:
+        token = referee_table(code).token
+        yield reverse("link:table", kwargs={"token": token})
+        yield reverse("link:correct", kwargs={"token": token, "number": 1})
+        yield reverse("link:penalty", kwargs={"token": token})

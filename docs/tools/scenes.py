@@ -302,3 +302,51 @@ def signup_scenes(director: Camera, phone: Camera, mail: Path) -> None:
     director.open(f"/director/t/{NEW}/draw/")
     director.scroll_to(".missing-players")
     director.shoot("director-draw-missing", element=".missing-players")
+
+
+def season_scenes(director: Camera, phone: Camera) -> None:
+    """A federation's season (docs/seasons.md): the site administrator makes it, ranked by a
+    table of points, and adds the MCR demo to it; the public ranking on a laptop, then on a
+    phone a player's line, their results and their page across tournaments."""
+    import datetime as dt
+
+    today = dt.date.today()
+    director.open("/director/seasons/new/")
+    for name, value in (
+        ("name", "Italian MCR Cup"),
+        ("slug", "italy-mcr-cup"),
+        (
+            "points_text",
+            ", ".join(map(str, (100, 80, 65, 55, 50, 45, 40, 36, 32, *range(29, 0, -1)))),
+        ),
+        ("counted_results", "5"),
+    ):
+        director.type(name, value)
+    for name, day in (
+        ("start_date", today - dt.timedelta(days=150)),
+        ("end_date", today + dt.timedelta(days=200)),
+    ):
+        field = director.browser.find_element("name", name)
+        director.browser.execute_script("arguments[0].value = arguments[1]", field, day.isoformat())
+    family = director.browser.find_element("name", "family")
+    director.browser.execute_script("arguments[0].value = 'mcr'", family)
+    director.choose("method", "points")
+    published = director.browser.find_element("name", "published")
+    if not published.is_selected():
+        director.browser.execute_script("arguments[0].click()", published)
+    director.shoot("federation-season-new", whole=True)
+    director.submit(director.button("Create the season"))
+    director.expect("The season is saved")
+    director.submit(director.button("Add to the season"))
+    director.expect("is in the season")
+    director.scroll_to("#members-heading")
+    director.shoot("federation-season-tournaments", element="section[aria-labelledby]")
+
+    director.open("/seasons/italy-mcr-cup/")
+    director.shoot("season-ranking", whole=True)
+    phone.open("/seasons/italy-mcr-cup/")
+    phone.shoot("season-ranking-phone")
+    phone.submit(phone.find("table.season-ranking tbody tr a"))
+    phone.shoot("season-player-phone", whole=True)
+    phone.submit(phone.find('main .meta a[href^="/players/"]'))
+    phone.shoot("player-page-phone", whole=True)

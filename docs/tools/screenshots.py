@@ -315,7 +315,7 @@ class Camera:
 
 
 def take_all(base: str) -> list[str]:
-    from scenes import director_scenes, referee_scenes, signup_scenes
+    from scenes import director_scenes, referee_scenes, season_scenes, signup_scenes
 
     taken: list[str] = []
     with chromium(DESKTOP) as desktop, chromium(PHONE) as phone:
@@ -324,6 +324,7 @@ def take_all(base: str) -> list[str]:
             director.log_in("director", PASSWORD)
             links = director_scenes(director)
             signup_scenes(director, referee, MAIL["folder"])
+            season_scenes(director, referee)
             referee_scenes(referee, director, links)
         except Exception:
             # What each browser showed when it went wrong, for whoever reads the error.

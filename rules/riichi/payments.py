@@ -22,7 +22,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from rules.base import Four
 from rules.checks import (
     SEATS,
     check_bool,
@@ -36,6 +35,7 @@ from rules.errors import RuleError
 from rules.i18n import _
 from rules.ranking import share
 from rules.riichi.presets import MANGAN_BASE, YAKUMAN_BASE, RiichiOptions, edition_preset
+from rules.state import Four
 
 #: Fu a hand can have after rounding up: 25 (seven pairs), 20, and multiples of 10 up to 140.
 VALID_FU = (20, 25, *range(30, 150, 10))

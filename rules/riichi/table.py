@@ -38,19 +38,25 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from rules import families
+from rules import hand_facts as facts
 from rules import penalties as pen
 from rules.base import (
-    NO_POINTS,
-    OPTIONAL_SEAT,
-    OUTCOME,
-    PER_SEAT_INT,
-    SEAT,
-    SEATS_KIND,
     EntryField,
-    Four,
-    HandSettlement,
     RuleSet,
     ScoreFormat,
+)
+from rules.checks import SEATS
+from rules.errors import RuleError
+from rules.i18n import WIND_NAMES, Message, _, message
+from rules.ranking import share, shared_places
+from rules.riichi import fields
+from rules.riichi import payments as riichi
+from rules.riichi.fields import ABORTIVE_DRAW, CHOMBO, DRAW, RON, TSUMO, WINS
+from rules.state import (
+    NO_POINTS,
+    Four,
+    HandSettlement,
     SeatResult,
     TableState,
     add,
@@ -58,21 +64,10 @@ from rules.base import (
     dealer_stays,
     first_state,
 )
-from rules.checks import SEATS
-from rules.errors import RuleError
-from rules.i18n import WIND_NAMES, Message, _, message
-from rules.ranking import share, shared_places
-from rules.riichi import payments as riichi
 
 if TYPE_CHECKING:
     from rules.tile_count import TileCounter
 
-RON = "ron"
-TSUMO = "tsumo"
-DRAW = "draw"
-ABORTIVE_DRAW = "abortive_draw"
-CHOMBO = "chombo"
-WINS = (RON, TSUMO)
 DEALS_PER_GAME = 8  #: East 1-4 and South 1-4
 #: EMA 2008 §3.4.11 "Se sul tavolo sono presenti 5 contatori si richiedono almeno 2 yaku"
 TWO_YAKU_COUNTERS = 5
@@ -89,6 +84,9 @@ class RiichiRuleSet(RuleSet):
     final_score_format = ScoreFormat(scale=1000, places=1, signed=True)
     hand_value_fields = ("han", "fu")
     ema_rules = "Riichi"
+    family = families.RIICHI
+    statistics = (*facts.COMMON, *facts.RIICHI_FIGURES, facts.FREQUENT_PATTERN)
+    pattern_label = _("Most frequent yaku")
 
     def __init__(self, options: Any, code: str) -> None:
         super().__init__(options)
@@ -125,6 +123,43 @@ class RiichiRuleSet(RuleSet):
         value = riichi_value(figure("han"), figure("fu"), figure("yakuman"))
         return (value["yakuman"], value["han"], value["fu"]), value
 
+    def hand_facts(self, entry: Mapping[str, Any], changes: Any) -> facts.HandFacts:
+        """Ron or tsumo with its winners' points and han, a draw, a chombo, and the riichi
+        declared in the hand (§12)."""
+        outcome = entry.get("outcome")
+        declared = tuple(int(seat) for seat in entry.get("riichi") or ())
+        if outcome == CHOMBO:
+            return facts.HandFacts(chombo=(int(entry["offender"]),), riichi=declared)
+        if outcome not in WINS:
+            return facts.HandFacts(draw=True, riichi=declared)
+        winners = tuple(int(seat) for seat in entry.get("winners") or ())
+
+        def per_seat(name: str, seat: int) -> int:
+            values = entry.get(name) or (0, 0, 0, 0)
+            return int(values[seat] or 0) if seat < len(values) else 0
+
+        return facts.HandFacts(
+            winners=winners,
+            self_drawn=outcome == TSUMO,
+            discarder=int(entry["discarder"]) if outcome == RON else None,
+            riichi=declared,
+            values=facts.winner_values(winners, lambda seat: int(changes[seat])),
+            han=facts.winner_values(
+                winners,
+                lambda seat: None if per_seat("yakuman", seat) else per_seat("han", seat),
+            ),
+        )
+
+    def hand_patterns(self, count: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+        """The yaku of the count, the dora left out (§12)."""
+        from rules.riichi.hands import NOT_YAKU
+
+        return tuple(
+            (str(item.get("name")), str(item.get("italian") or item.get("name")))
+            for item in count.get("items") or ()
+            if isinstance(item, dict) and item.get("name") and item.get("name") not in NOT_YAKU
+        )
+
     def needs_two_yaku(self, honba: int) -> bool:
         """True when a win needs two yaku with ``honba`` counters on the table (EMA 2008
         §3.4.11, setting ``five_counters_two_yaku``)."""
@@ -136,106 +171,7 @@ class RiichiRuleSet(RuleSet):
         return RiichiTileCounter(self.options.edition, WINS, TSUMO, self.needs_two_yaku)
 
     def hand_fields(self, state: TableState | None = None) -> tuple[EntryField, ...]:
-        outcomes = [
-            (RON, _("Ron (win on a discard)")),
-            (TSUMO, _("Tsumo (self-drawn win)")),
-            (DRAW, _("Exhaustive draw")),
-        ]
-        if self.options.abortive_draws:
-            outcomes.append((ABORTIVE_DRAW, _("Abortive draw")))
-        outcomes.append((CHOMBO, _("Chombo")))
-        played = tuple(code for code, _label in outcomes if code != CHOMBO)
-        zeros = (0, 0, 0, 0)
-        return (
-            EntryField("outcome", OUTCOME, _("Outcome"), choices=tuple(outcomes)),
-            EntryField(
-                "winners",
-                SEATS_KIND,
-                _("Winners"),
-                _("One winner on tsumo; up to three on ron."),
-                min_value=1,
-                max_value=3,
-                outcomes=WINS,
-            ),
-            EntryField(
-                "discarder",
-                SEAT,
-                _("Discarder"),
-                _("Robbing a kong: the player who added the tile."),
-                outcomes=(RON,),
-            ),
-            EntryField(
-                "han",
-                PER_SEAT_INT,
-                _("Han"),
-                _("For each winner; 0 for the others and for yakuman hands."),
-                min_value=0,
-                max_value=riichi.MAX_HAN,
-                outcomes=WINS,
-            ),
-            EntryField(
-                "fu",
-                PER_SEAT_INT,
-                _("Fu"),
-                _("For each winner below 5 han, rounded up (25 for seven pairs); otherwise 0."),
-                required=False,
-                min_value=0,
-                max_value=max(riichi.VALID_FU),
-                outcomes=WINS,
-                default=zeros,
-            ),
-            EntryField(
-                "yakuman",
-                PER_SEAT_INT,
-                _("Yakuman"),
-                self.yakuman_help(),
-                required=False,
-                min_value=0,
-                max_value=self.options.max_yakuman,
-                outcomes=WINS,
-                default=zeros,
-            ),
-            EntryField(
-                "liable",
-                OPTIONAL_SEAT,
-                _("Liable player (pao)"),
-                _("Who fed the last set of Big Three Dragons or Big Four Winds, if anyone."),
-                required=False,
-                outcomes=WINS,
-            ),
-            EntryField(
-                "riichi",
-                SEATS_KIND,
-                _("Riichi declared"),
-                _("Players who declared riichi in this hand; each puts 1000 on the table."),
-                required=False,
-                outcomes=played,
-                default=(),
-            ),
-            EntryField(
-                "tenpai",
-                SEATS_KIND,
-                _("Tenpai"),
-                _(
-                    "Players tenpai at the draw. At an abortive draw the dealer keeps the deal "
-                    "only when tenpai."
-                ),
-                required=False,
-                outcomes=(DRAW, ABORTIVE_DRAW),
-                default=(),
-            ),
-            EntryField("offender", SEAT, _("Offender"), outcomes=(CHOMBO,)),
-        )
-
-    def yakuman_help(self) -> str:
-        """What the yakuman field takes in this edition (EMA 2008 §4.2: yakuman do not add up,
-        Big Four Winds alone is worth 2)."""
-        if self.options.max_yakuman > 1:
-            return _(
-                "1 for a yakuman hand (yakuman do not add up); 2 only for Big Four Winds. "
-                "Otherwise 0."
-            )
-        return _("1 for a yakuman hand (never more in this edition); otherwise 0.")
+        return fields.hand_fields(self.options)
 
     # -- settlement -------------------------------------------------------------------------
 

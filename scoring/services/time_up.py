@@ -76,17 +76,19 @@ def take_back_time_up(table, *, actor):
     return table
 
 
-def resume_where_time_left(session, tables, *, actor):
+def resume_where_time_left(session, tables, *, actor, named=False):
     """Inside the transaction that added minutes: take back the time call at each of `tables`
     (of `session`, locked here) that is open, had time called and whose clock has time left
-    now. Returns the table numbers where play resumes."""
+    now. Without a running clock a referee called time by hand: minutes for every table leave
+    those calls alone; minutes given to one table (`named`) let it play on. Returns the table
+    numbers where play resumes."""
     resumed = []
     for table in tables:
         table = lock_table(table)
         if table.is_closed or table.time_up_at is None:
             continue
         state = clock_state(session, table)
-        if state.started and state.over:
+        if state.over if state.started else not named:
             continue
         _resume(table, actor, reason="minutes added")
         resumed.append(table.number)
@@ -100,4 +102,4 @@ def give_time(session, minutes, *, actor, table=None):
     session, the numbers of the tables where play resumes)."""
     session = extend_clock(session, minutes, actor=actor, table=table)
     tables = [table] if table is not None else list(session.tables.order_by("number"))
-    return session, resume_where_time_left(session, tables, actor=actor)
+    return session, resume_where_time_left(session, tables, actor=actor, named=table is not None)

@@ -11,19 +11,18 @@ cut; once the cut is made and a final session is confirmed, `scoring.standings.s
 finalists by their final-stage totals, then everyone else by the qualifying standings.
 """
 
-import hashlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import Sum, Value
 from django.utils.translation import gettext as _
 
 from rules.ranking import shared_places, tie_sizes
 from scoring.figures import SeatFigures
-from scoring.models import Penalty, SeatResult
+from scoring.models import SeatResult
 from scoring.standings import stages as stage_standings
 from scoring.standings.lots import drawn_lot as _lot
-from tournament.models import Registration, SessionStatus, TieBreak, Tournament
+from scoring.standings.versions import standings_version
+from tournament.models import Registration, TieBreak, Tournament
 from tournament.rulesets import ruleset_for
 
 
@@ -359,69 +358,3 @@ def ranking_order(tournament, registrations):
     standings = compute_standings(tournament, with_movement=False)
     position = {row.registration.pk: index for index, row in enumerate(standings.rows)}
     return sorted(registrations, key=lambda r: (position.get(r.pk, len(position)), r.number))
-
-
-def standings_version(tournament):
-    """A fingerprint of everything the standings depend on; it changes when they may change.
-
-    Cheap (a few small queries), so pages can cache their rendered standings under it: 200
-    phones refreshing the standings then cost almost nothing while referees save hands.
-    """
-    from django.db.models import Count, Max, Q
-
-    sessions = list(
-        tournament.sessions.order_by("number").values_list(
-            "number", "status", "results_published", "seating_published", "confirmed_at"
-        )
-    )
-    registrations = list(
-        tournament.registrations.order_by("pk", "categories").values_list(
-            "pk",
-            "number",
-            "status",
-            "is_substitute",
-            "player_id",
-            "team_id",
-            "finalist",
-            "categories",
-        )
-    )
-    # Teams and categories (their names too) change the team standings and the sub-rankings.
-    groups = sorted(
-        tournament.teams.order_by()
-        .values_list("pk", "name", "country")
-        .union(tournament.categories.order_by().values_list("pk", "name", Value("")), all=True)
-    )
-    stages = (
-        tournament.team_counted,
-        tournament.final_sessions,
-        tournament.finalists,
-        tournament.final_carry,
-        tournament.final_seating,
-        tournament.consolation,
-    )
-    players = tournament.registrations.aggregate(changed=Max("player__updated_at"))
-    # Only confirmed sessions count: tables closing in the session being played change nothing.
-    confirmed = {"session__tournament": tournament, "session__status": SessionStatus.CONFIRMED}
-    penalties = Penalty.objects.filter(**confirmed).aggregate(
-        count=Count("pk"),
-        last=Max("pk"),
-        points=Sum("points"),
-        cancelled=Count("pk", filter=Q(cancelled_at__isnull=False)),
-    )
-    results = SeatResult.objects.filter(**confirmed).aggregate(count=Count("pk"), last=Max("pk"))
-    state = (
-        tournament.ruleset,
-        tournament.scoring_options,
-        tournament.tie_breaks,
-        tournament.lots_seed,
-        (tournament.final_sessions, tournament.finalists, tournament.final_carry),
-        sessions,
-        registrations,
-        groups,
-        stages,
-        players,
-        penalties,
-        results,
-    )
-    return hashlib.sha256(repr(state).encode()).hexdigest()[:20]

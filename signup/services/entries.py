@@ -244,9 +244,10 @@ def withdraw(tournament, entry, *, actor=None, via=None):
 
 @transaction.atomic
 def correct(tournament, entry, values):
-    """The player corrects their entry. Names and EMA id change the player's record too once
-    the entry is confirmed, but only while the player plays in no other tournament of this desk
-    (what other tournaments show is their directors'); otherwise the director changes them."""
+    """The player corrects their entry. Once the entry is confirmed its details change the
+    player's record too, but only while the player plays in no other tournament of this desk
+    (what other tournaments show is their directors') and never to an EMA id another record
+    holds; once a session is played nothing changes (the director changes it)."""
     tournament = lock_tournament(tournament)
     entry = _entry(tournament, entry)
     if entry.is_withdrawn:
@@ -256,34 +257,54 @@ def correct(tournament, entry, values):
         name for name in PERSON_FIELDS if (values.get(name) or "") != (getattr(entry, name) or "")
     ]
     registration = entry.registration
+    team = values.get("team")
+    categories = set(values.get("categories") or [])
+    moved = changed or team != entry.team or categories != set(entry.categories.all())
+    if moved and registration is not None and tournament.sessions.played().exists():
+        raise SignupError(_("The tournament has started: ask the director to change your entry."))
     if registration is not None and changed:
         player = registration.player
         if player.registrations.exclude(tournament=tournament).exists():
-            identity = {"first_name", "last_name", "ema_id"} & set(changed)
-            if identity:
-                raise SignupError(
-                    _(
-                        "Your name and EMA id are also those of other tournaments at this desk: "
-                        "ask the director to change them."
-                    )
+            # The record is shared: its name, EMA id, country and club are also what other
+            # tournaments (their standings, cards and EMA files) show; their directors' to change.
+            raise SignupError(
+                _(
+                    "Your name, EMA id, country and club are also those of other tournaments at "
+                    "this desk: ask the director to change them."
                 )
+            )
+        ema_id = values.get("ema_id") or None
+        if ema_id and Player.objects.filter(ema_id=ema_id).exclude(pk=player.pk).exists():
+            raise SignupError(
+                _(
+                    "This EMA id belongs to another player's record at this desk: ask the "
+                    "director, who can merge the two."
+                )
+            )
         for name in PERSON_FIELDS:
             setattr(player, name, values.get(name) or "")
         player.ema_id = player.ema_id or None
         player.full_clean(validate_unique=False, validate_constraints=False)
-        player.save()
+        try:
+            with transaction.atomic():
+                player.save()
+        except IntegrityError:  # the record taken meanwhile by another write
+            raise SignupError(
+                _(
+                    "This EMA id belongs to another player's record at this desk: ask the "
+                    "director, who can merge the two."
+                )
+            ) from None
     for name in PERSON_FIELDS:
         setattr(entry, name, values.get(name) or "")
     entry.ema_id = entry.ema_id or None
     entry.language = values.get("language") or entry.language
-    team = values.get("team")
     if team != entry.team:
         changed.append("team")
         entry.team = team
         if registration is not None and not registration.is_substitute:
             registration.team = team
             registration.save(update_fields=["team"])
-    categories = set(values.get("categories") or [])
     if categories != set(entry.categories.all()):
         changed.append("categories")
         entry.categories.set(categories)

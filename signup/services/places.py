@@ -179,9 +179,12 @@ def put_on_list(tournament, entry, *, actor=None, via=None):
 
 
 def place_entry(tournament, signup, entry, *, actor=None, via=None):
-    """A free place when nobody waits before the entry, else the end of the waiting list."""
+    """A free place when nobody waits before the entry, else the end of the waiting list. Once
+    the day has come (`offers_stopped`) a player's own confirmation joins the list: only the
+    director gives a place then."""
     ahead = tournament.entries.filter(status__in=ON_THE_LIST).exclude(pk=entry.pk).exists()
-    if not ahead and free_places(tournament, signup) > 0:
+    by_hand = actor is not None or not offers_stopped(tournament)
+    if by_hand and not ahead and free_places(tournament, signup) > 0:
         return give_place(tournament, entry, actor=actor, via=via)
     return put_on_list(tournament, entry, actor=actor, via=via)
 

@@ -9,7 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from openapi_schema_validator import OAS30Validator
 
-from tests.api.test_roles import concrete, operations
+from tests.api.endpoints import concrete, operations
 
 
 @pytest.fixture

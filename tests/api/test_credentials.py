@@ -13,7 +13,7 @@ from api.tokens import create_token
 from desk import config
 from scoring.access import BAD_TOKEN_LIMIT, PIN_LIMIT
 from scoring.models import Hand
-from tests.api.conftest import client_with
+from tests.factories import client_with
 from tournament.models import SessionStatus
 
 
@@ -169,7 +169,7 @@ def test_a_read_only_token_reads_what_the_director_token_reads(world):
 
 
 def test_a_read_only_token_writes_nothing(world):
-    from tests.reliability.test_attacks import database_state
+    from tests.reliability.matrix import database_state
 
     reader, table = world["clients"]["read-only"], world["table"]
     before = database_state()

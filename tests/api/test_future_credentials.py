@@ -14,8 +14,8 @@ from django.contrib.auth import get_user_model
 from api.models import TokenKind
 from api.tokens import create_token
 from draw.writing import write_draw
-from tests.api.conftest import client_with
-from tests.api.test_roles import operations
+from tests.api.endpoints import operations
+from tests.factories import client_with
 
 
 @pytest.fixture
@@ -37,7 +37,7 @@ def future(world):
 
 
 def reads(client):
-    values = {"slug": "alpha", "number": "3", "table": "1"}
+    values = {"slug": "alpha", "number": "3", "table": "1", "season": "api-season"}
     for method, path in operations(client):
         if method == "get":
             yield re.sub(r"\{(\w+)\}", lambda match: values[match.group(1)], path)

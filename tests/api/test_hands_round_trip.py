@@ -11,8 +11,7 @@ from api.models import TokenKind
 from api.tokens import create_token
 from scoring.access import Actor
 from scoring.services import hands
-from tests.api.conftest import client_with
-from tests.factories import build, make_tournament_director, play
+from tests.factories import build, client_with, make_tournament_director, play
 
 #: Hands of every kind each rule set's form takes: wins of each sort, draws, errors.
 RIICHI = [

@@ -5,7 +5,7 @@ from django.test import override_settings
 
 from api.models import ApiToken
 from scoring.standings.ranking import compute_standings
-from tests.api.conftest import client_with
+from tests.factories import client_with
 
 
 def test_the_standings_are_the_pages_standings(world):

@@ -1,14 +1,12 @@
 """Every endpoint of the schema against every credential: the status each must get. A new
 endpoint fails `test_every_endpoint_has_expectations` until its row is written here."""
 
-import re
-
 import pytest
-import yaml
-from django.urls import reverse
 
 from api.models import ApiToken
-from tests.reliability.test_attacks import database_state
+from tests.api.endpoints import concrete, document, operations
+from tests.factories import client_with
+from tests.reliability.matrix import database_state
 
 ROLES = (
     "anonymous",
@@ -46,6 +44,9 @@ EXPECTED = {
     ),
     ("get", "/api/v1/tournaments/{slug}/standings/"): R,
     ("get", "/api/v1/tournaments/{slug}/teams/"): R,
+    # the seasons are public: every credential reads them as the public does
+    ("get", "/api/v1/seasons/"): (200, 200, 200, 200, 200, 200, 401, 200),
+    ("get", "/api/v1/seasons/{season}/ranking/"): (200, 200, 200, 200, 200, 200, 401, 200),
     ("post", "/api/v1/tournaments/{slug}/sessions/{number}/tables/{table}/hands/"): W,
     ("post", "/api/v1/tournaments/{slug}/sessions/{number}/tables/{table}/hands/{hand}/"): W,
     ("post", "/api/v1/tournaments/{slug}/sessions/{number}/tables/{table}/penalties/"): W,
@@ -56,24 +57,6 @@ EXPECTED = {
     ("post", "/api/v1/tournaments/{slug}/draw/"): D,
     ("post", "/api/v1/tournaments/{slug}/sessions/{number}/publish/"): D,
 }
-
-
-def document(client):
-    return yaml.safe_load(
-        client.get(reverse("api-schema"), HTTP_ACCEPT="application/vnd.oai.openapi").content
-    )
-
-
-def operations(client):
-    for path, item in document(client)["paths"].items():
-        for method in item:
-            if method in ("get", "post", "put", "patch", "delete"):
-                yield method, path
-
-
-def concrete(path, world):
-    values = {"slug": world["a"].slug, "number": "2", "table": "1", "hand": "1"}
-    return re.sub(r"\{(\w+)\}", lambda match: values[match.group(1)], path)
 
 
 def test_every_endpoint_has_expectations(db, client):
@@ -114,8 +97,6 @@ def test_a_revoked_token_gets_nothing_and_is_not_used(world):
 
 
 def test_an_unknown_token_or_link_is_401_not_anonymous(world):
-    from tests.api.conftest import client_with
-
     for header in ("Bearer mtd_nothing", "Table nothing", "Basic eA=="):
         response = client_with(header).get("/api/v1/tournaments/alpha/")
         assert response.status_code == 401, header

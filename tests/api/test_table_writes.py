@@ -10,8 +10,7 @@ from scoring.models import AuditEntry, Hand, Penalty
 from scoring.services.closing import close_table
 from scoring.services.hands import record_hand
 from scoring.services.tables import snapshot
-from tests.api.conftest import client_with
-from tests.factories import mcr_entry, page_fields
+from tests.factories import client_with, mcr_entry, page_fields
 from tournament.models import SessionStatus
 
 ENTRY = {"outcome": "discard", "winner": 2, "discarder": 1, "fan": 12}

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from api.models import ApiToken
-from tests.api.conftest import client_with
+from tests.factories import client_with
 
 
 def test_a_director_creates_a_token_and_sees_its_secret_once(world, client):

@@ -22,7 +22,10 @@ import os
 import subprocess
 from pathlib import Path
 
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.event_firing_webdriver import AbstractEventListener
+
+from tests.browser.helpers import complete, navigating, until_settled
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCK = Path(__file__).with_name("axe-core.lock")
@@ -94,7 +97,15 @@ class PageAudit(AbstractEventListener):
             return
         self._busy = True
         try:
-            self._audit(driver, leaving, again)
+            try:
+                self._audit(driver, leaving, again)
+            except WebDriverException as error:
+                # The page navigated while it was audited (a form sent, a script that moves on):
+                # the document the test now sees is audited once it has loaded.
+                if not navigating(error):
+                    raise
+                until_settled(driver, complete, 60)
+                self._audit(driver, leaving=False, again=False)
         finally:
             self._busy = False
 

@@ -22,11 +22,50 @@ return [document.documentElement.scrollWidth, width, wide.slice(0, 5)];
 """
 
 
-def open_page(browser, url, seconds=15):
-    """Open `url` and wait until its body has text. Under a loaded CI machine Chromium has
-    been seen to hand back an empty document right after navigating; one more try then."""
-    from selenium.common.exceptions import TimeoutException
+#: What chromedriver answers when a command reaches a window whose document is being replaced
+#: (a navigation under way): the command is worth giving again once the new document is there.
+NAVIGATING = (
+    "no such execution context",
+    "navigation detected",
+    "loader has changed",
+    "context has changed",
+    "target frame detached",
+    "cannot determine loading status",
+)
+
+
+def navigating(error):
+    """True when `error` (a WebDriverException) says the document changed under the command."""
+    return any(words in (error.msg or "") for words in NAVIGATING)
+
+
+def until_settled(browser, condition, seconds):
+    """Wait until `condition(browser)` holds, asked again whenever a navigation under way kept
+    the browser from answering (any other error is raised)."""
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.support.ui import WebDriverWait
+
+    def settled(driver):
+        try:
+            return condition(driver)
+        except WebDriverException as error:
+            if navigating(error):
+                return False
+            raise
+
+    return WebDriverWait(browser, seconds).until(settled)
+
+
+def complete(driver):
+    """The window's document is loaded (no navigation under way)."""
+    return driver.execute_script("return document.readyState") == "complete"
+
+
+def open_page(browser, url, seconds=30):
+    """Open `url` and wait until its document is complete and its body has text, waiting out a
+    navigation still under way. Under a loaded CI machine Chromium has been seen to hand back an
+    empty document right after navigating; one more try then."""
+    from selenium.common.exceptions import TimeoutException
 
     def has_text(driver):
         return driver.execute_script(
@@ -37,7 +76,7 @@ def open_page(browser, url, seconds=15):
     for attempt in (1, 2):
         browser.get(url)
         try:
-            WebDriverWait(browser, seconds).until(has_text)
+            until_settled(browser, has_text, seconds)
             return
         except TimeoutException:
             if attempt == 2:
@@ -61,3 +100,18 @@ def log_in(browser, live_server, user, language=None):
     )
     if language:
         browser.add_cookie({"name": settings.LANGUAGE_COOKIE_NAME, "value": language})
+
+
+def wait_for_text(browser, text, seconds=10):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, seconds).until(lambda b: text in b.page_source)
+
+
+def click_choice(browser, name, value):
+    """Tap the big button of a choice (the radio itself is invisible under its label)."""
+    from selenium.webdriver.common.by import By
+
+    field = browser.find_element(By.CSS_SELECTOR, f'input[name="{name}"][value="{value}"]')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+    field.find_element(By.XPATH, "..").click()

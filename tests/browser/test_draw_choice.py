@@ -7,9 +7,9 @@ from django.urls import reverse
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from bench.seating import clubs  # every player in a club of 4 to 6, as the bench draws them
 from tests.browser.helpers import CONTRAST, OVERFLOW, PHONE, log_in, open_page
 from tests.factories import make_tournament
-from tests.seating.test_groups_apart import clubs
 from tournament.services.registrations import register_player
 
 

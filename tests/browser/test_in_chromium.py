@@ -8,20 +8,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 from scoring.access import Actor
 from scoring.models import Hand, SeatResult
 from scoring.services import publication
-from tests.browser.helpers import CONTRAST, PHONE, open_page
+from tests.browser.helpers import CONTRAST, PHONE, click_choice, open_page, wait_for_text
 from tests.factories import build, mcr_entry, play_session
 from tournament.models import Table
-
-
-def wait_for_text(browser, text, seconds=10):
-    WebDriverWait(browser, seconds).until(lambda b: text in b.page_source)
-
-
-def click_choice(browser, name, value):
-    """Tap the big button of a choice (the radio itself is invisible under its label)."""
-    field = browser.find_element(By.CSS_SELECTOR, f'input[name="{name}"][value="{value}"]')
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
-    field.find_element(By.XPATH, "..").click()
 
 
 @pytest.mark.browser

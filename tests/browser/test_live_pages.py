@@ -10,8 +10,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from scoring.access import Actor
 from tests.browser.audit import audit_again
 from tests.browser.helpers import PHONE, open_page
-from tests.factories import build_played
-from tests.scoring.test_standings_cache import correct_after_confirmation, rename
+from tests.factories import build_played, correct_after_confirmation, rename_first_player
 
 #: Set on the window when the page is opened: a full reload would lose it.
 MARK = "window.deskTestMark = 'not reloaded';"
@@ -47,7 +46,7 @@ def test_the_projector_shows_a_saved_hand_without_reloading(
     correct_after_confirmation(cup)
     WebDriverWait(browser, 20).until(lambda b: scores(b) != before)
     assert browser.execute_script(MARKED)
-    rename(cup)
+    rename_first_player(cup)
     WebDriverWait(browser, 20).until(lambda b: "Renamed" in b.page_source)
     assert browser.execute_script(MARKED)
     screenshot("live-projector-after-change")
@@ -70,7 +69,7 @@ def test_a_phone_on_the_standings_shows_a_change_without_reloading(
     browser.execute_script("arguments[0].focus();", link)
     status = browser.find_element(By.CSS_SELECTOR, "[data-live-status]")
     assert status.get_attribute("role") == "status" and status.text == ""
-    rename(cup)
+    rename_first_player(cup)
     WebDriverWait(browser, 20).until(lambda b: "Renamed" in b.page_source)
     assert browser.execute_script(MARKED)
     # The focus stayed on the same player's link, every column still shows, and the status

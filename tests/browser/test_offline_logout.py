@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tests.browser.helpers import PHONE, log_in, open_page
-from tests.browser.test_offline_queue import (
+from tests.browser.offline import (
     kept_on_the_phone,
     offline,
     queue_items,

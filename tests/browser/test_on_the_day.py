@@ -26,7 +26,7 @@ from scoring.access import Actor
 from scoring.models import RefereeCall
 from scoring.stages.services import make_cut
 from tests.browser.helpers import OVERFLOW, PHONE, log_in, open_page
-from tests.browser.test_offline_queue import offline, open_table, queue_items, type_hand, wait
+from tests.browser.offline import offline, open_table, queue_items, type_hand, wait
 from tests.factories import (
     build,
     make_director,

@@ -17,6 +17,9 @@ from scoring.standings.ranking import compute_standings
 from tests.browser.helpers import CONTRAST, OVERFLOW, PHONE, log_in, open_page
 from tests.factories import build, play_session
 
+#: The reveal step the projector's page shows (its body's data, replaced when it fetches itself).
+SHOWN_STEP = "return document.body.getAttribute('data-reveal-step');"
+
 
 def final_tournament(director, slug):
     cup = build(players=32, sessions=2, slug=slug)
@@ -60,10 +63,12 @@ def test_space_on_the_projector_reveals_the_next_place(
     while cup.reveal_step < len({row.place for row in hidden}):
         step = cup.reveal_step
         browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
-        WebDriverWait(browser, 10).until(
+        # The page ignores keys until it has fetched itself again after the last one: the next
+        # key waits until the page shows the step the desk keeps.
+        WebDriverWait(browser, 30).until(
             lambda b, step=step: (
                 (cup.refresh_from_db() or cup.reveal_step) == step + 1
-                and b.execute_script("return document.readyState") == "complete"
+                and b.execute_script(SHOWN_STEP) == str(step + 1)
             )
         )
     WebDriverWait(browser, 10).until(

@@ -12,8 +12,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from scoring.access import Actor
 from scoring.services.clock import start_clock
 from tests.browser.audit import audit_again
-from tests.browser.helpers import PHONE, open_page
-from tests.browser.test_in_chromium import click_choice
+from tests.browser.helpers import PHONE, click_choice, open_page
 from tests.factories import build, mcr_entry
 
 ANNOUNCED = "return document.querySelector('[data-announce]').textContent;"

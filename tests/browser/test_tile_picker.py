@@ -9,9 +9,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 from rules.registry import get_ruleset
 from scoring.models import Hand
 from scoring.services.tables import entry_state
-from tests.browser.helpers import OVERFLOW, PHONE, open_page
-from tests.browser.test_in_chromium import click_choice, wait_for_text
-from tests.factories import build
+from tests.browser.helpers import OVERFLOW, PHONE, click_choice, open_page, wait_for_text
+from tests.factories import build, finished_cup
 
 TAPS = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "5p"]
 NOTATION = "123m 4556p 789s [777z] +5p"  # the picker sorts the concealed tiles
@@ -84,8 +83,6 @@ def test_a_referee_counts_a_hand_from_tiles_on_a_phone(
 def test_best_hands_and_the_hand_of_the_session_read_well(
     browser, live_server, screenshot, transactional_db, director, request
 ):
-    from tests.scoring.test_tiles import finished_cup
-
     cup = build(slug="best")
     session, _fan, _count, _chicken = finished_cup(cup, director)
     session.results_published = True

@@ -5,7 +5,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from tests.pages import tour_pages
+from tests.pages import referee_pages, tour_pages
 
 
 class Page(HTMLParser):
@@ -94,20 +94,6 @@ class References(HTMLParser):
                 self.pointers.append((tag, name, target))
         if tag == "label" and attrs.get("for"):
             self.pointers.append((tag, "for", attrs["for"]))
-
-
-def referee_pages():
-    """The entry, correction and penalty pages of a table of every rule set (their help texts
-    are the ones Django's widgets point at)."""
-    from django.urls import reverse
-
-    from tests.scoring.referee_tables import RULESETS, referee_table
-
-    for code in RULESETS:
-        token = referee_table(code).token
-        yield reverse("link:table", kwargs={"token": token})
-        yield reverse("link:correct", kwargs={"token": token, "number": 1})
-        yield reverse("link:penalty", kwargs={"token": token})
 
 
 def test_every_aria_reference_and_label_points_at_an_element(pages, director, director_client):

@@ -8,8 +8,7 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from tests.desk.test_accessibility import referee_pages
-from tests.pages import more_pages, tour_pages
+from tests.pages import more_pages, referee_pages, tour_pages
 
 #: What the policy says, directive by directive.
 STRICT = {

@@ -6,6 +6,12 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+#: A name that must print whole (tests/exports/test_long_names.py): 60 characters, accented.
+FIRST = "Maria Antonietta"
+LAST = "Dell'Acqua-Łukasiewicz von Hohenzollern"
+CLUB = "Associazione Sportiva Dilettantistica Mahjong Club Città di Castello"
+OTHER_LAST = "Papadopoulou-Karamanlidou"  # a second long name, one long hyphenated word
+
 
 def _run(tool, data, *args):
     with tempfile.TemporaryDirectory() as folder:
@@ -41,3 +47,25 @@ def pdf_page_size(data):
     """(width, height) of the first page in points."""
     found = re.search(r"^Page size:\s+([\d.]+) x ([\d.]+)", _run("pdfinfo", data), re.M)
     return float(found.group(1)), float(found.group(2))
+
+
+def words(text):
+    """The words of `text`: a line may break at a space or after a hyphen."""
+    return [word for word in re.split(r"[\s-]+", text) if word]
+
+
+def whole_word(word, text):
+    """`word` is in `text` as a whole word: no letter right before or after it."""
+    return re.search(rf"(?<![^\W\d_]){re.escape(word)}(?![^\W\d_])", text) is not None
+
+
+def numbers(line):
+    """The whole numbers of a line; the sheet writes a negative one with "−" (U+2212)."""
+    return [int(value) for value in re.findall(r"[+-]?\d+", line.replace("\u2212", "-"))]
+
+
+def labelled(text, label):
+    """The lines of a page that start with `label` (the form's first column), without it."""
+    return [
+        line.strip()[len(label) :] for line in text.splitlines() if line.strip().startswith(label)
+    ]

@@ -3,6 +3,7 @@ values under their labels, the header row, then one row per player until the pla
 and by position, as the reader of the EMA's template does (block on row 3 in A, B and L..R,
 players from row 2 in C..J)."""
 
+import copy
 import datetime as dt
 import io
 from decimal import Decimal
@@ -112,16 +113,22 @@ def actor(director):
     return Actor(user=director)
 
 
+@pytest.fixture(scope="module")
+def module_finished(module_db, module_director):
+    with module_db():
+        cup = build_played("finished", Actor(user=module_director), sessions=2, confirmed=2)
+        cup.city, cup.country, cup.mers_weight = "Faenza", "ITA", Decimal("1.5")
+        cup.save()
+        player = cup.registrations.get(number=1).player
+        player.ema_id, player.country = "04010023", "ITA"
+        player.save()
+        return cup
+
+
 @pytest.fixture
-def finished(db, actor):
+def finished(db, module_finished):
     """An MCR tournament of 16 players, both of its 2 sessions confirmed, with its EMA data."""
-    cup = build_played("finished", actor, sessions=2, confirmed=2)
-    cup.city, cup.country, cup.mers_weight = "Faenza", "ITA", Decimal("1.5")
-    cup.save()
-    player = cup.registrations.get(number=1).player
-    player.ema_id, player.country = "04010023", "ITA"
-    player.save()
-    return cup
+    return copy.deepcopy(module_finished)
 
 
 def test_mcr_file_read_by_label_and_by_position(finished):

@@ -14,6 +14,7 @@ def test_every_export_is_registered_once_with_a_renderer_per_format():
         "teams",
         "subrankings",
         "ema",
+        "statistics",
         "scoresheets",
         "seating",
         "schedules",

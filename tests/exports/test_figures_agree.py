@@ -10,7 +10,6 @@ PDFs (docs/rules.md §6.13).
 import csv
 import io
 import re
-from html.parser import HTMLParser
 
 import openpyxl
 import pytest
@@ -24,6 +23,7 @@ from exports.pdf.standings import render_standings
 from scoring.models import Hand, Penalty, SeatResult
 from scoring.services import closing
 from scoring.standings.ranking import compute_standings
+from tests.exports.page_tables import page_rows
 from tests.exports.pdf_support import pdf_text
 from tests.factories import build, close, mcr_entry, penalize, play, staff
 from tournament.rulesets import ruleset_for
@@ -34,51 +34,11 @@ MINUS = "\u2212"
 # -- reading the pages back ------------------------------------------------------------------
 
 
-class Tables(HTMLParser):
-    """Every <table> of a page as a list of rows of cell texts (headers included)."""
-
-    def __init__(self):
-        super().__init__()
-        self.tables, self.row, self.cell = [], None, None
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "table":
-            self.tables.append([])
-        elif tag == "tr":
-            self.row = []
-        elif tag in ("td", "th"):
-            self.cell = []
-
-    def handle_endtag(self, tag):
-        if tag in ("td", "th") and self.cell is not None:
-            self.row.append(" ".join("".join(self.cell).split()))
-            self.cell = None
-        elif tag == "tr" and self.row is not None:
-            self.tables[-1].append(self.row)
-            self.row = None
-
-    def handle_data(self, data):
-        if self.cell is not None:
-            self.cell.append(data)
-
-
 def number(text):
     """A whole number as pages and prints write it: a negative one with "−", never "-"."""
     text = text.strip()
     assert "-" not in text, f"a hyphen for a minus sign: {text!r}"
     return int(text.replace(MINUS, "-").replace("+", ""))
-
-
-def page_rows(html, header):
-    """{first cell containing a player's name: {column header: cell}} of the table whose header
-    row has `header`."""
-    parser = Tables()
-    parser.feed(html)
-    for table in parser.tables:
-        if table and header in table[0]:
-            heads = table[0]
-            return [dict(zip(heads, row, strict=False)) for row in table[1:]]
-    raise AssertionError(f"no table with a column {header!r}")
 
 
 def by_player(records, results):

@@ -4,35 +4,20 @@ and Italian) is rendered for a tournament whose players include a 60-character a
 a long club, and read back with pdftotext: every word of the name is there, whole (a name may
 break at a space or after a hyphen, never inside a word), so the first name is never lost."""
 
+import copy
 import dataclasses
 import datetime as dt
-import re
 
 import pytest
 from django.utils import translation
 
 from exports.build import ExportRequest, build_export
 from exports.exporters import EXPORTERS
-from tests.exports.pdf_support import pdf_text
+from tests.exports.pdf_support import CLUB, FIRST, LAST, OTHER_LAST, pdf_text, whole_word, words
 from tests.factories import build_played, staff
 from tournament.models import Team
 
-FIRST = "Maria Antonietta"
-LAST = "Dell'Acqua-Łukasiewicz von Hohenzollern"
-CLUB = "Associazione Sportiva Dilettantistica Mahjong Club Città di Castello"
-OTHER_LAST = "Papadopoulou-Karamanlidou"  # a second long name, one long hyphenated word
-
 LANGUAGES = ("en", "it")
-
-
-def words(text):
-    """The words of `text`: a line may break at a space or after a hyphen."""
-    return [word for word in re.split(r"[\s-]+", text) if word]
-
-
-def whole_word(word, text):
-    """`word` is in `text` as a whole word: no letter right before or after it."""
-    return re.search(rf"(?<![^\W\d_]){re.escape(word)}(?![^\W\d_])", text) is not None
 
 
 def pdf_requests():
@@ -52,28 +37,34 @@ def pdf_requests():
             yield identifier, "player"
 
 
-@pytest.fixture
-def long_named(db, director):
+@pytest.fixture(scope="module")
+def module_long_named(module_db, module_director):
     """16 players, sessions 1 and 2 of 3 played and confirmed, session 3 drawn; player 1 is
     "Maria Antonietta Dell'Acqua-Łukasiewicz von Hohenzollern" of a long club, player 2 has a
     long hyphenated last name and the same club; the two are a team named like the club."""
-    tournament = build_played("longnames", staff(director), confirmed=2, seat_next=True)
-    registrations = list(tournament.registrations.order_by("number").select_related("player"))
-    first, second = registrations[0].player, registrations[1].player
-    first.first_name, first.last_name, first.club = FIRST, LAST, CLUB
-    first.save()
-    second.last_name, second.club = OTHER_LAST, CLUB
-    second.save()
-    for session in tournament.sessions.all():  # a long start date in Italian: mercoledì…
-        session.scheduled_start = dt.datetime(2026, 9, 30, 13, 30, tzinfo=dt.UTC) + dt.timedelta(
-            days=session.number - 1
-        )
-        session.save(update_fields=["scheduled_start"])
-    # A team of both (docs/rules.md §10.2): the printed team standings name its members.
-    team = Team.objects.create(tournament=tournament, name=CLUB)
-    tournament.registrations.filter(pk__in=[r.pk for r in registrations[:2]]).update(team=team)
-    tournament.long_player = first
-    return tournament
+    with module_db():
+        tournament = build_played("longnames", staff(module_director), confirmed=2, seat_next=True)
+        registrations = list(tournament.registrations.order_by("number").select_related("player"))
+        first, second = registrations[0].player, registrations[1].player
+        first.first_name, first.last_name, first.club = FIRST, LAST, CLUB
+        first.save()
+        second.last_name, second.club = OTHER_LAST, CLUB
+        second.save()
+        for session in tournament.sessions.all():  # a long start date in Italian: mercoledì…
+            session.scheduled_start = dt.datetime(
+                2026, 9, 30, 13, 30, tzinfo=dt.UTC
+            ) + dt.timedelta(days=session.number - 1)
+            session.save(update_fields=["scheduled_start"])
+        # A team of both (docs/rules.md §10.2): the printed team standings name its members.
+        team = Team.objects.create(tournament=tournament, name=CLUB)
+        tournament.registrations.filter(pk__in=[r.pk for r in registrations[:2]]).update(team=team)
+        tournament.long_player = first
+        return tournament
+
+
+@pytest.fixture
+def long_named(db, module_long_named):
+    return copy.deepcopy(module_long_named)
 
 
 def test_every_pdf_document_is_covered():

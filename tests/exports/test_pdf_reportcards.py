@@ -12,8 +12,16 @@ from common.i18n import translate_text
 from exports.build import ExportRequest, build_export
 from scoring.access import Actor
 from scoring.standings.ranking import compute_standings
-from tests.exports.pdf_support import pdf_page_size, pdf_pages, pdf_text
-from tests.exports.test_long_names import CLUB, FIRST, LAST, whole_word, words
+from tests.exports.pdf_support import (
+    CLUB,
+    FIRST,
+    LAST,
+    pdf_page_size,
+    pdf_pages,
+    pdf_text,
+    whole_word,
+    words,
+)
 from tests.factories import build, build_played, play_session, staff
 from tournament.models import WIND_NAMES, Seat
 from tournament.rulesets import ruleset_for

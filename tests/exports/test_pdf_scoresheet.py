@@ -1,5 +1,6 @@
 """The score sheets: the FIMJ form of MCR App. B (docs/rules.md §2.1), blank and completed."""
 
+import copy
 import html
 import re
 import subprocess
@@ -20,7 +21,7 @@ from scoring.models import SeatResult
 from scoring.services import closing
 from scoring.services.penalties import give_penalty
 from scoring.services.tables import snapshot
-from tests.exports.pdf_support import pdf_pages, pdf_text
+from tests.exports.pdf_support import labelled, numbers, pdf_pages, pdf_text
 from tests.factories import (
     build,
     build_europeans,
@@ -56,18 +57,6 @@ FIXED_WORDS = (
 )
 
 
-def numbers(line):
-    """The whole numbers of a line; the sheet writes a negative one with "−" (U+2212)."""
-    return [int(value) for value in re.findall(r"[+-]?\d+", line.replace("\u2212", "-"))]
-
-
-def labelled(text, label):
-    """The lines of a page that start with `label` (the form's first column), without it."""
-    return [
-        line.strip()[len(label) :] for line in text.splitlines() if line.strip().startswith(label)
-    ]
-
-
 def table_points_line(text):
     """The row "Punti Tavolo" (not the legend's title, which starts a line too)."""
     lines = [line for line in labelled(text, "Punti Tavolo") if re.search(r"\d[.,]\d\d", line)]
@@ -86,29 +75,36 @@ def hand_lines(text):
     return found
 
 
+@pytest.fixture(scope="module")
+def module_played(module_db, module_director):
+    with module_db():
+        actor = staff(module_director)
+        tournament = build(players=8, slug="sheets")
+        session = tournament.sessions.get(number=1)
+        first, second = session.tables.order_by("number")
+        give_penalty(
+            session,
+            first.seats.get(wind=2).registration,
+            "late_arrival",
+            actor=actor,
+            table=first,
+            revision=0,
+            minutes=7,
+        )
+        play(first, [mcr_entry(n) for n in range(1, 17)], actor)
+        play(second, [mcr_entry(n + 1) for n in range(1, 11)], actor)
+        second.refresh_from_db()
+        closing.call_time(second, actor=actor, revision=second.revision)
+        close(first, actor)
+        close(second, actor)
+        return tournament
+
+
 @pytest.fixture
-def played(db, director):
-    """8 players: table 1 plays 16 hands (a late arrival costs 10), table 2 only 10 (time)."""
-    actor = staff(director)
-    tournament = build(players=8, slug="sheets")
-    session = tournament.sessions.get(number=1)
-    first, second = session.tables.order_by("number")
-    give_penalty(
-        session,
-        first.seats.get(wind=2).registration,
-        "late_arrival",
-        actor=actor,
-        table=first,
-        revision=0,
-        minutes=7,
-    )
-    play(first, [mcr_entry(n) for n in range(1, 17)], actor)
-    play(second, [mcr_entry(n + 1) for n in range(1, 11)], actor)
-    second.refresh_from_db()
-    closing.call_time(second, actor=actor, revision=second.revision)
-    close(first, actor)
-    close(second, actor)
-    return tournament
+def played(db, module_played):
+    """8 players: table 1 plays 16 hands (a late arrival costs 10), table 2 only 10 (time).
+    (Built once for the module.)"""
+    return copy.deepcopy(module_played)
 
 
 def test_completed_sheets_reproduce_every_hand_and_the_results(played):

@@ -1,5 +1,6 @@
 """The standings PDF: read back with pdftotext and compared with the standings service."""
 
+import copy
 import re
 from fractions import Fraction
 
@@ -46,19 +47,26 @@ def line_of(text, registration):
     return lines[0]
 
 
+@pytest.fixture(scope="module")
+def module_ranked(module_db, module_director):
+    with module_db():
+        actor = staff(module_director)
+        tournament = build(players=8, slug="ranked")
+        session = tournament.sessions.get(number=1)
+        first, second = session.tables.order_by("number")
+        play(first, [self_drawn(0)], actor)  # +48, then three at -16: 4 / 1 / 1 / 1 table points
+        play(second, [on_discard(0, 3)], actor)  # +32, -8, -8, -16: 4 / 1.5 / 1.5 / 0
+        close(first, actor)
+        close(second, actor)
+        closing.confirm_session(session, actor=actor)
+        return tournament
+
+
 @pytest.fixture
-def ranked(db, director):
-    """8 players, session 1 confirmed: places 1, 2, =3, =3, =5, =5, =5, 8."""
-    actor = staff(director)
-    tournament = build(players=8, slug="ranked")
-    session = tournament.sessions.get(number=1)
-    first, second = session.tables.order_by("number")
-    play(first, [self_drawn(0)], actor)  # +48, then three at -16: 4 / 1 / 1 / 1 table points
-    play(second, [on_discard(0, 3)], actor)  # +32, -8, -8, -16: 4 / 1.5 / 1.5 / 0
-    close(first, actor)
-    close(second, actor)
-    closing.confirm_session(session, actor=actor)
-    return tournament
+def ranked(db, module_ranked):
+    """8 players, session 1 confirmed: places 1, 2, =3, =3, =5, =5, =5, 8.
+    (Built once for the module.)"""
+    return copy.deepcopy(module_ranked)
 
 
 def test_places_shared_places_and_exact_table_points(ranked):

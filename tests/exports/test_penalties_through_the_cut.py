@@ -23,10 +23,15 @@ from draw.writing import write_draw
 from exports.build import ExportRequest, build_export
 from scoring.access import Actor
 from scoring.stages.services import make_cut
-from tests.api.conftest import client_with
+from tests.exports.page_tables import page_rows
 from tests.exports.pdf_support import pdf_text
-from tests.exports.test_figures_agree import page_rows
-from tests.factories import build, make_director, make_tournament_director, play_session
+from tests.factories import (
+    build,
+    client_with,
+    make_director,
+    make_tournament_director,
+    play_session,
+)
 from tournament.models import Registration, Tournament
 
 RON = {"outcome": "ron", "winners": [1], "discarder": 2, "han": [0, 3, 0, 0], "fu": [0, 30, 0, 0]}

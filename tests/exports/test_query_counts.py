@@ -3,6 +3,8 @@ players, current hands and results in a fixed number of queries, and printing th
 table. Measured on a small session (4 tables) and a bigger one (8 tables) after 1 and 3 played
 sessions; the bound is the same for both, so a query per table, seat or hand (an N+1) fails."""
 
+import copy
+
 import pytest
 
 from exports.pdf.scoresheet import render_scoresheets
@@ -22,27 +24,34 @@ LOADER_QUERIES = {True: 2, False: 4}
 RENDER_QUERIES = {True: 4, False: 6}
 
 
-@pytest.fixture(params=SIZES)
-def last_session(request, db, director):
-    """The last of `played` confirmed sessions of `players` players, or with `in_play` the next
-    one, drawn, with four hands at every table and table 1 closed after 16."""
+@pytest.fixture(scope="module", params=SIZES)
+def module_last_session(request, module_db, module_director):
     players, played = request.param
-    actor = Actor(user=director)
-    tournament = build_played(
-        f"s{players}-{played}",
-        actor,
-        players=players,
-        sessions=played + 1,
-        confirmed=played,
-        seat_next=True,
-    )
-    session = tournament.sessions.get(number=played + 1)
-    tables = list(session.tables.order_by("number"))
-    play(tables[0], [mcr_entry(n) for n in range(1, 17)], actor)
-    close(tables[0], actor)
-    for table in tables[1:]:
-        play(table, [mcr_entry(n) for n in range(1, 5)], actor)
-    return tournament, played
+    actor = Actor(user=module_director)
+    with module_db():
+        tournament = build_played(
+            f"s{players}-{played}",
+            actor,
+            players=players,
+            sessions=played + 1,
+            confirmed=played,
+            seat_next=True,
+        )
+        session = tournament.sessions.get(number=played + 1)
+        tables = list(session.tables.order_by("number"))
+        play(tables[0], [mcr_entry(n) for n in range(1, 17)], actor)
+        close(tables[0], actor)
+        for table in tables[1:]:
+            play(table, [mcr_entry(n) for n in range(1, 5)], actor)
+        return tournament, played
+
+
+@pytest.fixture
+def last_session(db, module_last_session):
+    """The last of `played` confirmed sessions of `players` players, or with `in_play` the next
+    one, drawn, with four hands at every table and table 1 closed after 16. Built once per size
+    for the module."""
+    return copy.deepcopy(module_last_session)
 
 
 @pytest.mark.parametrize("in_play", [False, True], ids=["confirmed", "in-play"])

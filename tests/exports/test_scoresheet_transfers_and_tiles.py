@@ -21,10 +21,8 @@ from exports.pdf.scoresheet import render_scoresheets
 from exports.pdf.scoresheet_base import DIFFERS_MARK
 from scoring.services.hands import record_hand
 from scoring.tiles.services import TilesInput
-from tests.exports.pdf_support import pdf_pages, pdf_text
-from tests.exports.test_pdf_scoresheet import labelled, numbers
-from tests.factories import build, close, penalize, play, staff
-from tests.scoring.test_tiles import DISCARD, HAND, counted
+from tests.exports.pdf_support import labelled, numbers, pdf_pages, pdf_text
+from tests.factories import DISCARD, HAND, build, close, counted, penalize, play, staff
 
 
 def keep_png(data, name):

@@ -1,5 +1,6 @@
 """Standings: order, shared places, movement, substitutes, disqualified players, pages."""
 
+import copy
 from fractions import Fraction
 
 import pytest
@@ -20,12 +21,20 @@ def test_standings_order_by_table_points_then_score(played):
     assert all(len(row.sessions) == 2 for row in standings.rows)
 
 
+@pytest.fixture(scope="module")
+def module_tied(module_db, module_director):
+    with module_db():
+        tournament = build(slug="tied")
+        washouts = [{"outcome": "washout"}] * 16
+        play_session(tournament, 1, Actor(user=module_director), entries=washouts)
+        return tournament
+
+
 @pytest.fixture
-def tied(db, director):
-    """Every hand a washout: all 16 players tie on 1.75 table points and 0 points."""
-    tournament = build(slug="tied")
-    play_session(tournament, 1, Actor(user=director), entries=[{"outcome": "washout"}] * 16)
-    return tournament
+def tied(db, module_tied):
+    """Every hand a washout: all 16 players tie on 1.75 table points and 0 points (built once
+    for the module)."""
+    return copy.deepcopy(module_tied)
 
 
 def test_everybody_tied_shares_first_place(tied):

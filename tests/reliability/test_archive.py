@@ -1,5 +1,6 @@
 """A tournament archive restores into an empty desk with identical standings and exports."""
 
+import copy
 import gzip
 import io
 import json
@@ -53,27 +54,44 @@ def snapshot_of(tournament):
 
 
 @pytest.fixture
-def eventful(db, director):
-    """Two confirmed sessions with a correction, penalties (one cancelled) and an audit trail."""
-    tournament = build(slug="eventful")
-    actor = Actor(user=director)
-    session = tournament.sessions.get(number=1)
-    table = session.tables.get(number=1)
-    give_penalty(
-        session,
-        table.seats.get(wind=1).registration,
-        "false_hu",
-        actor=actor,
-        table=table,
-        valid_shape=True,
-    )
-    cancelled = give_penalty(
-        session, table.seats.get(wind=2).registration, "tile_not_shown", actor=actor, table=table
-    )
-    cancel_penalty(cancelled, actor=actor, reason="Misheard")
-    play_session(tournament, 1, actor)
-    play_session(tournament, 2, actor)
-    return tournament
+def director(db, module_director):
+    """The director who built `eventful`."""
+    return copy.deepcopy(module_director)
+
+
+@pytest.fixture(scope="module")
+def module_eventful(module_db, module_director):
+    actor = Actor(user=module_director)
+    with module_db():
+        tournament = build(slug="eventful")
+        session = tournament.sessions.get(number=1)
+        table = session.tables.get(number=1)
+        give_penalty(
+            session,
+            table.seats.get(wind=1).registration,
+            "false_hu",
+            actor=actor,
+            table=table,
+            valid_shape=True,
+        )
+        cancelled = give_penalty(
+            session,
+            table.seats.get(wind=2).registration,
+            "tile_not_shown",
+            actor=actor,
+            table=table,
+        )
+        cancel_penalty(cancelled, actor=actor, reason="Misheard")
+        play_session(tournament, 1, actor)
+        play_session(tournament, 2, actor)
+        return tournament
+
+
+@pytest.fixture
+def eventful(db, module_eventful):
+    """Two confirmed sessions with a correction, penalties (one cancelled) and an audit trail,
+    built once for the module."""
+    return copy.deepcopy(module_eventful)
 
 
 def test_archive_round_trip_gives_identical_standings_and_exports(eventful, director):
@@ -205,6 +223,7 @@ def test_correction_history_survives_the_archive(eventful, director):
 def test_audit_entries_of_no_session_survive_the_archive(db, director):
     """API tokens are not archived, but who created and revoked them is (entries of the
     tournament, with no session or table)."""
+    entries = AuditEntry.objects.count()  # the module's tournament's (`eventful`)
     tournament = build(slug="tokens")
     token, secret = create_token(
         tournament, name="Overlay", kind=TokenKind.DIRECTOR, creator=director
@@ -230,7 +249,7 @@ def test_audit_entries_of_no_session_survive_the_archive(db, director):
     archive = export_archive(tournament)
     assert secret not in gzip.decompress(archive).decode()
     delete_tournament(tournament)
-    assert not AuditEntry.objects.exists()
+    assert AuditEntry.objects.count() == entries
     restored = restore_archive(archive)
     assert token_entries() == before
     assert restored.audit_entries.filter(session=None).count() == 2

@@ -5,6 +5,7 @@ way an attacker or a broken editor would. Every refusal is an ArchiveError namin
 restores nothing, and leaves the home page answering 200.
 """
 
+import copy
 import gzip
 import json
 import uuid
@@ -14,7 +15,6 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection
 from django.urls import reverse
 from django.utils import translation
 
@@ -22,34 +22,48 @@ from desk import archive
 from desk.archive import ArchiveError, export_archive, restore, restore_archive
 from desk.services import delete_tournament
 from scoring.access import Actor
-from scoring.models import Hand, Penalty
+from scoring.models import Hand
 from scoring.services.penalties import give_penalty
-from tests.factories import build, play_session
+from tests.factories import build, make_director, play_session
 from tournament.models import Player, Table, Tournament
 
 
+@pytest.fixture(scope="module")
+def built(module_db):
+    """The director "boss" and the JSON of a good archive (one confirmed session, a false Hu,
+    table 1 refereed by the account "ref1"), its tournament deleted from this desk, whose
+    accounts stay. Built once for the module."""
+    with module_db():
+        director = make_director()
+        tournament = build(players=8, slug="forged")
+        actor = Actor(user=director)
+        session = tournament.sessions.get(number=1)
+        table = session.tables.get(number=1)
+        referee = get_user_model().objects.create_user("ref1")
+        table.referees.add(referee)
+        give_penalty(
+            session,
+            table.seats.get(wind=1).registration,
+            "false_hu",
+            actor=actor,
+            table=table,
+            valid_shape=True,
+        )
+        play_session(tournament, 1, actor)
+        data = json.loads(gzip.decompress(export_archive(tournament)))
+        delete_tournament(tournament)
+        return director, data
+
+
 @pytest.fixture
-def good(db, director):
-    """The JSON of a good archive (one confirmed session, a false Hu, table 1 refereed by the
-    account "ref1"), its tournament deleted from this desk, whose accounts stay."""
-    tournament = build(players=8, slug="forged")
-    actor = Actor(user=director)
-    session = tournament.sessions.get(number=1)
-    table = session.tables.get(number=1)
-    referee = get_user_model().objects.create_user("ref1")
-    table.referees.add(referee)
-    give_penalty(
-        session,
-        table.seats.get(wind=1).registration,
-        "false_hu",
-        actor=actor,
-        table=table,
-        valid_shape=True,
-    )
-    play_session(tournament, 1, actor)
-    data = json.loads(gzip.decompress(export_archive(tournament)))
-    delete_tournament(tournament)
-    return data
+def director(db, built):
+    return copy.deepcopy(built[0])
+
+
+@pytest.fixture
+def good(db, built):
+    """The archive's JSON, this test's own copy to damage."""
+    return copy.deepcopy(built[1])
 
 
 def pack(data):
@@ -246,30 +260,6 @@ def test_the_upload_page_says_which_referee_assignments_were_left_out(good, dire
     assert response.status_code == 200
     assert "ref1 (session 1, table 1)" in response.content.decode()
     assert not get_user_model().objects.get(username="ref1").refereed_tables.exists()
-
-
-@pytest.mark.django_db(transaction=True)
-def test_unpacking_and_checks_run_before_the_write_transaction(director, monkeypatch):
-    tournament = build(players=8, slug="timed")
-    play_session(tournament, 1, Actor(user=director))
-    content = export_archive(tournament)
-    delete_tournament(tournament)
-    seen = {}
-
-    def spy(name, function):
-        def wrapper(*args, **kwargs):
-            seen[name] = connection.in_atomic_block
-            return function(*args, **kwargs)
-
-        monkeypatch.setattr(archive, name, wrapper)
-
-    spy("read_archive", archive.read_archive)
-    spy("plan_restore", archive.plan_restore)
-    spy("prepare", archive.prepare)
-    spy("write", archive.write)
-    restore_archive(content)
-    assert seen == {"read_archive": False, "plan_restore": False, "prepare": False, "write": True}
-    assert Penalty.objects.count() == 0 and Hand.objects.count() == 16 * 2
 
 
 def test_the_command_refuses_a_forged_archive_and_reports_left_out_referees(good, tmp_path, capsys):

@@ -17,7 +17,7 @@ from desk.archive import ArchiveError, export_archive, restore_archive
 from desk.services import delete_tournament
 from scoring.access import Actor
 from tests.factories import build, play_session
-from tests.reliability.test_attacks import database_state
+from tests.reliability.matrix import database_state
 
 #: What an attacker sends: 100,000 opening brackets.
 BOMB = "[" * 100_000

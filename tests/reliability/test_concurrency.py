@@ -20,6 +20,7 @@ from scoring.models import Hand
 from scoring.services.hands import record_hand
 from scoring.services.tables import StaleTable
 from tests.factories import build
+from tests.reliability.threads import in_threads
 from tournament.models import Table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,26 +30,6 @@ ENTRY = {"outcome": "discard", "winner": 1, "discarder": 2, "fan": 9}
 @pytest.fixture
 def table(transactional_db):
     return build(slug="busy").sessions.get(number=1).tables.get(number=1)
-
-
-def in_threads(count, work):
-    results, barrier = [], threading.Barrier(count)
-
-    def run(index):
-        try:
-            barrier.wait()
-            results.append(("ok", work(index)))
-        except Exception as exc:
-            results.append(("error", exc))
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(n,)) for n in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return results
 
 
 def test_the_same_hand_saved_by_twenty_threads_is_saved_once(table):

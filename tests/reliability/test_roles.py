@@ -1,25 +1,27 @@
 """Per-tournament roles: the director of one tournament against every URL of another, two
 directors of one tournament, site administrators, and the commands (issue 20)."""
 
+import copy
+
 import pytest
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
 from tests.factories import make_tournament_director
-from tests.reliability.test_attacks import (
-    AUDIENCE,
-    WRITES,
-    concrete_urls,
-    database_state,
-    world,  # noqa: F401 (the fixture)
-)
+from tests.reliability.matrix import AUDIENCE, WRITES, concrete_urls, database_state
 from tournament.forms import TournamentForm
 from tournament.models import Tournament
 from tournament.permissions import directed_tournaments, is_director, visible_tournaments
 from tournament.services.tournaments import create_tournament
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director(db, module_director):
+    """The director who built `world` (tests/reliability/conftest.py)."""
+    return copy.deepcopy(module_director)
 
 
 def settings_form(tournament, **changes):
@@ -39,7 +41,7 @@ def logged_in(user):
     return client
 
 
-def test_the_director_of_b_gets_nothing_of_a(world):  # noqa: F811
+def test_the_director_of_b_gets_nothing_of_a(world):
     """Every URL of tournament A, read and written by a director of B only: refused, and the
     database is the same afterwards."""
     client = logged_in(world["director_b"])
@@ -57,7 +59,7 @@ def test_the_director_of_b_gets_nothing_of_a(world):  # noqa: F811
     assert refused >= 50  # every director page of A was tried
 
 
-def test_both_directors_of_a_reach_every_director_page_of_a(world):  # noqa: F811
+def test_both_directors_of_a_reach_every_director_page_of_a(world):
     second = make_tournament_director(world["a"], "director-a2")
     for account in (world["director_a"], second):
         client = logged_in(account)
@@ -70,7 +72,7 @@ def test_both_directors_of_a_reach_every_director_page_of_a(world):  # noqa: F81
                 assert status == 403, (account, name, status)
 
 
-def test_a_director_of_a_writes_to_a_but_not_to_b(world):  # noqa: F811
+def test_a_director_of_a_writes_to_a_but_not_to_b(world):
     a, b = world["a"], world["b"]
     client = logged_in(world["director_a"])
     edit = settings_form(a, name="Renamed A")
@@ -85,7 +87,7 @@ def test_a_director_of_a_writes_to_a_but_not_to_b(world):  # noqa: F811
     assert client.get(reverse("export", args=[a.slug, "standings", "csv"])).status_code == 200
 
 
-def test_an_unpublished_tournament_is_seen_only_by_its_directors(world):  # noqa: F811
+def test_an_unpublished_tournament_is_seen_only_by_its_directors(world):
     b = world["b"]
     Tournament.objects.filter(pk=b.pk).update(published=False)
     assert b not in visible_tournaments(world["director_a"])
@@ -96,7 +98,7 @@ def test_an_unpublished_tournament_is_seen_only_by_its_directors(world):  # noqa
     assert b.name not in home
 
 
-def test_roles(world, director):  # noqa: F811
+def test_roles(world, director):
     a, b = world["a"], world["b"]
     assert is_director(director, a) and is_director(director, b)  # the site administrator
     assert is_director(world["director_a"], a) and not is_director(world["director_a"], b)
@@ -116,7 +118,7 @@ def test_whoever_creates_a_tournament_directs_it(db, director):
     assert list(Tournament.objects.get(slug="spring").directors.all()) == [director]
 
 
-def test_the_site_administrator_gives_and_takes_directors(world, director):  # noqa: F811
+def test_the_site_administrator_gives_and_takes_directors(world, director):
     a = world["a"]
     admin = logged_in(director)
     url = reverse("directors", args=[a.slug])
@@ -142,7 +144,7 @@ def test_the_site_administrator_gives_and_takes_directors(world, director):  # n
     assert database_state() == before
 
 
-def test_only_a_site_administrator_creates_accounts_and_tournaments(world, director):  # noqa: F811
+def test_only_a_site_administrator_creates_accounts_and_tournaments(world, director):
     director_a = logged_in(world["director_a"])
     assert director_a.get(reverse("accounts")).status_code == 403
     assert director_a.get(reverse("tournament-create")).status_code == 403
@@ -159,7 +161,7 @@ def test_only_a_site_administrator_creates_accounts_and_tournaments(world, direc
     assert anna.check_password("Mahjong-Hall-2026") and not anna.is_superuser
 
 
-def test_referee_accounts_of_a_tournament(world):  # noqa: F811
+def test_referee_accounts_of_a_tournament(world):
     a = world["a"]
     director_a = logged_in(world["director_a"])
     director_a.post(
@@ -203,7 +205,7 @@ def test_a_redraw_keeps_the_referees_table_numbers(db, director):
     assert sorted(numbers.values_list("number", flat=True)) == [1, 3]
 
 
-def test_commands_check_the_role(world, director, tmp_path):  # noqa: F811
+def test_commands_check_the_role(world, director, tmp_path):
     a = world["a"]
     out = tmp_path / "a.csv"
     with pytest.raises(CommandError, match="several directors"):
@@ -223,17 +225,3 @@ def test_commands_check_the_role(world, director, tmp_path):  # noqa: F811
         call_command("archive_tournament", a.slug, "-o", str(tmp_path / "x"), "--user", "ref-a")
     with pytest.raises(CommandError, match="site administrator"):
         call_command("restore_tournament", str(out), "--user", "director-a")
-
-
-def test_a_laptop_desk_needs_no_user_option(db, director, tmp_path):
-    cup = create_tournament(
-        name="Laptop",
-        slug="laptop",
-        start_date="2026-04-01",
-        end_date="2026-04-01",
-        session_count=4,
-        creator=director,
-    )
-    out = tmp_path / "laptop.desk.gz"
-    call_command("archive_tournament", cup.slug, "-o", str(out))
-    assert out.exists()

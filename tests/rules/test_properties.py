@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import classic, faentino, get_ruleset, mcr, riichi
-from rules.base import winds_from_dealer
+from rules.state import winds_from_dealer
 
 SEAT = st.integers(0, 3)
 PERMUTATION = st.sampled_from(list(permutations(range(4))))

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from rules import RuleError, get_ruleset
-from rules.base import dealer_passes
+from rules.state import dealer_passes
 from rules.tile_count import POINTS
 
 EAST_HAND = "222z 123m 456p 55z 78m +9m"  # seed 004's East: 38 points, 1 double

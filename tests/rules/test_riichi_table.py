@@ -10,7 +10,7 @@ from fractions import Fraction as F
 import pytest
 
 from rules import RuleError, TableState, get_ruleset
-from rules.base import winds_from_dealer
+from rules.state import winds_from_dealer
 
 R2008 = get_ruleset("riichi2008")
 R2016 = get_ruleset("riichi2016")

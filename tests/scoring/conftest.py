@@ -1,10 +1,19 @@
 """Fixtures for the scoring tests: a tournament with a drawn session and the two kinds of actor.
-The builders and the helpers that fill tables are in `tests/factories.py`."""
+The builders and the helpers that fill tables are in `tests/factories.py`. The director is
+created once per test module (`module_director`), so that a module's played tournament can be
+built once for the module by the director its tests log in as (`module_db`, tests/conftest.py)."""
+
+import copy
 
 import pytest
 
 from scoring.access import Actor
 from tests.factories import build
+
+
+@pytest.fixture
+def director(db, module_director):
+    return copy.deepcopy(module_director)
 
 
 @pytest.fixture

@@ -3,6 +3,8 @@ session, taking back the last hand and hiding the seating each ask first. A POST
 `confirmed=1` (a page without JavaScript, a replayed or forged one-tap POST) changes nothing and
 shows the question with its consequence; with `confirmed=1` the action is done."""
 
+import copy
+
 import pytest
 from django.urls import reverse
 
@@ -12,10 +14,17 @@ from tests.factories import build_played, mcr_entry, play
 from tournament.models import SessionStatus
 
 
+@pytest.fixture(scope="module")
+def module_cup(module_db, module_director):
+    with module_db():
+        return build_played("cup", Actor(user=module_director), confirmed=1, seat_next=True)
+
+
 @pytest.fixture
-def cup(director):
-    """Session 1 played, confirmed and published; session 2 seated."""
-    return build_played("cup", Actor(user=director), confirmed=1, seat_next=True)
+def cup(db, module_cup):
+    """Session 1 played, confirmed and published; session 2 seated (built once for the
+    module)."""
+    return copy.deepcopy(module_cup)
 
 
 @pytest.fixture

@@ -1,6 +1,8 @@
 """The director's cut page (issue 18, item 2; docs/rules.md §9.1): the qualifying standings with
 the line, the button, the refusal before the qualifying stage is confirmed, the undo."""
 
+import copy
+
 import pytest
 from django.urls import reverse
 
@@ -16,12 +18,18 @@ def staged(slug):
     return tournament
 
 
+@pytest.fixture(scope="module")
+def module_qualified(module_db, module_director):
+    with module_db():
+        tournament = staged("cutpage")
+        for number in (1, 2, 3):
+            play_session(tournament, number, Actor(user=module_director))
+        return tournament
+
+
 @pytest.fixture
-def qualified(db, director):
-    tournament = staged("cutpage")
-    for number in (1, 2, 3):
-        play_session(tournament, number, Actor(user=director))
-    return tournament
+def qualified(db, module_qualified):
+    return copy.deepcopy(module_qualified)
 
 
 def test_the_cut_page_shows_the_line_and_makes_the_cut(director_client, qualified):

@@ -1,6 +1,7 @@
 """The dashboard helps before confirming (issue 14, point 6), and one way to publish with one
 line of state per session (point 5)."""
 
+import copy
 import datetime as dt
 
 import pytest
@@ -20,10 +21,17 @@ def actor(director):
     return Actor(user=director)
 
 
+@pytest.fixture(scope="module")
+def module_cup(module_db, module_director):
+    with module_db():
+        return build_played("cup", Actor(user=module_director), confirmed=1, seat_next=True)
+
+
 @pytest.fixture
-def cup(actor):
-    """Session 1 played, confirmed and published; session 2 seated."""
-    return build_played("cup", actor, confirmed=1, seat_next=True)
+def cup(db, module_cup):
+    """Session 1 played, confirmed and published; session 2 seated (built once for the
+    module)."""
+    return copy.deepcopy(module_cup)
 
 
 def dashboard_page(client, cup, number):

@@ -2,27 +2,45 @@
 answer a browser that has them already with a 304 (scoring/live.py). Nothing visible may stay
 stale behind a 304, and a director and a visitor never share an ETag."""
 
+import copy
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from scoring.access import Actor
 from scoring.services import clock, publication
-from tests.factories import build_played, close, mcr_entry, play
-from tests.scoring.test_standings_cache import correct_after_confirmation, give, rename
+from tests.factories import (
+    build_played,
+    close,
+    correct_after_confirmation,
+    give_late_arrival,
+    mcr_entry,
+    play,
+    rename_first_player,
+)
 from tournament.services import registrations as registration_services
 
 LIVE_PAGES = ("standings", "projector", "live-version")
 
 
+@pytest.fixture(scope="module")
+def module_live(module_db, module_director):
+    actor = Actor(user=module_director)
+    with module_db():
+        tournament = build_played(
+            "live", actor, players=16, sessions=3, confirmed=1, seat_next=True
+        )
+        publication.publish(tournament.sessions.get(number=2), actor=actor, seating=True)
+        tournament.actor = actor
+        return tournament
+
+
 @pytest.fixture
-def live(db, director):
-    """Session 1 confirmed and published; session 2 drawn, its seating public, being played."""
-    actor = Actor(user=director)
-    tournament = build_played("live", actor, players=16, sessions=3, confirmed=1, seat_next=True)
-    publication.publish(tournament.sessions.get(number=2), actor=actor, seating=True)
-    tournament.actor = actor
-    return tournament
+def live(db, module_live):
+    """Session 1 confirmed and published; session 2 drawn, its seating public, being played.
+    Built once for the module."""
+    return copy.deepcopy(module_live)
 
 
 def url_of(tournament, name):
@@ -103,9 +121,9 @@ def withdraw(tournament):
 
 CHANGES = [
     pytest.param(confirm_and_publish, id="results-published"),
-    pytest.param(give, id="penalty"),
+    pytest.param(give_late_arrival, id="penalty"),
     pytest.param(correct_after_confirmation, id="hand-saved-on-a-reopened-table"),
-    pytest.param(rename, id="player-renamed"),
+    pytest.param(rename_first_player, id="player-renamed"),
     pytest.param(rename_tournament, id="tournament-renamed"),
     pytest.param(withdraw, id="withdrawal"),
 ]
@@ -113,7 +131,7 @@ CHANGES = [
 
 @pytest.mark.parametrize("change", CHANGES)
 def test_every_visible_change_is_a_200_with_a_new_etag(live, change):
-    if change in (give, correct_after_confirmation):
+    if change in (give_late_arrival, correct_after_confirmation):
         # These change a confirmed session 2: play and confirm it first.
         confirm_and_publish(live)
     phones = {name: visitor(live, name) for name in LIVE_PAGES}
@@ -127,7 +145,7 @@ def test_every_visible_change_is_a_200_with_a_new_etag(live, change):
 
 def test_the_standings_page_shows_the_change_behind_the_new_etag(live):
     phone, etag = visitor(live, "standings")
-    rename(live)
+    rename_first_player(live)
     response = asks(phone, live, "standings", etag)
     assert response.status_code == 200 and "Renamed" in response.content.decode()
 
@@ -213,7 +231,7 @@ def test_a_page_is_never_stale_behind_the_cached_versions(live, settings):
     settings.DESK_LIVE_CACHE_SECONDS = 2
     phone, etag = visitor(live, "standings")
     before = phone.get(url_of(live, "live-version")).json()
-    rename(live)
+    rename_first_player(live)
     assert phone.get(url_of(live, "live-version")).json() == before  # from the cache
     response = asks(phone, live, "standings", etag)
     assert response.status_code == 200 and "Renamed" in response.content.decode()
@@ -258,7 +276,7 @@ def test_the_projector_from_the_shared_cache_is_the_one_made_afresh(live, change
     tournament.substitute = register_player(
         tournament, first_name="Sub", last_name="Stitute", is_substitute=True
     )
-    if change in (give, correct_after_confirmation):
+    if change in (give_late_arrival, correct_after_confirmation):
         confirm_and_publish(tournament)
     address = url_of(tournament, "projector") + (f"?view={view}" if view else "")
     Client().get(address)  # the first phone: the screen is now in the cache

@@ -1,5 +1,6 @@
 """Public pages show only what the director published; everything else is 404."""
 
+import copy
 import datetime as dt
 import re
 
@@ -14,17 +15,23 @@ from scoring.views.public import projector_content, projector_version
 from tests.factories import build, play_session
 
 
-@pytest.fixture
-def cup2(db, director):
-    """Session 1 played and confirmed (results not published yet), session 2 drawn."""
-    tournament = build(slug="pub")
-    actor = Actor(user=director)
-    play_session(tournament, 1, actor)
-    tournament.sessions.filter(number=1).update(results_published=False)
+@pytest.fixture(scope="module")
+def module_cup2(module_db, module_director):
     from draw.writing import write_draw
 
-    write_draw(tournament, session_number=2, seed=2)
-    return tournament
+    with module_db():
+        tournament = build(slug="pub")
+        play_session(tournament, 1, Actor(user=module_director))
+        tournament.sessions.filter(number=1).update(results_published=False)
+        write_draw(tournament, session_number=2, seed=2)
+        return tournament
+
+
+@pytest.fixture
+def cup2(db, module_cup2):
+    """Session 1 played and confirmed (results not published yet), session 2 drawn; built once
+    for the module."""
+    return copy.deepcopy(module_cup2)
 
 
 def test_unpublished_pages_are_404_to_the_public(cup2, director_client):

@@ -16,8 +16,8 @@ from api.models import TokenKind
 from api.tokens import create_token
 from scoring.models import AuditAction, AuditEntry
 from scoring.presentation import describe_audit
-from tests.api.conftest import client_with
 from tests.factories import (
+    client_with,
     make_director,
     make_tournament,
     make_tournament_director,

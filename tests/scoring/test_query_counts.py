@@ -3,6 +3,8 @@ fixed number of queries, whatever the size of the tournament. Each case is measu
 tournament (4 tables, 1 session played) and on a bigger one (8 tables, 3 sessions played); the
 bound is the same for both, so a query per player, table or session (an N+1) fails here."""
 
+import copy
+
 import pytest
 from django.urls import reverse
 
@@ -46,24 +48,30 @@ STANDINGS_PAGE_UNCHANGED_QUERIES = 7
 DASHBOARD_QUERIES = 14
 
 
-@pytest.fixture(params=SIZES)
-def tournament_played(request, db, director):
-    """`players` players, sessions 1..`played` confirmed and published, the next one drawn and
-    in play: two hands at every table."""
+@pytest.fixture(scope="module", params=SIZES)
+def module_tournament_played(request, module_db, module_director):
     players, played = request.param
-    actor = Actor(user=director)
-    tournament = build_played(
-        f"q{players}-{played}",
-        actor,
-        players=players,
-        sessions=played + 1,
-        confirmed=played,
-        seat_next=True,
-    )
-    for table in tournament.sessions.get(number=played + 1).tables.all():
-        play(table, [mcr_entry(1), mcr_entry(2)], actor)
-    tournament.played = played
-    return tournament
+    actor = Actor(user=module_director)
+    with module_db():
+        tournament = build_played(
+            f"q{players}-{played}",
+            actor,
+            players=players,
+            sessions=played + 1,
+            confirmed=played,
+            seat_next=True,
+        )
+        for table in tournament.sessions.get(number=played + 1).tables.all():
+            play(table, [mcr_entry(1), mcr_entry(2)], actor)
+        tournament.played = played
+        return tournament
+
+
+@pytest.fixture
+def tournament_played(db, module_tournament_played):
+    """`players` players, sessions 1..`played` confirmed and published, the next one drawn and
+    in play: two hands at every table. Built once per size for the module."""
+    return copy.deepcopy(module_tournament_played)
 
 
 def test_standings_computation_reads_a_fixed_number_of_queries(

@@ -2,6 +2,7 @@
 then those places one by one from the N-th to the 1st, moved by the director's page or the
 projector's keyboard, the step kept in the database; nothing hidden leaks in HTML or JSON."""
 
+import copy
 from types import SimpleNamespace
 
 import pytest
@@ -36,9 +37,18 @@ def test_places_come_out_from_the_last_hidden_one_ties_together():
     assert build_reveal(standings, places=3, step=-1).step == 0
 
 
+@pytest.fixture(scope="module")
+def module_final(module_db, module_director):
+    with module_db():
+        return build_played(
+            "reveal", Actor(user=module_director), players=16, sessions=2, confirmed=2
+        )
+
+
 @pytest.fixture
-def final(db, director):
-    return build_played("reveal", Actor(user=director), players=16, sessions=2, confirmed=2)
+def final(db, module_final):
+    """Both sessions of 2 confirmed: the final standings (built once for the module)."""
+    return copy.deepcopy(module_final)
 
 
 def top(tournament, places):

@@ -1,6 +1,7 @@
 """The stage on the pages and files (issue 18, item 2; docs/rules.md §9): standings page,
 dashboard, draw page, projector, CSV/xlsx Stage column, the PDF title, the EMA file's order."""
 
+import copy
 import csv
 import io
 
@@ -16,21 +17,28 @@ from tests.factories import build, play_session
 from tournament.models import Tournament
 
 
+@pytest.fixture(scope="module")
+def module_final(module_db, module_director):
+    with module_db():
+        tournament = build(players=16, sessions=4, slug="final")
+        Tournament.objects.filter(pk=tournament.pk).update(
+            final_sessions=1, finalists=8, final_carry="half"
+        )
+        tournament.refresh_from_db()
+        actor = Actor(user=module_director)
+        for number in (1, 2, 3):
+            play_session(tournament, number, actor)
+        make_cut(tournament, actor=actor)
+        write_draw(tournament, seed=2)
+        play_session(tournament, 4, actor)
+        return tournament
+
+
 @pytest.fixture
-def final(db, director):
-    """16 players, 3 qualifying sessions and 1 final of 8, all played with a half carry."""
-    tournament = build(players=16, sessions=4, slug="final")
-    Tournament.objects.filter(pk=tournament.pk).update(
-        final_sessions=1, finalists=8, final_carry="half"
-    )
-    tournament.refresh_from_db()
-    actor = Actor(user=director)
-    for number in (1, 2, 3):
-        play_session(tournament, number, actor)
-    make_cut(tournament, actor=actor)
-    write_draw(tournament, seed=2)
-    play_session(tournament, 4, actor)
-    return tournament
+def final(db, module_final):
+    """16 players, 3 qualifying sessions and 1 final of 8, all played with a half carry.
+    (Built once for the module.)"""
+    return copy.deepcopy(module_final)
 
 
 def test_the_standings_page_shows_the_final_and_the_finalists(client, final):

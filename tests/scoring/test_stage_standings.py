@@ -2,6 +2,7 @@
 (full, half, reset), the final ranking (finalists by their final-stage totals, then the others by
 the qualifying standings), and the stage of each row."""
 
+import copy
 from fractions import Fraction
 
 import pytest
@@ -41,6 +42,26 @@ def qualify(tournament, actor):
     return tournament
 
 
+@pytest.fixture(scope="module")
+def module_qualified(module_db, module_director):
+    with module_db():
+        return qualify(staged("qualified"), Actor(user=module_director))
+
+
+@pytest.fixture
+def qualified(db, module_qualified):
+    """`staged()` with its qualifying sessions played, built once for the module: each call
+    gives this test's copy, with the carry it asks for."""
+
+    def with_carry(carry="full"):
+        tournament = copy.deepcopy(module_qualified)
+        Tournament.objects.filter(pk=tournament.pk).update(final_carry=carry)
+        tournament.refresh_from_db()
+        return tournament
+
+    return with_carry
+
+
 def test_halving_keeps_whole_numbers_whole():
     assert half(40) == 20 and isinstance(half(40), int)
     assert half(-7) == Fraction(-7, 2)
@@ -66,8 +87,8 @@ def test_carry_settings(carry, expected):
 
 
 @pytest.mark.parametrize("carry", ["full", "half", "reset"])
-def test_final_ranking_finalists_first_by_final_stage_totals(db, actor, carry):
-    tournament = qualify(staged(f"rank-{carry}", carry=carry), actor)
+def test_final_ranking_finalists_first_by_final_stage_totals(actor, carry, qualified):
+    tournament = qualified(carry)
     qualifying = compute_standings(tournament)
     assert qualifying.stage == "qualifying"
     make_cut(tournament, actor=actor)
@@ -95,8 +116,8 @@ def test_final_ranking_finalists_first_by_final_stage_totals(db, actor, carry):
         assert row.score == before[row.registration.pk].score
 
 
-def test_before_the_cut_the_standings_are_the_qualifying_ones(db, actor):
-    tournament = qualify(staged("before"), actor)
+def test_before_the_cut_the_standings_are_the_qualifying_ones(actor, qualified):
+    tournament = qualified()
     standings = compute_standings(tournament)
     assert standings.stage == "qualifying"
     assert all(row.finalist is None for row in standings.rows)

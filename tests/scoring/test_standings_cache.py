@@ -2,6 +2,7 @@
 (`cached_standings`, the standings page's rendered table): every change that moves them gives a
 new version, so the cached standings after the change equal a fresh computation."""
 
+import copy
 import re
 
 import pytest
@@ -9,9 +10,16 @@ from django.urls import reverse
 
 import scoring.standings.ranking
 from scoring.access import Actor
-from scoring.services import closing, hands, penalties
+from scoring.services import closing, penalties
 from scoring.standings.ranking import cached_standings, compute_standings, standings_version
-from tests.factories import build_played, close, mcr_entry, penalize
+from tests.factories import (
+    build_played,
+    correct_after_confirmation,
+    give_late_arrival,
+    rename_first_player,
+    reopened,
+    table_of,
+)
 from tournament.services import registrations as registration_services
 
 
@@ -30,34 +38,20 @@ def figures(standings):
     ]
 
 
+@pytest.fixture(scope="module")
+def module_played(module_db, module_director):
+    with module_db():
+        tournament = build_played(
+            "cached", Actor(user=module_director), players=16, sessions=3, confirmed=2
+        )
+        tournament.actor = Actor(user=module_director)
+        return tournament
+
+
 @pytest.fixture
-def played(db, director):
-    tournament = build_played("cached", Actor(user=director), players=16, sessions=3, confirmed=2)
-    tournament.actor = Actor(user=director)
-    return tournament
-
-
-def table_of(tournament, number=2, table=1):
-    return tournament.sessions.get(number=number).tables.get(number=table)
-
-
-def reopened(tournament, change):
-    """A confirmed session's table changes only reopened: reopen, `change(table)`, close and
-    confirm again."""
-    table = table_of(tournament)
-    closing.reopen_table(table, actor=tournament.actor)
-    table.refresh_from_db()
-    done = change(table)
-    close(table, tournament.actor)
-    closing.confirm_session(table.session, actor=tournament.actor)
-    return done
-
-
-def give(tournament):
-    return reopened(
-        tournament,
-        lambda table: penalize(table, 0, "late_arrival", tournament.actor, minutes=3),
-    )
+def played(db, module_played):
+    """A tournament with sessions 1 and 2 confirmed, built once for the module."""
+    return copy.deepcopy(module_played)
 
 
 def cancel(tournament):
@@ -69,24 +63,11 @@ def cancel(tournament):
 
 
 def with_penalty(tournament):
-    tournament.penalty = give(tournament)
+    tournament.penalty = give_late_arrival(tournament)
 
 
 def reopen(tournament):
     closing.reopen_table(table_of(tournament), actor=tournament.actor)
-
-
-def correct_after_confirmation(tournament):
-    """Reopen, correct the first hand, close and confirm again: the hand correction of a
-    confirmed session."""
-    table = table_of(tournament)
-    closing.reopen_table(table, actor=tournament.actor)
-    table.refresh_from_db()
-    first = mcr_entry(1)
-    first["fan"] = 40
-    hands.correct_hand(table, 1, first, actor=tournament.actor, revision=table.revision)
-    close(table, tournament.actor)
-    closing.confirm_session(table.session, actor=tournament.actor)
 
 
 def change(action):
@@ -102,23 +83,14 @@ def change(action):
     return apply
 
 
-def rename(tournament):
-    player = tournament.registrations.order_by("number").first().player
-    registration_services.update_player(
-        player,
-        expected=registration_services.player_values(player),
-        **{**registration_services.player_values(player), "last_name": "Renamed"},
-    )
-
-
 CHANGES = [
-    pytest.param(give, id="penalty"),
+    pytest.param(give_late_arrival, id="penalty"),
     pytest.param((with_penalty, cancel), id="penalty-cancelled"),
     pytest.param(reopen, id="table-reopened"),
     pytest.param(correct_after_confirmation, id="hand-corrected-after-confirmation"),
     pytest.param(change(registration_services.WITHDRAW), id="withdrawal"),
     pytest.param(change(registration_services.DISQUALIFY), id="disqualification"),
-    pytest.param(rename, id="player-renamed"),
+    pytest.param(rename_first_player, id="player-renamed"),
 ]
 
 
@@ -147,14 +119,14 @@ def test_cached_standings_are_read_not_computed_again(played, monkeypatch):
     monkeypatch.setattr(scoring.standings.ranking, "compute_standings", fail)
     assert figures(cached_standings(played)) == figures(first)
     assert figures(cached_standings(played, through=1)) == figures(after_one)
-    give(played)  # a new version: computed again
+    give_late_arrival(played)  # a new version: computed again
     with pytest.raises(AssertionError, match="computed again"):
         cached_standings(played)
 
 
 @pytest.mark.parametrize(
     ("apply", "shown"),
-    [(rename, "Renamed"), (change(registration_services.WITHDRAW), "Withdrawn")],
+    [(rename_first_player, "Renamed"), (change(registration_services.WITHDRAW), "Withdrawn")],
 )
 def test_the_standings_page_shows_the_change_at_once(played, client, apply, shown):
     url = reverse("standings", args=[played.slug])

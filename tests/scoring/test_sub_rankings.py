@@ -16,8 +16,7 @@ from scoring.standings.sub_rankings import (
     sub_ranking,
     sub_rankings,
 )
-from tests.factories import build_played, staff
-from tests.scoring.test_team_standings import standings_of
+from tests.factories import build_played, staff, standings_of
 from tournament.models import Category, Player, RegistrationStatus
 from tournament.services.registrations import register_player
 

@@ -2,6 +2,7 @@
 their scores; all members or the best N; shared places; a substitute counts for no team; the
 page, the team page and the projector."""
 
+import copy
 from fractions import Fraction
 
 import pytest
@@ -9,38 +10,12 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from scoring.services import closing
-from scoring.standings.ranking import (
-    SessionLine,
-    StandingRow,
-    Standings,
-    compute_standings,
-    rank_rows,
-)
+from scoring.standings.ranking import compute_standings
 from scoring.standings.rows import team_rows
 from scoring.standings.teams import rank_teams, team_standings
-from tests.factories import build, build_played, play_session, staff
+from tests.factories import build, build_played, play_session, staff, standings_of
 from tournament.models import Registration, RegistrationStatus, Team
 from tournament.services.registrations import register_player
-
-FIELDS = ("table_points", "score")
-
-
-def standings_of(tournament, figures, fields=FIELDS):
-    """Player standings with the given (table points, score) per registration number, as one
-    session's results (the final score = the score), ranked on `fields` as
-    `compute_standings` ranks, without playing."""
-    rows = []
-    for registration in tournament.registrations.filter(is_substitute=False).select_related(
-        "player"
-    ):
-        points, score = figures.get(registration.number, (0, 0))
-        line = SessionLine(1, 1, 0, score, 1, Fraction(points), Fraction(score), 0, 0, None)
-        rows.append(StandingRow(registration, {1: line}))
-    rank_rows(rows, fields, [])
-    rows.sort(key=lambda row: (row.place is None, row.place or 0, row.registration.number))
-    return Standings(
-        tournament=tournament, through=1, rows=rows, session_numbers=[1], ranking_fields=fields
-    )
 
 
 def teams_of(tournament, **members):
@@ -191,11 +166,17 @@ def _place(row):
 # -- pages ----------------------------------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def module_played_teams(module_db, module_director):
+    with module_db():
+        cup = build_played("teamcup", staff(module_director), confirmed=1)
+        teams_of(cup, Red=[1, 2, 3, 4], Blue=[5, 6, 7, 8])
+        return cup
+
+
 @pytest.fixture
-def played_teams(db, director):
-    cup = build_played("teamcup", staff(director), confirmed=1)
-    teams_of(cup, Red=[1, 2, 3, 4], Blue=[5, 6, 7, 8])
-    return cup
+def played_teams(db, module_played_teams):
+    return copy.deepcopy(module_played_teams)
 
 
 def test_the_standings_page_shows_the_team_standings(client, played_teams):

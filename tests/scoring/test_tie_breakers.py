@@ -2,6 +2,7 @@
 scores, head-to-head among the players still tied, drawing lots with a recorded seed, in the
 order the director sets, through the ranking, the settings page and the standings page."""
 
+import copy
 from fractions import Fraction
 from types import SimpleNamespace
 
@@ -14,13 +15,20 @@ from tournament.services.tournaments import update_scoring_options
 FIELDS = ("table_points", "score")
 
 
-@pytest.fixture
-def played(db, director):
-    """An MCR tournament of 16 players with sessions 1 and 2 confirmed."""
+@pytest.fixture(scope="module")
+def module_played(module_db, module_director):
     from scoring.access import Actor
     from tests.factories import build_played
 
-    return build_played("played", Actor(user=director), confirmed=2)
+    with module_db():
+        return build_played("played", Actor(user=module_director), confirmed=2)
+
+
+@pytest.fixture
+def played(db, module_played):
+    """An MCR tournament of 16 players with sessions 1 and 2 confirmed.
+    (Built once for the module.)"""
+    return copy.deepcopy(module_played)
 
 
 def row(pk, *lines):

@@ -16,24 +16,10 @@ from scoring.access import Actor
 from scoring.best_hands import best_hands
 from scoring.models import Hand
 from scoring.services import closing
-from scoring.services.hands import correct_hand, record_hand
-from scoring.services.tables import TableError, entry_state
+from scoring.services.hands import correct_hand
+from scoring.services.tables import TableError
 from scoring.tiles.services import TilesInput
-from tests.factories import build, play, self_drawn
-
-HAND = "123m 456p 789s 123s 5p +5p"  # Mixed Straight, Concealed Hand, All Chows, ...
-DISCARD = {"outcome": "discard", "winner": 1, "discarder": 2}
-
-
-def counted(table, entry, text=HAND, **flags):
-    ruleset, _seats, state = entry_state(table)
-    return ruleset.tile_counter().count_entry(entry, state, text, **flags)[1]
-
-
-def save(table, entry, actor, tiles):
-    table.refresh_from_db()
-    hand, _settlement = record_hand(table, entry, actor=actor, revision=table.revision, tiles=tiles)
-    return hand
+from tests.factories import DISCARD, HAND, build, counted, finished_cup, save
 
 
 @pytest.fixture
@@ -213,26 +199,6 @@ def test_the_tables_pages_show_the_tiles(client, table, director):
     assert HAND in entry and "differs from the referee" in entry
     history = client.get(link(table, "history")).content.decode()
     assert HAND in history and "Mixed Straight (34)" in history
-
-
-def finished_cup(cup, director, tiles_fan_bonus=0):
-    """Session 1 played: table 1's first hand counted from tiles (a chicken hand at table 2)."""
-    actor = Actor(user=director)
-    session = cup.sessions.get(number=1)
-    first, second = session.tables.order_by("number")[:2]
-    fan = counted(first, DISCARD).fills["fan"]
-    save(first, {**DISCARD, "fan": fan + tiles_fan_bonus}, actor, TilesInput(HAND))
-    chicken = "[234m] [678p] [777s] 45s 55z +6s"  # no fan at all: Chicken Hand (38), 8
-    chicken_entry = {"outcome": "discard", "winner": 0, "discarder": 3}
-    chicken_count = counted(second, chicken_entry, chicken)
-    save(second, {**chicken_entry, "fan": 8}, actor, TilesInput(chicken))
-    for table in session.tables.order_by("number"):
-        table.refresh_from_db()
-        played = Hand.objects.current().filter(table=table).count()
-        play(table, [self_drawn(n % 4, 8) for n in range(played, 16)], actor)
-        closing.close_table(table, actor=actor)
-    closing.confirm_session(session, actor=actor)
-    return session, fan, chicken_count, chicken
 
 
 def test_best_hands_rank_counts_and_publication(client, cup, director):

@@ -180,3 +180,23 @@ def test_a_closed_table_is_reopened_before_its_time_call_is_taken_back(table, di
     closing.close_table(table, actor=director_actor)
     with pytest.raises(TableError, match="reopen it first"):
         time_up.take_back_time_up(table, actor=director_actor)
+
+
+def test_without_a_clock_minutes_for_every_table_leave_a_time_call_alone(
+    client, table, director_actor
+):
+    """Time called by hand (no clock running) stays called when the director gives every table
+    minutes; minutes given to that one table let it play on."""
+    first, session = table, table.session
+    assert session.clock_started_at is None
+    page = client.get(link(first)).content.decode()
+    revision = page_fields(client.get(link(first)))["revision"]
+    client.post(link(first, "time-up"), {"revision": revision, "confirmed": "1"})
+    first.refresh_from_db()
+    assert first.time_up_at is not None, page[:200]
+    _session, resumed = time_up.give_time(session, 5, actor=director_actor)
+    first.refresh_from_db()
+    assert resumed == [] and first.time_up_at is not None
+    _session, resumed = time_up.give_time(session, 5, actor=director_actor, table=first)
+    first.refresh_from_db()
+    assert resumed == [1] and first.time_up_at is None

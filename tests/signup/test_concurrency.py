@@ -8,7 +8,7 @@ import pytest
 from signup.models import Entry, EntryStatus
 from signup.services import entries
 from tests.factories import make_tournament, open_signup, register_players, signed_up
-from tests.reliability.test_concurrency import in_threads
+from tests.reliability.threads import in_threads
 
 
 @pytest.fixture

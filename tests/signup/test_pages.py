@@ -256,3 +256,19 @@ def test_a_forged_link_is_refused(client, spring):
     response = client.get("/t/spring/signup/e/WzEsImFiYyJd:forged/")
     assert response.status_code == 404
     assert "This link is not valid" in response.content.decode()
+
+
+def test_correcting_to_another_records_ema_id_answers_a_message_not_an_error(client, spring):
+    from signup import links
+    from tests.factories import entry_values, make_player, signed_up
+
+    make_player(9, first_name="Signed1", last_name="Player1", ema_id="12345678")
+    entry = signed_up(spring, 1)
+    client.raise_request_exception = False
+    url = f"/t/spring/signup/e/{links.token(entry)}/correct/"
+    body = {**entry_values(1, ema_id="12345678"), "team": "", "categories": "", "language": "en"}
+    response = client.post(url, body)
+    assert response.status_code == 200
+    assert "another player" in response.content.decode().replace("&#x27;", "'")
+    entry.refresh_from_db()
+    assert entry.ema_id is None

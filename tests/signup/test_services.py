@@ -204,3 +204,50 @@ def test_the_command_ends_offers_past_their_time(open_open):
     call_command("settle_signups", verbosity=0)
     waiting.refresh_from_db()
     assert waiting.status == EntryStatus.WITHDRAWN
+
+
+def test_a_correction_never_rewrites_what_another_tournament_shows(open_open):
+    """A shared record's country and club are last year's standings and EMA file too."""
+    entry = signed_up(open_open, 1)
+    player = entry.registration.player
+    other = make_tournament(slug="last-year", start_date=dt.date(2025, 5, 2))
+    Registration.objects.create(tournament=other, player=player, number=1)
+    values = {**entry_values(1, club="Elsewhere", country="FRA"), "language": "en"}
+    with pytest.raises(SignupError, match="ask the director"):
+        entries.correct(open_open, entry, values)
+    player.refresh_from_db()
+    entry.refresh_from_db()
+    assert (player.club, player.country) == ("Faenza", "ITA") == (entry.club, entry.country)
+
+
+def test_a_correction_to_another_records_ema_id_is_refused_and_changes_nothing(open_open):
+    make_player(9, first_name="Signed1", last_name="Player1", ema_id="12345678")
+    entry = signed_up(open_open, 1)
+    values = {**entry_values(1, ema_id="12345678"), "language": "en"}
+    with pytest.raises(SignupError, match="another player's record"):
+        entries.correct(open_open, entry, values)
+    entry.refresh_from_db()
+    assert entry.ema_id is None
+    assert Player.objects.filter(ema_id="12345678").count() == 1
+
+
+def test_once_a_session_is_played_an_entry_neither_changes_nor_takes_a_place_by_itself(open_open):
+    from draw.writing import write_draw
+    from signup.models import Signup
+    from tests.factories import play_session
+    from tournament.models import SessionStatus
+    from tournament.services.tournaments import follow_sessions
+
+    late = signed_up(open_open, 9, confirm=False)
+    first = [signed_up(open_open, n) for n in range(1, 5)]
+    write_draw(open_open, session_number=1, seed=1)
+    open_open.sessions.filter(number=1).update(seating_published=True, status=SessionStatus.RUNNING)
+    follow_sessions(open_open.pk)
+    play_session(open_open, 1, Actor(user=make_director()))
+    Signup.objects.filter(tournament=open_open).update(places=8)  # places still free
+    late = entries.confirm_email(open_open, late)
+    assert late.registration is None and late.status == EntryStatus.WAITING
+    assert open_open.registrations.playing().count() == 4
+    with pytest.raises(SignupError, match="has started"):
+        entries.correct(open_open, first[0], {**entry_values(1, club="Late"), "language": "en"})
+    assert Player.objects.get(pk=first[0].registration.player_id).club == "Faenza"

@@ -1,5 +1,14 @@
-"""The demo tournament and the `setup_desk` command that `make run` calls."""
+"""The demo tournament and the `setup_desk` command that `make run` calls, on an empty desk.
 
+`setup_desk` loads both demos (two tournaments played through the services): it runs once for
+the module, and every test reads the desk it made (`module_db`, tests/conftest.py), each in a
+savepoint of its own. `setup_desk` on a desk that already has accounts or tournaments:
+`test_setup_desk.py`."""
+
+import io
+
+import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
@@ -7,11 +16,18 @@ from desk.demo import DEMO_SLUG
 from tournament.models import Player, Tournament
 
 
-def test_setup_desk_creates_the_director_and_loads_the_demo(db, settings, tmp_path, capsys):
-    settings.DATA_DIR = tmp_path
-    call_command("setup_desk")
-    out = capsys.readouterr().out
-    password = (tmp_path / "director_password.txt").read_text().strip()
+@pytest.fixture(scope="module")
+def first_setup(module_db):
+    """`setup_desk` on an empty desk: what it printed, and its data folder."""
+    out = io.StringIO()
+    with module_db():
+        call_command("setup_desk", stdout=out)
+        return out.getvalue(), django_settings.DATA_DIR
+
+
+def test_setup_desk_creates_the_director_and_loads_the_demo(db, first_setup):
+    out, data_dir = first_setup
+    password = (data_dir / "director_password.txt").read_text().strip()
     assert f"Director login: director / {password}" in out
     director = get_user_model().objects.get(username="director")
     assert director.is_staff and director.check_password(password)
@@ -30,47 +46,23 @@ def test_setup_desk_creates_the_director_and_loads_the_demo(db, settings, tmp_pa
     assert Player.objects.get(ema_id="14000601").first_name == "Łukasz"
 
 
-def test_setup_desk_does_not_reload_the_demo_or_recreate_the_director(
-    db, settings, tmp_path, capsys
-):
-    settings.DATA_DIR = tmp_path
-    call_command("setup_desk")
-    call_command("setup_desk")
+def test_setup_desk_does_not_reload_the_demo_or_recreate_the_director(db, settings, first_setup):
+    settings.DATA_DIR = first_setup[1]
+    call_command("setup_desk")  # the second time
     assert Tournament.objects.count() == 2  # the MCR demo and the riichi team demo
     assert get_user_model().objects.count() == 1
 
 
-def test_setup_desk_leaves_a_desk_with_tournaments_alone(db, settings, tmp_path, tournament):
-    settings.DATA_DIR = tmp_path
-    call_command("setup_desk")
-    assert not Tournament.objects.filter(slug=DEMO_SLUG).exists()
-
-
-def test_changed_password_is_not_printed(db, settings, tmp_path, capsys):
-    settings.DATA_DIR = tmp_path
-    call_command("setup_desk", "--no-demo")
-    director = get_user_model().objects.get(username="director")
-    director.set_password("something-else-entirely")
-    director.save()
-    capsys.readouterr()
-    call_command("setup_desk", "--no-demo")
-    assert "password changed" in capsys.readouterr().out
-
-
-def test_the_demo_page_is_served(client, db, settings, tmp_path):
-    settings.DATA_DIR = tmp_path
-    call_command("setup_desk")
+def test_the_demo_page_is_served(client, db, first_setup):
     page = client.get(f"/t/{DEMO_SLUG}/").content.decode()
     assert "Demo Open" in page and "Wiśniewski" in page and "Dvořák" in page
 
 
-def test_the_demo_has_two_sessions_played_and_a_third_seated(db, settings, tmp_path):
+def test_the_demo_has_two_sessions_played_and_a_third_seated(db, first_setup):
     from scoring.models import Hand, Penalty, SeatResult
     from scoring.services.tables import snapshot
     from scoring.standings.ranking import compute_standings
 
-    settings.DATA_DIR = tmp_path
-    call_command("setup_desk")
     tournament = Tournament.objects.get(slug=DEMO_SLUG)
     statuses = list(tournament.sessions.order_by("number").values_list("status", flat=True))
     assert statuses == ["confirmed", "confirmed", "seated", "seated", "seated", "seated"]

@@ -1,21 +1,33 @@
 """The second demo: a riichi team tournament with a qualifying stage and a final, built through
 the services (docs/rules.md §9, §10)."""
 
+import copy
+import io
+
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from desk.demo import DEMO_SLUG
-from desk.demo_riichi import FINALISTS, QUALIFYING, RIICHI_DEMO_SLUG, load_riichi_demo
+from desk.demo_riichi import FINALISTS, QUALIFYING, RIICHI_DEMO_SLUG
 from scoring.services.tables import snapshot
 from scoring.standings.ranking import compute_standings
 from scoring.standings.teams import team_standings
 from tournament.models import Tournament
 
 
-def test_the_riichi_demo(db, director):
-    """One load (it plays 40 games), every property checked on it."""
-    demo = load_riichi_demo()
+@pytest.fixture(scope="module")
+def module_riichi_demo(module_db, module_director):
+    """`load_demo --only riichi` on a desk with a director (it plays 40 games): once for the
+    module; each test runs in a savepoint of its own."""
+    with module_db():
+        call_command("load_demo", "--only", "riichi", stdout=io.StringIO())
+        return Tournament.objects.get(slug=RIICHI_DEMO_SLUG)
+
+
+def test_the_riichi_demo(db, module_riichi_demo):
+    """One load, every property checked on it."""
+    demo = copy.deepcopy(module_riichi_demo)
     teams_categories_and_stages(demo)
     team_mates_never_share_a_qualifying_table(demo)
     every_game_is_a_full_east_south_game(demo)
@@ -74,8 +86,8 @@ def team_standings_count_the_best_three(demo):
     assert all(len(row.counted) == 3 for row in teams.rows)
 
 
-def test_load_demo_adds_only_the_missing_demos(db, director, capsys):
-    call_command("load_demo", "--only", "riichi")
+def test_load_demo_adds_only_the_missing_demos(db, module_riichi_demo, capsys):
+    # `load_demo --only riichi` ran for the module (module_riichi_demo)
     assert Tournament.objects.filter(slug=RIICHI_DEMO_SLUG).exists()
     call_command("load_demo")
     assert Tournament.objects.filter(slug=DEMO_SLUG).exists()

@@ -5,9 +5,9 @@ and the tournament keeps the choice for its next draws."""
 import pytest
 from django.urls import reverse
 
+from bench.seating import clubs  # every player in a club of 4 to 6, as the bench draws them
 from draw.planning import plan_draw
 from draw.writing import write_draw
-from tests.seating.test_groups_apart import clubs
 from tournament.services.registrations import register_player
 from tournament.services.seating_report import session_tables
 

@@ -15,8 +15,7 @@ from draw.planning import plan_draw
 from draw.writing import write_draw
 from scoring.access import Actor
 from scoring.stages.services import final_order, make_cut
-from tests.factories import build, mcr_entry, play, play_session
-from tests.tournament.test_stages import settings_form
+from tests.factories import build, mcr_entry, play, play_session, settings_form
 from tournament.models import Tournament
 
 SAME_FOUR = "the same four players as at a table of session 4"

@@ -1,6 +1,8 @@
 """Issue 14, point 7: players and registrations managed from the tournament page (director
 only), each change explained before and confirmed after, concurrent edits refused."""
 
+import copy
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -13,14 +15,27 @@ from tournament.services.registrations import RegistrationError
 
 
 @pytest.fixture
-def cup(db, director):
-    """16 players; session 1 played and confirmed, session 2 drawn and not played, 3 a draft."""
-    tournament = build(slug="cup", sessions=3)
-    play_session(tournament, 1, Actor(user=director))
+def director(db, module_director):
+    """The director who built `cup`."""
+    return copy.deepcopy(module_director)
+
+
+@pytest.fixture(scope="module")
+def module_cup(module_db, module_director):
     from draw.writing import write_draw
 
-    write_draw(tournament, session_number=2, seed=11)
-    return tournament
+    with module_db():
+        tournament = build(slug="cup", sessions=3)
+        play_session(tournament, 1, Actor(user=module_director))
+        write_draw(tournament, session_number=2, seed=11)
+        return tournament
+
+
+@pytest.fixture
+def cup(db, module_cup):
+    """16 players; session 1 played and confirmed, session 2 drawn and not played, 3 a draft
+    (built once for the module)."""
+    return copy.deepcopy(module_cup)
 
 
 def reg(tournament, number):

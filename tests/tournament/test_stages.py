@@ -3,6 +3,8 @@ confirmed; a tie at the line resolved by the tie-breakers, then lots; undone whi
 the final's draw (qualifying sessions only before the cut; by the standings, the pattern or a
 draw; consolation tables), and a finalist's withdrawal moving the next player up."""
 
+import copy
+
 import pytest
 from django.urls import reverse
 
@@ -14,7 +16,7 @@ from draw.writing import write_draw
 from scoring.access import Actor
 from scoring.stages.services import StageError, cut_plan, make_cut, undo_cut
 from scoring.standings.ranking import compute_standings
-from tests.factories import build, play_session
+from tests.factories import build, play_session, settings_form
 from tournament.models import Registration, Tournament
 from tournament.services import registrations as registration_service
 from tournament.services.seating_report import session_tables
@@ -34,6 +36,12 @@ def staged(slug, *, players=16, consolation=False, seating="standings", tie_brea
 
 
 @pytest.fixture
+def director(db, module_director):
+    """The director who played `module_qualified`."""
+    return copy.deepcopy(module_director)
+
+
+@pytest.fixture
 def actor(director):
     return Actor(user=director)
 
@@ -43,6 +51,28 @@ def qualify(tournament, actor, sessions=(1, 2, 3)):
         play_session(tournament, number, actor)
     tournament.refresh_from_db()
     return tournament
+
+
+@pytest.fixture(scope="module")
+def module_qualified(module_db, module_director):
+    with module_db():
+        return qualify(staged("qualified"), Actor(user=module_director))
+
+
+@pytest.fixture
+def qualified(db, module_qualified):
+    """`staged()` with its three qualifying sessions played, built once for the module: each
+    call gives this test's copy, with the final's settings (`staged()`'s) it asks for."""
+
+    def with_settings(*, consolation=False, seating="standings", tie_breaks=None):
+        tournament = copy.deepcopy(module_qualified)
+        Tournament.objects.filter(pk=tournament.pk).update(
+            consolation=consolation, final_seating=seating, tie_breaks=tie_breaks or []
+        )
+        tournament.refresh_from_db()
+        return tournament
+
+    return with_settings
 
 
 def finalists(tournament):
@@ -56,8 +86,8 @@ def test_the_cut_is_refused_before_the_qualifying_stage_is_confirmed(db, actor):
     assert not tournament.registrations.filter(finalist__isnull=False).exists()
 
 
-def test_the_cut_takes_the_top_of_the_qualifying_standings(db, actor):
-    tournament = qualify(staged("top"), actor)
+def test_the_cut_takes_the_top_of_the_qualifying_standings(actor, qualified):
+    tournament = qualified()
     standings = compute_standings(tournament)
     plan = make_cut(tournament, actor=actor)
     assert len(plan.finalists) == 8
@@ -68,8 +98,8 @@ def test_the_cut_takes_the_top_of_the_qualifying_standings(db, actor):
         make_cut(tournament, actor=actor)
 
 
-def test_withdrawn_players_are_not_finalists(db, actor):
-    tournament = qualify(staged("withdrawn"), actor)
+def test_withdrawn_players_are_not_finalists(actor, qualified):
+    tournament = qualified()
     first = compute_standings(tournament).rows[0].registration
     Registration.objects.filter(pk=first.pk).update(status="withdrawn")
     make_cut(tournament, actor=actor)
@@ -100,8 +130,8 @@ def ranked_field(tournament):
     return registrations, totals
 
 
-def test_a_tie_at_the_line_is_resolved_by_the_tie_breakers(db, actor):
-    tournament = qualify(staged("tie", tie_breaks=["most_first_places"]), actor)
+def test_a_tie_at_the_line_is_resolved_by_the_tie_breakers(actor, qualified):
+    tournament = qualified(tie_breaks=["most_first_places"])
     players, totals = ranked_field(tournament)
     eighth, ninth = players[7], players[8]
     totals[eighth] = (31, 5, 0)
@@ -116,8 +146,8 @@ def test_a_tie_at_the_line_is_resolved_by_the_tie_breakers(db, actor):
     assert finalists(tournament) == {r.pk for r in players[:7]} | {ninth.pk}
 
 
-def test_a_tie_left_after_the_tie_breakers_is_drawn_by_lots_with_a_recorded_seed(db, actor):
-    tournament = qualify(staged("lots"), actor)
+def test_a_tie_left_after_the_tie_breakers_is_drawn_by_lots_with_a_recorded_seed(actor, qualified):
+    tournament = qualified()
     players, totals = ranked_field(tournament)
     tied = players[7:9]
     for registration in tied:
@@ -133,8 +163,8 @@ def test_a_tie_left_after_the_tie_breakers_is_drawn_by_lots_with_a_recorded_seed
     assert {r.pk for r in players[:7]} <= finalists(tournament)
 
 
-def test_undo_the_cut_while_no_final_session_is_played(db, actor):
-    tournament = qualify(staged("undo"), actor)
+def test_undo_the_cut_while_no_final_session_is_played(actor, qualified):
+    tournament = qualified()
     make_cut(tournament, actor=actor)
     write_draw(tournament, seed=1)
     undo_cut(tournament, actor=actor)
@@ -157,8 +187,8 @@ def test_only_qualifying_sessions_are_drawn_before_the_cut(db, actor):
         plan_draw(tournament, seed=3)
 
 
-def test_final_drawn_by_the_standings(db, actor):
-    tournament = qualify(staged("bystandings"), actor)
+def test_final_drawn_by_the_standings(actor, qualified):
+    tournament = qualified()
     make_cut(tournament, actor=actor)
     order = [row.registration for row in compute_standings(tournament).rows[:8]]
     plan = write_draw(tournament, seed=5)
@@ -169,8 +199,8 @@ def test_final_drawn_by_the_standings(db, actor):
     assert tables[0] == turned(tuple(order[:4]), 0)
 
 
-def test_final_by_pattern_and_consolation_tables(db, actor):
-    tournament = qualify(staged("pattern", consolation=True, seating="pattern"), actor)
+def test_final_by_pattern_and_consolation_tables(actor, qualified):
+    tournament = qualified(consolation=True, seating="pattern")
     make_cut(tournament, actor=actor)
     rows = compute_standings(tournament).rows
     order = [row.registration for row in rows[:8]]
@@ -184,10 +214,10 @@ def test_final_by_pattern_and_consolation_tables(db, actor):
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_the_consolation_draw_keeps_team_mates_apart(db, actor, seed):
+def test_the_consolation_draw_keeps_team_mates_apart(actor, seed, qualified):
     from tournament.services.teams import add_member, create_team
 
-    tournament = qualify(staged(f"consolation-teams-{seed}", consolation=True), actor)
+    tournament = qualified(consolation=True)
     make_cut(tournament, actor=actor)
     others = list(tournament.registrations.filter(finalist=False).order_by("number"))
     for index in range(0, 8, 2):
@@ -201,9 +231,9 @@ def test_the_consolation_draw_keeps_team_mates_apart(db, actor, seed):
 
 
 def test_the_report_of_a_final_seated_by_the_standings_expects_its_meetings(
-    db, actor, director_client
+    actor, director_client, qualified
 ):
-    tournament = qualify(staged("report-note"), actor)
+    tournament = qualified()
     page = director_client.get(reverse("draw", args=[tournament.slug])).content.decode()
     assert "seat the finalists by the standings or the pattern" not in page
     make_cut(tournament, actor=actor)
@@ -222,8 +252,8 @@ def test_snake_pattern_of_sixteen():
     ]
 
 
-def test_final_drawn_among_the_finalists(db, actor):
-    tournament = qualify(staged("drawn", seating="draw"), actor)
+def test_final_drawn_among_the_finalists(actor, qualified):
+    tournament = qualified(seating="draw")
     make_cut(tournament, actor=actor)
     write_draw(tournament, seed=5)
     tables = session_tables(tournament.sessions.get(number=4))
@@ -261,26 +291,6 @@ def test_a_finalist_withdraws_and_the_next_player_moves_up(db, actor):
     assert top == finalists(tournament)
 
 
-def settings_form(tournament, **stage):
-    return {
-        "name": tournament.name,
-        "slug": tournament.slug,
-        "start_date": "2026-05-02",
-        "end_date": "2026-05-03",
-        "ruleset": "mcr",
-        "session_count": str(tournament.session_count),
-        "session_minutes": "120",
-        "seating_groups": "none",
-        "seating_priority": "repeats",
-        "published": "on",
-        "projector_mode": "auto",
-        "projector_seconds": "12",
-        "final_carry": "half",
-        "final_seating": "pattern",
-        **stage,
-    }
-
-
 @pytest.mark.parametrize(
     ("stage", "message"),
     [
@@ -312,10 +322,10 @@ def test_the_stage_settings_are_saved_from_the_form(director_client):
     assert tournament.consolation and tournament.has_stages
 
 
-def test_the_cut_freezes_the_stage_settings(db, actor):
+def test_the_cut_freezes_the_stage_settings(actor, qualified):
     from tournament.services.tournaments import TournamentError, update_tournament
 
-    tournament = qualify(staged("frozen"), actor)
+    tournament = qualified()
     make_cut(tournament, actor=actor)
     with pytest.raises(TournamentError, match="undo it"):
         update_tournament(tournament, finalists=4)
@@ -336,8 +346,8 @@ def test_final_sessions_drawn_together_keep_their_tables_and_turn_the_winds(db, 
     assert all(a[0] != b[0] for a, b in zip(first, second, strict=True))  # another East
 
 
-def test_the_registration_page_says_who_moved_up(director_client, director):
-    tournament = qualify(staged("movedpage"), Actor(user=director))
+def test_the_registration_page_says_who_moved_up(director_client, director, qualified):
+    tournament = qualified()
     make_cut(tournament, actor=Actor(user=director))
     order = [row.registration for row in compute_standings(tournament).rows]
     leaving = order[2]
@@ -362,10 +372,10 @@ def test_the_registration_page_says_who_moved_up(director_client, director):
     assert newcomer.finalist and leaving.finalist is False
 
 
-def test_a_finalist_disqualified_by_a_penalty_is_replaced(db, actor):
+def test_a_finalist_disqualified_by_a_penalty_is_replaced(actor, qualified):
     from tests.factories import penalize, seated
 
-    tournament = qualify(staged("dq"), actor)
+    tournament = qualified()
     make_cut(tournament, actor=actor)
     write_draw(tournament, seed=5)
     table = tournament.sessions.get(number=4).tables.get(number=1)

@@ -2,6 +2,8 @@
 after playing a consolation session, the cut hidden from earlier standings, the teams counted
 on one scale once the final ranking applies, a finalist who cannot become a substitute."""
 
+import copy
+
 import pytest
 
 from draw.registrations import change_registration
@@ -17,6 +19,12 @@ from tournament.models import StageCarry, Tournament
 from tournament.services import registrations as registration_service
 from tournament.services.registrations import RegistrationError
 from tournament.services.teams import TeamError, add_member, create_team
+
+
+@pytest.fixture
+def director(db, module_director):
+    """The director who played and cut `module_in_stages`."""
+    return copy.deepcopy(module_director)
 
 
 @pytest.fixture
@@ -39,6 +47,26 @@ def in_stages(slug, actor, *, carry=StageCarry.HALF):
     return tournament
 
 
+@pytest.fixture(scope="module")
+def module_in_stages(module_db, module_director):
+    with module_db():
+        return in_stages("in-stages", Actor(user=module_director))
+
+
+@pytest.fixture
+def cut(db, module_in_stages):
+    """`in_stages()`, built once for the module: each call gives this test's copy, with the
+    carry it asks for."""
+
+    def with_carry(carry=StageCarry.HALF):
+        tournament = copy.deepcopy(module_in_stages)
+        Tournament.objects.filter(pk=tournament.pk).update(final_carry=carry)
+        tournament.refresh_from_db()
+        return tournament
+
+    return with_carry
+
+
 def withdraw(tournament, registration):
     return change_registration(
         tournament,
@@ -48,8 +76,8 @@ def withdraw(tournament, registration):
     )
 
 
-def test_a_consolation_session_played_before_moving_up_is_not_in_the_final(db, actor):
-    tournament = in_stages("moved-up", actor)
+def test_a_consolation_session_played_before_moving_up_is_not_in_the_final(actor, cut):
+    tournament = cut()
     write_draw(tournament, seed=5)
     play_session(tournament, 4, actor)
     cut = [row.registration for row in compute_standings(tournament, through=3).rows]
@@ -65,15 +93,15 @@ def test_a_consolation_session_played_before_moving_up_is_not_in_the_final(db, a
     assert row.table_points == half(qualifying[newcomer.pk].table_points)
 
 
-def test_earlier_standings_do_not_show_the_cut(db, actor):
-    tournament = in_stages("hidden-cut", actor)
+def test_earlier_standings_do_not_show_the_cut(actor, cut):
+    tournament = cut()
     assert all(row.finalist is None for row in compute_standings(tournament, through=2).rows)
     after = compute_standings(tournament, through=3).rows
     assert sum(1 for row in after if row.finalist) == 8
 
 
-def test_team_standings_count_every_session_in_full_after_the_cut(db, actor):
-    tournament = in_stages("team-scale", actor, carry=StageCarry.RESET)
+def test_team_standings_count_every_session_in_full_after_the_cut(actor, cut):
+    tournament = cut(StageCarry.RESET)
     write_draw(tournament, seed=5)
     play_session(tournament, 4, actor)
     full = {
@@ -95,8 +123,8 @@ def test_team_standings_count_every_session_in_full_after_the_cut(db, actor):
     assert finalist.table_points != full[finalist.registration.pk].table_points
 
 
-def test_a_finalist_cannot_be_made_a_substitute(db, actor):
-    tournament = in_stages("no-substitute", actor)
+def test_a_finalist_cannot_be_made_a_substitute(actor, cut):
+    tournament = cut()
     finalist = tournament.registrations.filter(finalist=True).first()
     with pytest.raises(RegistrationError, match="is a finalist"):
         change_registration(
@@ -131,13 +159,13 @@ def test_team_names_are_unique_whatever_the_case_in_any_alphabet(db):
         create_team(tournament, name="KØBENHAVN KAN")
 
 
-def test_the_cut_and_its_undoing_are_in_the_audit_trail(db, actor, director_client):
+def test_the_cut_and_its_undoing_are_in_the_audit_trail(actor, director_client, cut):
     from django.urls import reverse
 
     from scoring.models import AuditEntry
     from scoring.stages.services import undo_cut
 
-    tournament = in_stages("audited-cut", actor)
+    tournament = cut()
     entry = AuditEntry.objects.get(action="cut_made")
     finalists = sorted(
         tournament.registrations.filter(finalist=True).values_list("number", flat=True)

@@ -1,0 +1,64 @@
+"""How the suite is laid out (docs/testing.md): builders live in `tests/factories.py` and helpers
+in helper modules; a test never imports from a conftest or from another test module (whose
+fixtures would run in two modules, and whose helpers would drag its tests along), and a conftest
+declares fixtures (and pytest's hooks) only."""
+
+import ast
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent
+
+
+def modules():
+    return sorted(TESTS.rglob("*.py"))
+
+
+def imported(tree, path):
+    """The dotted names `path` imports (relative imports made absolute)."""
+    package = ".".join(path.relative_to(TESTS.parent).with_suffix("").parts[:-1])
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{parent}.{base}" if base else parent
+            yield base
+            yield from (f"{base}.{alias.name}" for alias in node.names)
+
+
+def is_test_module_or_conftest(name):
+    last = name.rsplit(".", 1)[-1]
+    return name.startswith("tests.") and (last.startswith("test_") or last == "conftest")
+
+
+def test_no_module_imports_a_test_module_or_a_conftest():
+    found = [
+        (str(path.relative_to(TESTS)), name)
+        for path in modules()
+        for name in imported(ast.parse(path.read_text(encoding="utf-8")), path)
+        if is_test_module_or_conftest(name)
+    ]
+    assert found == []
+
+
+def is_fixture(function):
+    for decorator in function.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if ast.unparse(target) in ("pytest.fixture", "fixture"):
+            return True
+    return False
+
+
+def test_conftests_declare_fixtures_only():
+    """A conftest's public functions are fixtures or pytest's hooks (`_helpers` serve them)."""
+    found = [
+        (str(path.relative_to(TESTS)), node.name)
+        for path in TESTS.rglob("conftest.py")
+        for node in ast.parse(path.read_text(encoding="utf-8")).body
+        if isinstance(node, ast.FunctionDef)
+        and not is_fixture(node)
+        and not node.name.startswith(("_", "pytest_"))
+    ]
+    assert found == []
