@@ -230,23 +230,25 @@ def offline_queue(phone: Camera, table: str) -> None:
 
 
 def latest_link(mail: Path, to: str, part: str) -> str:
-    """The path of the first link containing `part` in the newest message the desk wrote to
-    `to`, among the files of `mail` (without a mail server the desk writes its messages there:
-    desk.config)."""
+    """The path of the newest link containing `part` in the messages the desk wrote to `to`,
+    among the files of `mail` (without a mail server the desk writes its messages there:
+    desk.config). The files' names order them only to the second, so two messages written in the
+    same second are told apart by the link they carry, not by which one is newer."""
     import email
     import email.policy
     import re
     import urllib.parse
 
-    found = []
-    for path in sorted(mail.glob("*.log")):
+    links = []
+    for path in sorted(mail.glob("*.log"), key=lambda path: (path.stat().st_mtime_ns, path.name)):
         for chunk in path.read_bytes().split(b"\n" + b"-" * 79 + b"\n"):
             message = email.message_from_bytes(chunk.strip(), policy=email.policy.default)
             if message["To"] == to:
-                found.append(message)
-    text = found[-1].get_body(("plain",)).get_content()
-    link = next(url for url in re.findall(r"https?://\S+", text) if part in url)
-    return urllib.parse.urlsplit(link).path
+                text = message.get_body(("plain",)).get_content()
+                links += [url for url in re.findall(r"https?://\S+", text) if part in url]
+    if not links:
+        raise SystemExit(f"no message to {to} has a link with {part!r} in {mail}")
+    return urllib.parse.urlsplit(links[-1]).path
 
 
 def signup_scenes(director: Camera, phone: Camera, mail: Path) -> None:
