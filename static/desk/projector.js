@@ -103,7 +103,14 @@
   document.addEventListener("DOMContentLoaded", function () {
     revealKeys();
     startPaging();
-    window.addEventListener("resize", function () { window.location.reload(); });
+    /* A window of another size (the projector's screen changed, a phone turned or showed its
+       address bar) pages the rows again for that size, a moment after the last change; the
+       page is not reloaded (a reload at every change would never settle on a phone). */
+    var resized = null;
+    window.addEventListener("resize", function () {
+      window.clearTimeout(resized);
+      resized = window.setTimeout(startPaging, 200);
+    });
     window.deskLive.watch({
       url: function () { return body.getAttribute("data-live-url"); },
       key: "projector",
