@@ -1,7 +1,7 @@
 from django.urls import include, path
 
 from scoring.calls import views as calls
-from scoring.referee import correction, offline, penalty, table
+from scoring.referee import correction, home, offline, penalty, table
 from scoring.tiles import views as tiles
 
 table_patterns = [
@@ -17,7 +17,7 @@ table_patterns = [
 ]
 
 urlpatterns = [
-    path("referee/", table.RefereeHomeView.as_view(), name="referee-home"),
+    path("referee/", home.RefereeHomeView.as_view(), name="referee-home"),
     # A referee call taken or closed by a referee account or the director.
     path(
         "referee/calls/<int:call_id>/take/",

@@ -18,9 +18,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring.access import Actor
+from scoring.audit_words import describe_audit
 from scoring.calls import services
 from scoring.models import AuditAction, AuditEntry, RefereeCall
-from scoring.presentation import describe_audit
 from scoring.services.tables import TableError
 from tests.factories import build, page_fields, play_session
 from tournament.models import SessionStatus
