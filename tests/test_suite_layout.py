@@ -80,7 +80,17 @@ def test_the_database_only_run_keeps_every_test_that_reaches_the_database():
 
     def collected(*options):
         result = subprocess.run(
-            [sys.executable, "-m", "pytest", "--collect-only", "-q", *options, *chosen],
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "--collect-only",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                *options,
+                *chosen,
+            ],
             cwd=TESTS.parent,
             capture_output=True,
             text=True,
