@@ -3,6 +3,8 @@
 from pathlib import Path
 
 PHONE = (360, 740)
+#: How long the browser waits for an element a test looks for to appear (Selenium's implicit wait).
+APPEAR_SECONDS = 5
 CONTRAST = (Path(__file__).parent / "contrast.js").read_text()
 OVERFLOW = """
 const width = document.documentElement.clientWidth;
@@ -53,7 +55,7 @@ def until_settled(browser, condition, seconds):
                 return False
             raise
 
-    return WebDriverWait(browser, seconds).until(settled)
+    return WebDriverWait(browser, seconds, poll_frequency=0.1).until(settled)
 
 
 def complete(driver):
@@ -105,7 +107,19 @@ def log_in(browser, live_server, user, language=None):
 def wait_for_text(browser, text, seconds=10):
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(browser, seconds).until(lambda b: text in b.page_source)
+    WebDriverWait(browser, seconds, poll_frequency=0.2).until(lambda b: text in b.page_source)
+
+
+def elements_now(browser, selector):
+    """The elements matching the CSS `selector` as the page stands: an empty list at once when
+    there is none (`find_elements` would first wait APPEAR_SECONDS for one to appear)."""
+    from selenium.webdriver.common.by import By
+
+    browser.implicitly_wait(0)
+    try:
+        return browser.find_elements(By.CSS_SELECTOR, selector)
+    finally:
+        browser.implicitly_wait(APPEAR_SECONDS)
 
 
 def click_choice(browser, name, value):
