@@ -253,7 +253,12 @@ def describe_audit(entry):
         return _time_sentence(action, changes)
     if action == AuditAction.PUBLISHED:
         return _publication_sentence(changes)
-    calls = (AuditAction.CALL_MADE, AuditAction.CALL_TAKEN, AuditAction.CALL_CLOSED)
+    calls = (
+        AuditAction.CALL_MADE,
+        AuditAction.CALL_TAKEN,
+        AuditAction.CALL_CLOSED,
+        AuditAction.CALL_REOPENED,
+    )
     if action in calls:
         return call_sentence(action, changes, calls)
     if action in (AuditAction.PLAYER_MERGED, AuditAction.PLAYER_MERGE_UNDONE):

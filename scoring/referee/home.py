@@ -30,6 +30,9 @@ class RefereeHomeView(TemplateView):
         )
         context["tables"] = tables[:200]
         context["calls"] = call_reading.open_calls(call_reading.answered_by(self.request.user))
+        context["closed_calls"] = call_reading.recently_closed(
+            call_reading.answered_by(self.request.user, closed=True)
+        )
         # Check-in on the day (docs/signup.md): the referee accounts of a tournament help.
         context["checkin_tournaments"] = Tournament.objects.filter(
             checkin_open=True, sessions__tables__referees=self.request.user.pk

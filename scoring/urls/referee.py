@@ -29,6 +29,11 @@ urlpatterns = [
         calls.CallActionView.as_view(action="close"),
         name="call-close",
     ),
+    path(
+        "referee/calls/<int:call_id>/reopen/",
+        calls.CallActionView.as_view(action="reopen"),
+        name="call-reopen",
+    ),
     # The service workers of the referee pages (offline copies): scope /r/ and /referee/.
     path("r/sw.js", offline.service_worker, name="link-service-worker"),
     path("referee/sw.js", offline.service_worker, name="account-service-worker"),
