@@ -14,9 +14,9 @@ audits it the first time it is seen complete, so pages reached by a click or a f
 as well as those opened by address; the page a test leaves by opening another address (or a
 reload) and the page it ends on are audited again if a script changed them since. Looking for
 elements or reading them changes no document and costs no audit (keys pressed through the bare
-driver's ActionChains are not seen: the next command audits the page they lead to). axe-core is handed to Chromium
-once per test (`on_every_page`) and run only when an audit is due. What is found is kept, and
-the test fails at its end with the whole list (tests/browser/conftest.py).
+driver's ActionChains are not seen: the next command audits the page they lead to). axe-core
+is handed to Chromium once per test (`on_every_page`) and run only when an audit is due. What
+is found is kept, and the test fails at its end with the whole list (tests/browser/conftest.py).
 `audit_again(browser)` audits the current state once more (after a page changed itself).
 
 DESK_AXE_LOG=path appends one JSON line per audit (address, width, language, rules and nodes in
@@ -51,13 +51,13 @@ document.addEventListener('securitypolicyviolation', function (event) {
 }, true);
 """
 
-#: One script, one round trip: what the document in the window is (its address, state, type,
-#: width and language), the policy's refusals since the last look, and, when it is due, axe's
-#: violations. An audit is due the first time the document is seen complete, when asked again
-#: (`arguments[1]`), and when the test leaves it (`arguments[2]`) after a script changed its
-#: content's size since it was audited. `axe` is null when none was due (or the page is no HTML
-#: page, or not loaded yet), "missing" when axe is not in the page (a document that began before
-#: the browser was handed it).
+#: One script, one round trip: the document in the window (its address, width and language),
+#: the policy's refusals since the last look and, when an audit is due, axe's violations. An
+#: audit is due the first time the document is seen complete, when asked again (`arguments[1]`),
+#: and when the test leaves it (`arguments[2]`) after a script changed its content's size since
+#: it was audited. The violations are null when no audit was due (or the document is no HTML
+#: page, or is not loaded yet), "missing" when axe is not in the page (a document that began
+#: before the browser was handed it).
 AUDIT = """
 const done = arguments[arguments.length - 1];
 const [tags, again, leaving] = arguments;

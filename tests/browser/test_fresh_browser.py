@@ -21,8 +21,11 @@ sessionStorage.setItem('left', '1');
 document.cookie = 'left=1; path=/; max-age=3600';
 const opening = indexedDB.open('left', 1);
 opening.onupgradeneeded = () => opening.result.createObjectStore('things');
-opening.onsuccess = () => { opening.result.close();
-  caches.open('left').then(cache => cache.put('/left', new Response('left'))).then(() => done(1)); };
+opening.onsuccess = () => {
+  opening.result.close();
+  caches.open('left').then(cache => cache.put('/left', new Response('left')))
+    .then(() => done(1));
+};
 """
 
 FOUND = """
