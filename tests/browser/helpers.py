@@ -36,6 +36,26 @@ NAVIGATING = (
 )
 
 
+def gone(element):
+    """A condition for WebDriverWait: `element`'s document has been replaced. chromedriver says so
+    as a stale element or, while the next document is being built, as a node that "does not
+    belong to the document"."""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+    def replaced(driver):
+        try:
+            element.is_enabled()
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in (error.msg or ""):
+                return True
+            raise
+        return False
+
+    return replaced
+
+
 def navigating(error):
     """True when `error` (a WebDriverException) says the document changed under the command."""
     return any(words in (error.msg or "") for words in NAVIGATING)

@@ -8,13 +8,12 @@ import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 from scoring.access import Actor
 from scoring.reveal import services as reveal
 from scoring.standings.ranking import compute_standings
-from tests.browser.helpers import CONTRAST, OVERFLOW, PHONE, log_in, open_page
+from tests.browser.helpers import CONTRAST, OVERFLOW, PHONE, gone, log_in, open_page
 from tests.factories import build, play_session
 
 #: The reveal step the projector's page shows (its body's data, replaced when it fetches itself).
@@ -96,7 +95,7 @@ def test_the_directors_buttons_fit_a_phone(
     button = browser.find_element(By.CSS_SELECTOR, ".reveal-buttons button.big")
     button.click()
     # The button posts, and the page comes back: the old page's elements are gone first.
-    WebDriverWait(browser, 10, poll_frequency=0.2).until(expected_conditions.staleness_of(button))
+    WebDriverWait(browser, 10, poll_frequency=0.2).until(gone(button))
     WebDriverWait(
         browser, 10, poll_frequency=0.2, ignored_exceptions=(StaleElementReferenceException,)
     ).until(
