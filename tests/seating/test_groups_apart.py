@@ -11,7 +11,7 @@ import pytest
 from bench.seating import clubs  # every player in a club of 4 to 6, as the bench draws them
 from tests.seating.helpers import assert_valid
 from tournament.seating import Option, draw, draw_schedule, seating_report
-from tournament.seating.bounds import clash_floor
+from tournament.seating.bounds import clash_floor, zero_repeat_clash_floor
 from tournament.seating.search import APART_FIRST, REPEATS_FIRST, apart_costs
 
 
@@ -181,3 +181,20 @@ def test_one_priority_draws_the_schedule_of_that_priority_alone():
     assert whole.alternative is not None and alone.alternative is None
     # repeats first drew the same schedule; only the preview's other draw is left out
     assert alone.schedule == whole.schedule
+
+
+def test_without_repeats_club_mates_must_meet_when_the_field_is_nearly_met():
+    # 36 players over 11 sessions meet 33 of the 35 others: a club of 5 leaves 31 players
+    # outside, so each member meets at least 2 club-mates
+    assert zero_repeat_clash_floor([5], 36, 11) == 5  # 5 x 2 meetings, each pair counted once
+    assert zero_repeat_clash_floor([6, 4], 40, 8) == 0
+
+
+def test_a_draw_at_its_clash_floor_stops_searching_with_the_same_figures():
+    # 28 players over 9 sessions without a repeat: the clubs' floor is reached by the design
+    groups = clubs(28, 1)
+    alone = draw(range(28), 9, seed=1, groups=groups, other_priority=False)
+    report = seating_report(alone.schedule, groups)
+    sizes = [list(groups.values()).count(c) for c in set(groups.values())]
+    assert report.repeats == 0
+    assert report.group_clashes == zero_repeat_clash_floor(sizes, 28, 9)

@@ -33,6 +33,14 @@ def clash_floor(group_sizes: Iterable[int], tables: int, sessions: int) -> int:
     return floor * sessions
 
 
+def zero_repeat_clash_floor(group_sizes: Iterable[int], players: int, sessions: int) -> int:
+    """Fewest clashes of a schedule without a repeat: each member of a group of m meets
+    3 new players a session, and only ``players - m`` are outside the group, so at least
+    ``3 * sessions - (players - m)`` of the meetings are with group-mates (36 players over 11
+    sessions meet 33 of the 35 others: a club of 5 has at least 5 clashes)."""
+    return sum((size * max(0, 3 * sessions - (players - size)) + 1) // 2 for size in group_sizes)
+
+
 _KNOWN_MAXIMA = {4: 1, 8: 1, 12: 1, 20: 5}
 
 

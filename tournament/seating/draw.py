@@ -22,7 +22,7 @@ from tournament.seating.base import (
     history_seats,
     on_roster,
 )
-from tournament.seating.bounds import clash_floor
+from tournament.seating.bounds import clash_floor, lower_bound, zero_repeat_clash_floor
 from tournament.seating.i18n import _
 from tournament.seating.keep import (
     keep_previous,
@@ -187,6 +187,23 @@ def draw(
     winds = missing_winds(len(roster), seats)
     grouped = any(group >= 0 for group in group_of)
 
+    sizes: dict[int, int] = {}
+    for group in group_of:
+        if group >= 0:
+            sizes[group] = sizes.get(group, 0) + 1
+
+    def floors(first: bool) -> tuple[int, int]:
+        """The clashes no new schedule avoids, as ``plan_tables`` weighs them (heavy apart
+        first, light repeats first); none counted with played sessions or teams."""
+        if history or any(team >= 0 for team in team_of):
+            return 0, 0
+        spread = clash_floor(sizes.values(), len(roster) // 4, count)
+        if first:
+            return APART_FIRST * spread, 0
+        if lower_bound(len(roster), count) == 0:  # a schedule without repeats is counted
+            spread = max(spread, zero_repeat_clash_floor(sizes.values(), len(roster), count))
+        return 0, REPEATS_FIRST * spread
+
     def plan(first: bool) -> tuple[tuple[tuple[int, int], int], list, list[list[int]]]:
         """(quality, sessions on indices, apart matrix) of the plan with one priority."""
         apart = apart_costs(
@@ -204,7 +221,7 @@ def draw(
                 tables = plan_tables(
                     len(roster), count, history, apart, rng, clock, winds, stats, wind_search,
                     effort=APART_FIRST_EFFORT if first and not attempt else 1,
-                    layers=(team_of, group_of),
+                    layers=(team_of, group_of), floors=floors(first),
                 )  # fmt: skip
                 seated = balance_winds(tables, seats, len(roster), rng)
                 key = quality(seated, seats, history, apart)
@@ -227,7 +244,7 @@ def draw(
     if grouped and other_priority:  # docs/rules.md §8: repeats and clashes trade, director chooses
         mine = seating_report([*fixed, *drawn], groups, teams=teams)
         if (mine.group_clashes or (apart_first and mine.repeats > mine.lower_bound)) and not (
-            not fixed and _at_floors(mine, group_of, len(roster) // 4, total)
+            not fixed and _at_floors(mine, sizes, len(roster) // 4, total)
         ):
             other_key, other_seated, other_apart = plan(not apart_first)
             other = [[on_roster(roster, table) for table in session] for session in other_seated]
@@ -252,15 +269,11 @@ def draw(
     return DrawResult([*result, *fresh], clock_stopped=clock.fired, alternative=alternative)
 
 
-def _at_floors(report, group_of: list[int], tables: int, sessions: int) -> bool:
+def _at_floors(report, sizes: Mapping[int, int], tables: int, sessions: int) -> bool:
     """Whether a fresh draw's figures are all at their floors (no team-mates together,
     repeats at the counting bound, clashes at ``bounds.clash_floor``, winds as even as
     ``sessions`` allow): the other priority cannot be better on any of them, so it is not
     drawn (its figures would be the same or worse)."""
-    sizes: dict[int, int] = {}
-    for group in group_of:
-        if group >= 0:
-            sizes[group] = sizes.get(group, 0) + 1
     return (
         report.team_clashes == 0
         and report.repeats <= report.lower_bound
