@@ -22,7 +22,11 @@ from tournament.seating.base import (
     history_seats,
     on_roster,
 )
-from tournament.seating.bounds import clash_floor, lower_bound, zero_repeat_clash_floor
+from tournament.seating.bounds import (
+    clash_floor,
+    max_zero_repeat_sessions,
+    zero_repeat_clash_floor,
+)
 from tournament.seating.i18n import _
 from tournament.seating.keep import (
     keep_previous,
@@ -200,7 +204,7 @@ def draw(
         spread = clash_floor(sizes.values(), len(roster) // 4, count)
         if first:
             return APART_FIRST * spread, 0
-        if lower_bound(len(roster), count) == 0:  # a schedule without repeats is counted
+        if count <= max_zero_repeat_sessions(len(roster)):  # the best has no repeat
             spread = max(spread, zero_repeat_clash_floor(sizes.values(), len(roster), count))
         return 0, REPEATS_FIRST * spread
 
