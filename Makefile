@@ -90,13 +90,15 @@ coverage: $(DEV_STAMP)
 
 # What depends on the database (DATABASE_URL, SQLite by default): the migrations, Django's
 # checks and the suite. `.ci/run` runs `make test` on SQLite, then this part again on PostgreSQL
-# (the static checks and the documentation do not depend on the database: once is enough).
+# (the static checks and the documentation do not depend on the database: once is enough) with
+# DATABASE_ONLY=1: only the tests that reach the test database (tests/conftest.py).
+PYTEST_SELECTION = $(if $(DATABASE_ONLY),--database-only,)
 test-database: $(DEV_STAMP) packages messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py createcachetable
 	$(PY) manage.py check --fail-level WARNING
 	$(PY) manage.py makemigrations --check --dry-run
-	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n auto --dist loadfile -p no:cacheprovider
+	HYPOTHESIS_PROFILE=ci $(PY) -m pytest -n auto --dist loadfile -p no:cacheprovider $(PYTEST_SELECTION)
 
 lint: checks
 

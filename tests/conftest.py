@@ -8,6 +8,9 @@ hands each test its own copy (`copy.deepcopy`, as Django's `setUpTestData` does)
 function-scoped fixture that asks for `db`. Every test of that module runs with the module's
 data, whether it asks for it or not (`pytest_collection_modifyitems`), so that no test's outcome
 depends on the order the tests run in.
+
+`--database-only` (`.ci/run` on PostgreSQL) keeps only the tests that reach the test database
+(`DATABASE_FIXTURES`): the others give the same answer on any database.
 """
 
 import os
@@ -41,7 +44,37 @@ TEST_SETTINGS = {
 }
 
 
-def pytest_collection_modifyitems(items):
+#: The fixtures through which a test reaches the test database (pytest-django refuses any
+#: other access): a test without one of them gives the same answer on every database.
+DATABASE_FIXTURES = frozenset(
+    ("db", "transactional_db", "django_db_setup", "_django_db_helper", "live_server", "module_db")
+)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-only",
+        action="store_true",
+        help="Run only the tests that reach the test database (`.ci/run` on PostgreSQL: the "
+        "others, pure Python or a desk of their own on SQLite, ran on SQLite already).",
+    )
+
+
+def _reaches_the_database(item):
+    return bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))) or (
+        item.get_closest_marker("django_db") is not None
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    _share_module_data(items)
+    if config.getoption("--database-only"):
+        kept = [item for item in items if _reaches_the_database(item)]
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+
+
+def _share_module_data(items):
     """In a module where a test uses data built once for the module (a module-scoped fixture on
     `module_db`), every test gets that data first: a test that does not ask for it would
     otherwise see it or not depending on whether a test that asked ran before."""

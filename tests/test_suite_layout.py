@@ -62,3 +62,41 @@ def test_conftests_declare_fixtures_only():
         and not node.name.startswith(("_", "pytest_"))
     ]
     assert found == []
+
+
+def test_the_database_only_run_keeps_every_test_that_reaches_the_database():
+    """`--database-only` (`.ci/run` on PostgreSQL) keeps the tests with the database's fixtures
+    or marker and leaves out those that cannot reach it: pure rules, a settings check."""
+    import subprocess
+    import sys
+
+    chosen = [
+        "tests/rules/test_mcr.py",
+        "tests/desk/test_ruleset_codes.py",
+        "tests/scoring/test_live.py",
+        "tests/reliability/test_archive_checks.py",
+        "tests/browser/test_on_the_day.py",
+    ]
+
+    def collected(*options):
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "--collect-only",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                *options,
+                *chosen,
+            ],
+            cwd=TESTS.parent,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return {line.split("::")[0] for line in result.stdout.splitlines() if "::" in line}
+
+    assert collected() == set(chosen)
+    assert collected("--database-only") == set(chosen[2:])

@@ -5,7 +5,7 @@ a season not published is 404 to all of them."""
 from django.shortcuts import get_object_or_404
 from rest_framework.response import Response
 
-from api import serializers as s
+from api import season_serializers as s
 from api.conditional import ConditionalRead
 from api.serializers import exact
 from api.views.reads import read_schema

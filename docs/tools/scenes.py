@@ -171,6 +171,29 @@ def referee_scenes(phone: Camera, director: Camera, links: dict[str, tuple[str, 
 
     director.open(f"/director/t/{MCR}/sessions/{MCR_SESSION}/")
     director.shoot("director-dashboard", whole=True)
+    referee_call(phone, director, links["mcr"][0])
+
+
+def referee_call(phone: Camera, director: Camera, table: str) -> None:
+    """A table calls a referee; the director sees it on the dashboard, closes it, and finds
+    it under the calls closed a moment ago, with the button that reopens it."""
+    phone.open(table)
+    phone.browser.execute_script("arguments[0].open = true", phone.find("details.call-form"))
+    phone.choose("kind", "wrong_count")
+    phone.type("note", "hand 2: 24 or 26 fan?")
+    phone.scroll_to(".call-referee")
+    phone.shoot("referee-call")
+    phone.submit(phone.find('.call-form button[type="submit"]'))
+    phone.expect("A referee is called")
+    dashboard = f"/director/t/{MCR}/sessions/{MCR_SESSION}/"
+    director.open(dashboard)
+    director.shoot("director-call", element=".calls-panel")
+    director.type("outcome", "recounted: 26 fan")
+    director.submit(director.button("Close the call"))
+    director.browser.execute_script(
+        "arguments[0].open = true", director.find("details.closed-calls")
+    )
+    director.shoot("director-call-closed", element=".calls-panel")
 
 
 #: A self-drawn hand tapped in the picker: three concealed pungs (characters, circles,

@@ -10,6 +10,8 @@ from tournament.models import Table
 
 #: The longest note a table adds to its call, and a referee to its closing.
 NOTE_MAX = 300
+#: How long a closed call can be reopened (closed by mistake), in minutes.
+REOPEN_MINUTES = 15
 
 
 class CallKind(models.TextChoices):
@@ -23,6 +25,10 @@ class RefereeCallQuerySet(models.QuerySet):
     def open(self):
         """Calls not closed yet (waiting, or taken by a referee)."""
         return self.filter(closed_at__isnull=True)
+
+    def closed_since(self, since):
+        """Calls closed at `since` or later (those that can still be reopened)."""
+        return self.filter(closed_at__gte=since)
 
 
 class RefereeCall(models.Model):

@@ -27,8 +27,8 @@ def kind_label(kind):
 def call_sentence(action, changes, labels):
     """An audit entry of a call in words: "Referee called: Dispute · “wind of hand 3”",
     "Taken after 4 min", "Closed after 9 min: penalty given". `labels` are the call actions
-    (`AuditAction.CALL_MADE`, `CALL_TAKEN`, `CALL_CLOSED`)."""
-    made, taken, _closed = labels
+    (`AuditAction.CALL_MADE`, `CALL_TAKEN`, `CALL_CLOSED`, `CALL_REOPENED`)."""
+    made, taken, _closed, reopened = labels
     kind = kind_label(changes.get("kind"))
     if action == made:
         text = _("Referee called: %(kind)s") % {"kind": kind}
@@ -40,6 +40,11 @@ def call_sentence(action, changes, labels):
             "kind": kind,
             "waited": waited_text(changes.get("waited_seconds") or 0),
         }
+    if action == reopened:
+        text = _("%(kind)s: reopened (closed by mistake)") % {"kind": kind}
+        if changes.get("outcome"):
+            text += " · " + _("was closed with “%(outcome)s”") % {"outcome": changes["outcome"]}
+        return text
     text = _("%(kind)s: closed after %(waited)s") % {
         "kind": kind,
         "waited": waited_text(changes.get("open_seconds") or 0),

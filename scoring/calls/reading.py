@@ -1,10 +1,13 @@
-"""The open referee calls a page shows, each with how long it has waited by the database's
+"""The referee calls a page shows (the open ones, and those closed a moment ago that can be
+reopened), each with how long it has waited by the database's
 clock (`common.clock.database_now`): the session's (the dashboard), a referee account's (its
 page), a table's (its page)."""
 
+import datetime
+
 from common.clock import database_now
 from scoring import access
-from scoring.calls.models import RefereeCall
+from scoring.calls.models import REOPEN_MINUTES, RefereeCall
 from scoring.calls.presentation import waited_text
 
 
@@ -20,14 +23,28 @@ def open_calls(calls, now=None):
     return [(call, waited_text(now - call.made_at)) for call in calls]
 
 
-def answered_by(user):
-    """The open calls a referee account answers: those of the sessions being played where it
-    referees a table (every session being played for a site administrator)."""
+def recently_closed(calls, now=None):
+    """The calls of `calls` (a queryset) closed less than `REOPEN_MINUTES` ago, newest first:
+    those a mis-tap closed can be reopened from the page."""
+    now = now or database_now()
+    since = now - datetime.timedelta(minutes=REOPEN_MINUTES)
+    return list(
+        calls.closed_since(since)
+        .select_related("table__session__tournament", "closed_by")
+        .order_by("-closed_at", "-id")
+    )
+
+
+def answered_by(user, *, closed=False):
+    """The open calls a referee account answers (with `closed`, those closed a moment ago):
+    those of the sessions being played where it referees a table (every session being played
+    for a site administrator)."""
     tables = access.tables_for_account(user).filter(
         session__status__in=access.LINK_SESSION_STATUSES
     )
     sessions = tables.values("session_id")
-    return RefereeCall.objects.open().filter(table__session__in=sessions)
+    calls = RefereeCall.objects.filter(table__session__in=sessions)
+    return calls if closed else calls.open()
 
 
 def table_call(table):

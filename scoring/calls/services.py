@@ -12,6 +12,9 @@ entry in the audit trail.
   refused, with who took it.
 - `close_call`: the same people close it, with what was decided (optional); closing a call
   nobody took takes it too.
+- `reopen_call`: a call closed by mistake is taken back within `REOPEN_MINUTES` by the same
+  people: open again, still taken by whoever took it, what was decided cleared (the trail keeps
+  it). Refused once the table has called again or the session is confirmed.
 """
 
 from django.db import transaction
@@ -19,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from common.clock import database_now
 from scoring.access import not_current_reason, tables_for_account
-from scoring.calls.models import NOTE_MAX, CallKind, RefereeCall
+from scoring.calls.models import NOTE_MAX, REOPEN_MINUTES, CallKind, RefereeCall
 from scoring.calls.presentation import waited_text
 from scoring.models import AuditAction
 from scoring.services.audit import log_action
@@ -160,6 +163,43 @@ def close_call(call, *, actor, outcome=""):
             "outcome": outcome,
             "open_seconds": _waited_seconds(call.made_at, now),
         },
+    )
+    return call
+
+
+@transaction.atomic
+def reopen_call(call, *, actor):
+    """Take back the closing of a call (closed by mistake); returns it, open again."""
+    table = lock_table(call.table)
+    call = _lock_call(call)
+    _check_answerer(actor, table.session.tournament)
+    if call.is_open:
+        return call  # reopened twice (a double tap): nothing changes
+    if table.session.is_confirmed:
+        raise TableError(
+            _("Session %(number)s is confirmed: its calls stay closed.")
+            % {"number": table.session.number}
+        )
+    now = database_now()
+    if (now - call.closed_at).total_seconds() > REOPEN_MINUTES * 60:
+        raise TableError(
+            _(
+                "The call of %(table)s was closed more than %(minutes)s minutes ago: it stays closed."
+            )
+            % {"table": table, "minutes": REOPEN_MINUTES}
+        )
+    if RefereeCall.objects.open().filter(table=table).exists():
+        raise TableError(
+            _("%(table)s has called a referee again since: answer that call.") % {"table": table}
+        )
+    outcome = call.outcome
+    call.closed_at, call.closed_by, call.outcome = None, None, ""
+    call.save(update_fields=["closed_at", "closed_by", "outcome"])
+    log_action(
+        actor,
+        AuditAction.CALL_REOPENED,
+        table=table,
+        changes={"kind": call.kind, "outcome": outcome},
     )
     return call
 

@@ -36,8 +36,9 @@ class CallRefereeView(TableAccessMixin, answers.TableAnswers, View):
 
 
 class CallActionView(ErrorGoesBack, View):
-    """POST: a referee account or the director takes (`action` "take") or closes ("close") a
-    call, then goes back to the page it came from (`next`, a page of this desk)."""
+    """POST: a referee account or the director takes (`action` "take"), closes ("close") or
+    reopens ("reopen", closed by mistake) a call, then goes back to the page it came from
+    (`next`, a page of this desk)."""
 
     http_method_names = ["post"]
     action = "take"
@@ -70,6 +71,9 @@ class CallActionView(ErrorGoesBack, View):
         if self.action == "take":
             services.take_call(call, actor=actor)
             text = _("You took the call of %(table)s (session %(session)s): on your way.")
+        elif self.action == "reopen":
+            services.reopen_call(call, actor=actor)
+            text = _("The call of %(table)s (session %(session)s) is open again.")
         else:
             form = CloseCallForm(request.POST)
             if not form.is_valid():

@@ -32,6 +32,7 @@ class AuditAction(models.TextChoices):
     CALL_MADE = "call_made", _("Referee called")
     CALL_TAKEN = "call_taken", _("Referee call taken")
     CALL_CLOSED = "call_closed", _("Referee call closed")
+    CALL_REOPENED = "call_reopened", _("Referee call reopened")
     PLAYER_MERGED = "player_merged", _("Player records merged")
     PLAYER_MERGE_UNDONE = "player_unmerged", _("Merge of player records taken back")
 

@@ -3,7 +3,7 @@
 from django import template
 
 from common import formatting
-from scoring.presentation import describe_audit
+from scoring.audit_words import describe_audit
 from scoring.tiles.reading import count_lines, count_summary, player_counts, verdict_text
 from tournament.rulesets import ruleset_for
 
@@ -12,7 +12,7 @@ register = template.Library()
 
 @register.filter
 def audit_sentence(entry):
-    """An audit entry in words, with the players' names (scoring.presentation.describe_audit)."""
+    """An audit entry in words, with the players' names (scoring.audit_words.describe_audit)."""
     return describe_audit(entry)
 
 

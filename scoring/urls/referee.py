@@ -1,7 +1,7 @@
 from django.urls import include, path
 
 from scoring.calls import views as calls
-from scoring.referee import correction, offline, penalty, table
+from scoring.referee import correction, home, offline, penalty, table
 from scoring.tiles import views as tiles
 
 table_patterns = [
@@ -17,7 +17,7 @@ table_patterns = [
 ]
 
 urlpatterns = [
-    path("referee/", table.RefereeHomeView.as_view(), name="referee-home"),
+    path("referee/", home.RefereeHomeView.as_view(), name="referee-home"),
     # A referee call taken or closed by a referee account or the director.
     path(
         "referee/calls/<int:call_id>/take/",
@@ -28,6 +28,11 @@ urlpatterns = [
         "referee/calls/<int:call_id>/close/",
         calls.CallActionView.as_view(action="close"),
         name="call-close",
+    ),
+    path(
+        "referee/calls/<int:call_id>/reopen/",
+        calls.CallActionView.as_view(action="reopen"),
+        name="call-reopen",
     ),
     # The service workers of the referee pages (offline copies): scope /r/ and /referee/.
     path("r/sw.js", offline.service_worker, name="link-service-worker"),

@@ -84,6 +84,9 @@ class SessionDashboardView(SessionMixin, TemplateView):
             RefereeCall.objects.open().filter(table__session=session), now
         )
         calling = {call.table_id: (call, waited) for call, waited in calls}
+        closed_calls = call_reading.recently_closed(
+            RefereeCall.objects.filter(table__session=session), now
+        )
         rows = []
         for table in tables:
             code, label = table_state(table, session)
@@ -116,6 +119,7 @@ class SessionDashboardView(SessionMixin, TemplateView):
             session_state=session.state_for(len(tables), sum(t.is_closed for t in tables)),
             late=closing.disqualified_for_session(session),
             calls=calls,
+            closed_calls=closed_calls,
             clock=session_clock,
             late_margin=dashboard.LATE_MARGIN,
             confirm_texts={

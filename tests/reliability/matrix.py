@@ -95,10 +95,11 @@ AUDIENCE = {
     "projector-reveal": "director",
     "export": "director",
     "referee-home": "user",
-    # a referee call taken or closed (issue 31): any account may ask; the service answers only
+    # a referee call taken, closed or reopened (issue 31): any account may ask; the service answers only
     # the tournament's referees and directors (tests/scoring/test_referee_calls.py)
     "call-take": "user",
     "call-close": "user",
+    "call-reopen": "user",
     "table-resume": "director",
     "tournament-publish": "director",
     # the referee pages' service workers: the same script for everyone, no data in it
@@ -325,6 +326,7 @@ def concrete_urls(world):
         "referee-home": reverse("referee-home"),
         "call-take": reverse("call-take", args=[1]),
         "call-close": reverse("call-close", args=[1]),
+        "call-reopen": reverse("call-reopen", args=[1]),
         "table-resume": reverse("table-resume", args=[slug, session, table.pk]),
         "tournament-publish": reverse("tournament-publish", args=[slug]),
         "api-tokens": reverse("api-tokens", args=[slug]),

@@ -3,8 +3,8 @@ refused as stale lists only what was saved after it was built."""
 
 from django.urls import reverse
 
+from scoring.audit_words import describe_audit
 from scoring.models import AuditEntry, Hand
-from scoring.presentation import describe_audit
 from scoring.services.penalties import give_penalty
 from tests.factories import page_fields
 

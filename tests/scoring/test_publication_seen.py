@@ -14,8 +14,8 @@ from django.urls import reverse
 
 from api.models import TokenKind
 from api.tokens import create_token
+from scoring.audit_words import describe_audit
 from scoring.models import AuditAction, AuditEntry
-from scoring.presentation import describe_audit
 from tests.factories import (
     client_with,
     make_director,

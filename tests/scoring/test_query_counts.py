@@ -44,8 +44,9 @@ STANDINGS_PAGE_UNCHANGED_QUERIES = 7
 #: registrations, players and referees, the sessions (tabs), the seats of the players out for
 #: the session, the closed tables' results with their players (issue 14, point 6: shown on the
 #: dashboard before confirming), the database's clock (one instant for every table's clock
-#: and contact: common.clock) and the open referee calls with their tables (issue 31).
-DASHBOARD_QUERIES = 14
+#: and contact: common.clock), the open referee calls with their tables (issue 31) and the
+#: calls closed a moment ago, which can be reopened.
+DASHBOARD_QUERIES = 15
 
 
 @pytest.fixture(scope="module", params=SIZES)

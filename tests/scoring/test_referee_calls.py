@@ -18,9 +18,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring.access import Actor
+from scoring.audit_words import describe_audit
 from scoring.calls import services
 from scoring.models import AuditAction, AuditEntry, RefereeCall
-from scoring.presentation import describe_audit
 from scoring.services.tables import TableError
 from tests.factories import build, page_fields, play_session
 from tournament.models import SessionStatus
@@ -170,6 +170,86 @@ def test_only_the_tournaments_referees_and_director_answer_calls(client, cup, ta
     services.close_call(call, actor=Actor(user=other))
     with pytest.raises(TableError, match="already closed"):
         services.close_call(call, actor=Actor(user=referee))
+
+
+def test_a_call_closed_by_mistake_is_reopened_from_the_page(client, cup, table, referee, director):
+    """Closing a call is one tap: it can be taken back for REOPEN_MINUTES, from the referee's page
+    and the dashboard, and the trail says so; the table's page shows the call again."""
+    call = services.make_call(table, "dispute", actor=Actor(via="table link"))
+    services.take_call(call, actor=Actor(user=referee))
+    client.force_login(referee)
+    home = reverse("referee-home")
+    client.post(reverse("call-close", args=[call.pk]), {"outcome": "sorted", "next": home})
+    page = client.get(home).content.decode()
+    assert "No table is calling a referee." in page
+    assert "1 call closed in the last minutes" in page and "closed by floor-ref" in page
+    reopen = reverse("call-reopen", args=[call.pk])
+    assert f'action="{reopen}"' in page
+    client.force_login(director)
+    dashboard = reverse("session-dashboard", args=[cup.slug, 1])
+    assert f'action="{reopen}"' in client.get(dashboard).content.decode()
+    client.force_login(referee)
+    response = client.post(reopen, {"next": home}, follow=True)
+    text = response.content.decode()
+    assert "The call of Table 1 (session 1) is open again." in text
+    assert "1 table is calling" not in text and "called less than a minute ago" in text
+    call.refresh_from_db()
+    assert call.is_open and call.taken_by == referee and call.outcome == ""
+    entry = AuditEntry.objects.get(action=AuditAction.CALL_REOPENED)
+    assert entry.user == referee
+    assert (
+        describe_audit(entry) == "Dispute: reopened (closed by mistake) · was closed with “sorted”"
+    )
+    with translation.override("it"):
+        assert describe_audit(entry).startswith("Contestazione: riaperta")
+    assert "floor-ref is on the way." in client.get(link(table)).content.decode()
+    # a second tap changes nothing
+    client.post(reopen, {"next": home})
+    assert AuditEntry.objects.filter(action=AuditAction.CALL_REOPENED).count() == 1
+
+
+def test_a_call_is_reopened_only_by_its_answerers_in_time_and_while_the_table_waits(
+    client, cup, table, referee, director
+):
+    call = services.make_call(table, "penalty", actor=Actor(via="table link"))
+    services.close_call(call, actor=Actor(user=director))
+    stranger = get_user_model().objects.create_user("stranger", password="x")
+    client.force_login(stranger)
+    client.post(reverse("call-reopen", args=[call.pk]))
+    call.refresh_from_db()
+    assert not call.is_open
+    with pytest.raises(TableError, match="Only the director or a referee"):
+        services.reopen_call(call, actor=Actor(via="table link"))
+    # the table called again meanwhile: the new call is the one to answer
+    again = services.make_call(table, "other", actor=Actor(via="table link"))
+    with pytest.raises(TableError, match="has called a referee again since"):
+        services.reopen_call(call, actor=Actor(user=referee))
+    services.close_call(again, actor=Actor(user=referee))
+    # too late: closed more than REOPEN_MINUTES ago, and no longer offered
+    RefereeCall.objects.filter(pk=call.pk).update(
+        made_at=F("made_at") - dt.timedelta(minutes=40),
+        taken_at=F("taken_at") - dt.timedelta(minutes=40),
+        closed_at=F("closed_at") - dt.timedelta(minutes=16),
+    )
+    call.refresh_from_db()
+    with pytest.raises(TableError, match="more than 15 minutes ago"):
+        services.reopen_call(call, actor=Actor(user=referee))
+    client.force_login(referee)
+    page = client.get(reverse("referee-home")).content.decode()
+    assert reverse("call-reopen", args=[call.pk]) not in page
+    assert reverse("call-reopen", args=[again.pk]) in page
+    call.refresh_from_db()
+    assert not call.is_open
+    assert not AuditEntry.objects.filter(action=AuditAction.CALL_REOPENED).exists()
+
+
+def test_a_confirmed_sessions_calls_stay_closed(cup, table, director):
+    actor = Actor(user=director)
+    call = services.make_call(table, "dispute", actor=Actor(via="table link"))
+    services.close_call(call, actor=actor)
+    play_session(cup, 1, actor, entries=[{"outcome": "washout"}])
+    with pytest.raises(TableError, match="is confirmed"):
+        services.reopen_call(call, actor=actor)
 
 
 def test_a_call_needs_the_session_being_played(client, db):

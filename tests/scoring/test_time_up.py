@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring.access import Actor
+from scoring.audit_words import describe_audit
 from scoring.models import AuditAction, AuditEntry
-from scoring.presentation import describe_audit
 from scoring.services import closing, consequences, time_up
 from scoring.services.hands import record_hand
 from scoring.services.tables import TableError, snapshot

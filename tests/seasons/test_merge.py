@@ -142,7 +142,7 @@ def test_a_merge_is_written_in_the_audit_trail_and_taken_back(cups, copied, clie
     assert moved.player_id == anna.pk and not Player.objects.filter(pk=copy.pk).exists()
     entry = AuditEntry.objects.get(action=AuditAction.PLAYER_MERGED)
     assert entry.tournament_id == copied.pk and list(entry.registrations.all()) == [moved]
-    from scoring.presentation import describe_audit
+    from scoring.audit_words import describe_audit
 
     assert describe_audit(entry) == (
         f"Player {moved.number}: the record Anna Rossi (record {copy.pk}) was merged into "
