@@ -7,6 +7,7 @@ dashboard again with what the referee did. Every name of a picture is one the gu
 import csv
 import io
 import tempfile
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
@@ -375,3 +376,5 @@ def season_scenes(director: Camera, phone: Camera) -> None:
     phone.shoot("season-player-phone", whole=True)
     phone.submit(phone.find('main .meta a[href^="/players/"]'))
     phone.shoot("player-page-phone", whole=True)
+    director.open(urllib.parse.urlsplit(phone.browser.current_url).path)
+    director.shoot("player-page", whole=True)
