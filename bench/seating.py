@@ -19,7 +19,9 @@ sessions; the target), indirect meetings (for two players who never meet,
 the fewest players who met both: ``ind.min``; pairs with fewer than sqrt(N): ``ind.low``), then
 the same draw with every player in a club of 4 to 6 (sizes drawn from the seed; ``--no-clubs``
 to skip): club clashes and repeats, the other priority's figures when the two trade
-(``other``, repeats/clashes, club-mates apart first), and the seconds of each draw. The target
+(``other``, repeats/clashes, club-mates apart first), and the seconds of each draw (with
+clubs the whole draw, the preview's other priority included; ``--bound speed`` times the draw
+of one priority too, as good-enough-golfer draws, against that peer). The target
 column says ``ok`` when repeats are 0 (or the lower bound where zero is impossible), wind
 spread <= 1 and CPU time is within 2 s (10 s above 100 players); the club target (40 x 8: 0 clashes
 with 0 repeats) is printed after the table.

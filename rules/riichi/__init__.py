@@ -3,7 +3,8 @@ a table.
 
 - `rules.riichi.payments`: a hand's base points and what each player pays (pure functions);
 - `rules.riichi.presets`: one frozen preset per edition (2008, 2016) instead of `if edition`;
-- `rules.riichi.table`: `RiichiRuleSet`, a session's hands, counters, deposits and uma.
+- `rules.riichi.table`: `RiichiRuleSet`, a session's hands, counters, deposits and uma;
+- `rules.riichi.wins`: a ron or a tsumo checked (han and fu, two yaku, pao) and settled.
 
 The payment functions are re-exported here, so `rules.riichi.ron_payment(...)` keeps working.
 """

@@ -5,10 +5,13 @@ page), a table's (its page)."""
 
 import datetime
 
+from django.db.models import Exists, OuterRef
+
 from common.clock import database_now
 from scoring import access
 from scoring.calls.models import REOPEN_MINUTES, RefereeCall
 from scoring.calls.presentation import waited_text
+from tournament.models import SessionStatus
 
 
 def open_calls(calls, now=None):
@@ -24,12 +27,17 @@ def open_calls(calls, now=None):
 
 
 def recently_closed(calls, now=None):
-    """The calls of `calls` (a queryset) closed less than `REOPEN_MINUTES` ago, newest first:
-    those a mis-tap closed can be reopened from the page."""
+    """The calls of `calls` (a queryset) closed less than `REOPEN_MINUTES` ago that can be
+    reopened (their session not confirmed, their table not calling again), newest first: those
+    a mis-tap closed can be reopened from the page."""
     now = now or database_now()
     since = now - datetime.timedelta(minutes=REOPEN_MINUTES)
+    # Not once the session is confirmed or the table has called again: reopening is refused.
+    calling_again = RefereeCall.objects.open().filter(table=OuterRef("table"))
     return list(
         calls.closed_since(since)
+        .exclude(table__session__status=SessionStatus.CONFIRMED)
+        .exclude(Exists(calling_again))
         .select_related("table__session__tournament", "closed_by")
         .order_by("-closed_at", "-id")
     )

@@ -170,8 +170,10 @@ def close_call(call, *, actor, outcome=""):
 @transaction.atomic
 def reopen_call(call, *, actor):
     """Take back the closing of a call (closed by mistake); returns it, open again."""
-    table = lock_table(call.table)
+    # The call first, then its table, as take and close lock them (on PostgreSQL the call's
+    # lock also holds the rows it joins): the other order deadlocks with a close.
     call = _lock_call(call)
+    table = lock_table(call.table)
     _check_answerer(actor, table.session.tournament)
     if call.is_open:
         return call  # reopened twice (a double tap): nothing changes

@@ -192,7 +192,7 @@ def test_a_call_closed_by_mistake_is_reopened_from_the_page(client, cup, table, 
     response = client.post(reopen, {"next": home}, follow=True)
     text = response.content.decode()
     assert "The call of Table 1 (session 1) is open again." in text
-    assert "1 table is calling" not in text and "called less than a minute ago" in text
+    assert "No table is calling a referee." not in text and "called less than a minute ago" in text
     call.refresh_from_db()
     assert call.is_open and call.taken_by == referee and call.outcome == ""
     entry = AuditEntry.objects.get(action=AuditAction.CALL_REOPENED)
@@ -241,6 +241,28 @@ def test_a_call_is_reopened_only_by_its_answerers_in_time_and_while_the_table_wa
     call.refresh_from_db()
     assert not call.is_open
     assert not AuditEntry.objects.filter(action=AuditAction.CALL_REOPENED).exists()
+
+
+def test_no_reopen_is_offered_once_the_table_calls_again_or_the_session_is_confirmed(
+    client, cup, table, referee, director
+):
+    """The button is offered only where reopening can succeed."""
+    call = services.make_call(table, "dispute", actor=Actor(via="table link"))
+    services.close_call(call, actor=Actor(user=director))
+    reopen = reverse("call-reopen", args=[call.pk])
+    dashboard = reverse("session-dashboard", args=[cup.slug, 1])
+    client.force_login(director)
+    assert reopen in client.get(dashboard).content.decode()
+    again = services.make_call(table, "other", actor=Actor(via="table link"))
+    assert reopen not in client.get(dashboard).content.decode()
+    client.force_login(referee)
+    assert reopen not in client.get(reverse("referee-home")).content.decode()
+    services.close_call(again, actor=Actor(user=director))
+    client.force_login(director)
+    assert reopen in client.get(dashboard).content.decode()
+    play_session(cup, 1, Actor(user=director), entries=[{"outcome": "washout"}])
+    page = client.get(dashboard).content.decode()
+    assert reopen not in page and reverse("call-reopen", args=[again.pk]) not in page
 
 
 def test_a_confirmed_sessions_calls_stay_closed(cup, table, director):

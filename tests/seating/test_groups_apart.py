@@ -11,6 +11,7 @@ import pytest
 from bench.seating import clubs  # every player in a club of 4 to 6, as the bench draws them
 from tests.seating.helpers import assert_valid
 from tournament.seating import Option, draw, draw_schedule, seating_report
+from tournament.seating.bounds import clash_floor, zero_repeat_clash_floor
 from tournament.seating.search import APART_FIRST, REPEATS_FIRST, apart_costs
 
 
@@ -152,3 +153,48 @@ def test_clubs_keep_the_design_numbers_when_packed_maps_do_best(seed):
     assert report.repeats == 0 and report.wind_spread <= 1
     assert report.group_clashes <= 3
     assert report.table_revisits == 0
+
+
+def test_clash_floor_spreads_each_group_over_the_tables():
+    # a club of 6 at 4 tables: two tables hold two of them, one pair each, every session
+    assert clash_floor([6], 4, 3) == 6
+    assert clash_floor([4, 4, 4, 4], 4, 5) == 0
+    assert clash_floor([9], 4, 1) == 3 + 1 + 1 + 1  # 3, 2, 2, 2 members
+    assert clash_floor([5, 6], 5, 2) == 0 + 2
+
+
+def test_at_the_floors_the_other_priority_is_not_drawn():
+    # 16 players, clubs of 4 to 6: a club of 6 at 4 tables cannot avoid its clashes, and the
+    # draw has no repeat: the other priority cannot do better on anything, so none is offered
+    groups = clubs(16, 1)
+    result = draw(range(16), 4, seed=1, groups=groups)
+    report = seating_report(result.schedule, groups)
+    sizes = [list(groups.values()).count(c) for c in set(groups.values())]
+    assert report.repeats == 0 and report.group_clashes == clash_floor(sizes, 4, 4) > 0
+    assert result.alternative is None
+
+
+def test_one_priority_draws_the_schedule_of_that_priority_alone():
+    groups = clubs(32, 3)
+    whole = draw(range(32), 7, seed=3, groups=groups)
+    alone = draw(range(32), 7, seed=3, groups=groups, other_priority=False)
+    assert whole.alternative is not None and alone.alternative is None
+    # repeats first drew the same schedule; only the preview's other draw is left out
+    assert alone.schedule == whole.schedule
+
+
+def test_without_repeats_club_mates_must_meet_when_the_field_is_nearly_met():
+    # 36 players over 11 sessions meet 33 of the 35 others: a club of 5 leaves 31 players
+    # outside, so each member meets at least 2 club-mates
+    assert zero_repeat_clash_floor([5], 36, 11) == 5  # 5 x 2 meetings, each pair counted once
+    assert zero_repeat_clash_floor([6, 4], 40, 8) == 0
+
+
+def test_a_draw_at_its_clash_floor_stops_searching_with_the_same_figures():
+    # 28 players over 9 sessions without a repeat: the clubs' floor is reached by the design
+    groups = clubs(28, 1)
+    alone = draw(range(28), 9, seed=1, groups=groups, other_priority=False)
+    report = seating_report(alone.schedule, groups)
+    sizes = [list(groups.values()).count(c) for c in set(groups.values())]
+    assert report.repeats == 0
+    assert report.group_clashes == zero_repeat_clash_floor(sizes, 28, 9)

@@ -22,6 +22,11 @@ from tournament.seating.base import (
     history_seats,
     on_roster,
 )
+from tournament.seating.bounds import (
+    clash_floor,
+    max_zero_repeat_sessions,
+    zero_repeat_clash_floor,
+)
 from tournament.seating.i18n import _
 from tournament.seating.keep import (
     keep_previous,
@@ -105,6 +110,7 @@ def draw(
     previous: Sequence[Sequence[Sequence[Hashable]]] | None = None,
     apart_first: bool = False,
     teams: Mapping[Hashable, Hashable] | None = None,
+    other_priority: bool = True,
 ) -> DrawResult:
     """Draw the seating of a whole event.
 
@@ -130,7 +136,9 @@ def draw(
     too: if it is at least as good on repeats, clashes and winds it is returned instead,
     otherwise its figures are ``DrawResult.alternative`` so the director can weigh the two (each
     priority draws from its own random stream, so asking for the other gives exactly those
-    figures).
+    figures). ``other_priority=False`` draws the one priority asked for and never the other (no
+    ``DrawResult.alternative``, and no exchange for a better other draw): what a program
+    without that preview draws, for measuring the draw alone.
 
     ``teams``: maps a player to a team: team-mates never share a table whenever the sizes allow
     it (a clash between team-mates weighs ``TEAM_APART``, more than any number of repeats or
@@ -183,6 +191,23 @@ def draw(
     winds = missing_winds(len(roster), seats)
     grouped = any(group >= 0 for group in group_of)
 
+    sizes: dict[int, int] = {}
+    for group in group_of:
+        if group >= 0:
+            sizes[group] = sizes.get(group, 0) + 1
+
+    def floors(first: bool) -> tuple[int, int]:
+        """The clashes no new schedule avoids, as ``plan_tables`` weighs them (heavy apart
+        first, light repeats first); none counted with played sessions or teams."""
+        if history or any(team >= 0 for team in team_of):
+            return 0, 0
+        spread = clash_floor(sizes.values(), len(roster) // 4, count)
+        if first:
+            return APART_FIRST * spread, 0
+        if count <= max_zero_repeat_sessions(len(roster)):  # the best has no repeat
+            spread = max(spread, zero_repeat_clash_floor(sizes.values(), len(roster), count))
+        return 0, REPEATS_FIRST * spread
+
     def plan(first: bool) -> tuple[tuple[tuple[int, int], int], list, list[list[int]]]:
         """(quality, sessions on indices, apart matrix) of the plan with one priority."""
         apart = apart_costs(
@@ -200,7 +225,7 @@ def draw(
                 tables = plan_tables(
                     len(roster), count, history, apart, rng, clock, winds, stats, wind_search,
                     effort=APART_FIRST_EFFORT if first and not attempt else 1,
-                    layers=(team_of, group_of),
+                    layers=(team_of, group_of), floors=floors(first),
                 )  # fmt: skip
                 seated = balance_winds(tables, seats, len(roster), rng)
                 key = quality(seated, seats, history, apart)
@@ -220,9 +245,11 @@ def draw(
     key, seated, apart = plan(apart_first)
     drawn = [[on_roster(roster, table) for table in session] for session in seated]
     alternative = None
-    if grouped:  # docs/rules.md §8: when repeats and clashes trade, the director chooses
+    if grouped and other_priority:  # docs/rules.md §8: repeats and clashes trade, director chooses
         mine = seating_report([*fixed, *drawn], groups, teams=teams)
-        if mine.group_clashes or (apart_first and mine.repeats > mine.lower_bound):
+        if (mine.group_clashes or (apart_first and mine.repeats > mine.lower_bound)) and not (
+            not fixed and _at_floors(mine, sizes, len(roster) // 4, total)
+        ):
             other_key, other_seated, other_apart = plan(not apart_first)
             other = [[on_roster(roster, table) for table in session] for session in other_seated]
             theirs = seating_report([*fixed, *other], groups, teams=teams)
@@ -244,6 +271,19 @@ def draw(
             [*result, *fresh], clock_stopped=clock.fired, alternative=alternative, kept=choice
         )
     return DrawResult([*result, *fresh], clock_stopped=clock.fired, alternative=alternative)
+
+
+def _at_floors(report, sizes: Mapping[int, int], tables: int, sessions: int) -> bool:
+    """Whether a fresh draw's figures are all at their floors (no team-mates together,
+    repeats at the counting bound, clashes at ``bounds.clash_floor``, winds as even as
+    ``sessions`` allow): the other priority cannot be better on any of them, so it is not
+    drawn (its figures would be the same or worse)."""
+    return (
+        report.team_clashes == 0
+        and report.repeats <= report.lower_bound
+        and report.group_clashes <= clash_floor(sizes.values(), tables, sessions)
+        and report.wind_spread <= (0 if sessions % 4 == 0 else 1)
+    )
 
 
 def compare_kept(before, kept, fresh, fixed, roster, groups, teams) -> KeptPlan:

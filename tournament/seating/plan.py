@@ -67,6 +67,7 @@ def plan_tables(
     wind_search: bool = False,
     effort: int = 1,
     layers: Sequence[Sequence[int]] = (),
+    floors: tuple[int, int] = (0, 0),
 ) -> list[Round]:
     """``count`` new sessions for players ``0 .. n-1`` (n a multiple of 4).
 
@@ -88,6 +89,7 @@ def plan_tables(
     target = REPEAT_WEIGHT * history_bound(n, count, weights, apart) + _history_clashes(
         weights, apart
     )
+    target += floors[0]
     design = design_rounds(n, limit=max(count, 10))
     has_history = any(len(table) > 1 for session in history for table in session)
 
@@ -169,7 +171,7 @@ def plan_tables(
         iterations = max(100, effort * TABU_WORK // (sample * n))
         sessions, _cost = improve(
             sessions, weights, target, rng, iterations, clock, (masks, block_left), apart,
-            patience=PATIENCE * effort,
+            patience=PATIENCE * effort, light_floor=floors[1],
         )  # fmt: skip
     return sessions
 

@@ -237,6 +237,7 @@ def improve(
     seat_masks: list[list[int]] | None = None,
     numbered: tuple[list[list[int]], list[list[int]]] | None = None,
     patience: int | None = None,
+    light_floor: int = 0,
 ) -> tuple[list[Round], int]:
     """Tabu search over swaps inside a session; returns the best sessions found and their cost.
 
@@ -256,6 +257,8 @@ def improve(
     ``patience``: once the best schedule has nothing heavy left above ``target`` (repeats,
     team-mates; only light clashes), stop after that many steps without a better one (None:
     run the whole ``iterations``); a step count, so the result is the same on any machine.
+    ``light_floor``: the light clashes no schedule avoids once nothing heavy is left above
+    ``target`` (``bounds.clash_floor``): the search stops when its best schedule has no more.
 
     Each step examines the swaps of a sample of the conflicted players; the cost of seating a
     player at each table of each session is kept up to date (``T``), so a swap's change of cost
@@ -451,6 +454,8 @@ def improve(
     for step in range(iterations):
         if best_rank[0] + best_rank[1] <= target and best_rank[2] <= floor:
             break
+        if light_floor and best_rank[0] <= target and best_rank[1] <= light_floor:
+            break  # at the floors of repeats and clashes: nothing better exists
         if patience is not None and step - last_gain > patience and best_rank[0] <= target:
             # nothing heavy left (repeats, team-mates) and no fewer light clashes for so long:
             # another restart would not find any
