@@ -7,10 +7,16 @@
   page's own scripts runs collects every `securitypolicyviolation` event, and the browser's log
   is read for the refusals that reach no document (a blocked frame, a worker).
 
-The `browser` fixture wraps its driver in Selenium's EventFiringWebDriver with a `PageAudit`:
-before each command (open, click, type, find, script) the document in the window is audited once,
-so pages reached by a click or a form are audited as well as those opened by address. What is
-found is kept, and the test fails at its end with the whole list (tests/browser/conftest.py).
+The `browser` fixture wraps its driver in Selenium's EventFiringWebDriver with a `PageAudit`
+(`AuditedDriver`): before each command that may leave or change the document (open, reload,
+back, forward, click, type, script, close) one script looks at the document in the window and
+audits it the first time it is seen complete, so pages reached by a click or a form are audited
+as well as those opened by address; the page a test leaves by opening another address (or a
+reload) and the page it ends on are audited again if a script changed them since. Looking for
+elements or reading them changes no document and costs no audit (keys pressed through the bare
+driver's ActionChains are not seen: the next command audits the page they lead to). axe-core
+is handed to Chromium once per test (`on_every_page`) and run only when an audit is due. What
+is found is kept, and the test fails at its end with the whole list (tests/browser/conftest.py).
 `audit_again(browser)` audits the current state once more (after a page changed itself).
 
 DESK_AXE_LOG=path appends one JSON line per audit (address, width, language, rules and nodes in
@@ -23,7 +29,10 @@ import subprocess
 from pathlib import Path
 
 from selenium.common.exceptions import WebDriverException
-from selenium.webdriver.support.event_firing_webdriver import AbstractEventListener
+from selenium.webdriver.support.event_firing_webdriver import (
+    AbstractEventListener,
+    EventFiringWebDriver,
+)
 
 from tests.browser.helpers import complete, navigating, until_settled
 
@@ -42,32 +51,50 @@ document.addEventListener('securitypolicyviolation', function (event) {
 }, true);
 """
 
-#: The document in the window: what it is, its content's size when it was last audited and now
-#: (a script may have changed it since), and the policy's refusals since the last look.
-STATE = """
-return [location.protocol, location.pathname + location.search, document.readyState,
-        document.contentType, window.__deskAudited || null,
-        document.body ? document.body.innerHTML.length : 0, window.innerWidth,
-        document.documentElement.lang, (window.__deskCsp || []).splice(0)];
-"""
-
-RUN_AXE = """
+#: One script, one round trip: the document in the window (its address, width and language),
+#: the policy's refusals since the last look and, when an audit is due, axe's violations. An
+#: audit is due the first time the document is seen complete, when asked again (`arguments[1]`),
+#: and when the test leaves it (`arguments[2]`) after a script changed its content's size since
+#: it was audited. The violations are null when no audit was due (or the document is no HTML
+#: page, or is not loaded yet), "missing" when axe is not in the page (a document that began
+#: before the browser was handed it).
+AUDIT = """
 const done = arguments[arguments.length - 1];
-window.__deskAudited = document.body.innerHTML.length;
-axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}, resultTypes: ['violations'],
-                        rules: {'label-content-name-mismatch': {enabled: true}},
-                        // axe reads no stylesheet itself: it would copy an @import-ed one into a
-                        // <style> of its own, which the page's policy (rightly) refuses
-                        preload: false})
+const [tags, again, leaving] = arguments;
+const size = document.body ? document.body.innerHTML.length : 0;
+const audited = window.__deskAudited || null;
+const state = [location.pathname + location.search, window.innerWidth,
+               document.documentElement.lang, (window.__deskCsp || []).splice(0)];
+const html = ['http:', 'https:'].includes(location.protocol)
+  && document.contentType === 'text/html' && document.readyState === 'complete';
+const due = audited === null || again || (leaving && audited !== size);
+if (!html || !due) { done([state, null]); return; }
+if (typeof window.axe !== 'object' && typeof window.__deskAxe === 'function') window.__deskAxe();
+if (typeof window.axe !== 'object') { done([state, 'missing']); return; }
+window.__deskAudited = size;
+axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations'],
+                   rules: {'label-content-name-mismatch': {enabled: true}},
+                   // axe reads no stylesheet itself: it would copy an @import-ed one into a
+                   // <style> of its own, which the page's policy (rightly) refuses
+                   preload: false})
   .then(function (result) {
-    done(result.violations.map(function (rule) {
+    done([state, result.violations.map(function (rule) {
       return {id: rule.id, impact: rule.impact, help: rule.help,
               nodes: rule.nodes.map(function (node) { return node.target.join(' '); })};
-    }));
+    })]);
   })
-  .catch(function (error) { done([{id: 'axe-error', impact: 'error', help: String(error),
-                                   nodes: []}]); });
+  .catch(function (error) { done([state, [{id: 'axe-error', impact: 'error',
+                                           help: String(error), nodes: []}]]); });
 """
+
+
+def on_every_page(axe):
+    """axe-core handed to Chromium once, for every new top-level document
+    (`Page.addScriptToEvaluateOnNewDocument`), rather than sent with each audit (650 kB a page):
+    wrapped in a function that the audit calls when it is due, since running axe's source costs
+    as much as sending it, and many documents (a redirect, a page left at once) are never
+    audited."""
+    return "if (window === window.top) {\nwindow.__deskAxe = function () {\n" + axe + "\n};\n}"
 
 
 def axe_source():
@@ -97,36 +124,41 @@ class PageAudit(AbstractEventListener):
             return
         self._busy = True
         try:
-            try:
-                self._audit(driver, leaving, again)
-            except WebDriverException as error:
-                # The page navigated while it was audited (a form sent, a script that moves on):
-                # the document the test now sees is audited once it has loaded.
-                if not navigating(error):
-                    raise
-                until_settled(driver, complete, 60)
-                self._audit(driver, leaving=False, again=False)
+            for _ in range(3):
+                try:
+                    self._audit(driver, leaving, again)
+                    return
+                except WebDriverException as error:
+                    # The page navigated while it was audited (a form sent, a script that moves
+                    # on): the document the test now sees is audited once it has loaded.
+                    if not navigating(error):
+                        raise
+                    until_settled(driver, complete, 60)
+                    leaving, again = False, False
         finally:
             self._busy = False
 
     def _audit(self, driver, leaving, again):
         try:
-            state = driver.execute_script(STATE)
-        except Exception:  # no window, or a dialog open: nothing to audit now
+            state, violations = driver.execute_async_script(AUDIT, TAGS, again, leaving)
+            if violations == "missing":  # a document that began before axe was handed over
+                driver.execute_script(self.axe + "\n;return true;")
+                state, violations = driver.execute_async_script(AUDIT, TAGS, again, leaving)
+        except WebDriverException as error:
+            if navigating(error):
+                raise  # audited once the next document has loaded (`audit`)
+            # no window, or a dialog open: nothing to audit now
+            if not leaving:
+                return
+            state, violations = None, None
+        if state is not None:
+            path, width, language, refused = state
+            where = f"{path} [{width} px, {language or '?'}]"
+            self.findings += [f"{where} Content-Security-Policy: {line}" for line in refused]
+        if leaving or again:
+            self._read_log(driver)  # the browser keeps its log until read: nothing is missed
+        if violations is None:
             return
-        protocol, path, ready, kind, audited_size, size, width, language, refused = state
-        where = f"{path} [{width} px, {language or '?'}]"
-        self.findings += [f"{where} Content-Security-Policy: {line}" for line in refused]
-        self._read_log(driver)
-        if protocol not in ("http:", "https:") or kind != "text/html" or ready != "complete":
-            return
-        changed = audited_size is not None and audited_size != size
-        if audited_size is not None and not again and not (leaving and changed):
-            return
-        driver.set_script_timeout(60)
-        if not driver.execute_script("return typeof window.axe === 'object';"):
-            driver.execute_script(self.axe + "\n;return true;")
-        violations = driver.execute_async_script(RUN_AXE, TAGS)
         self.audited.append(where)
         for rule in violations:
             nodes = ", ".join(rule["nodes"][:5])
@@ -174,9 +206,6 @@ class PageAudit(AbstractEventListener):
     def before_change_value_of(self, element, driver):
         self.audit(driver)
 
-    def before_find(self, by, value, driver):
-        self.audit(driver)
-
     def before_execute_script(self, script, driver):
         self.audit(driver)
 
@@ -185,6 +214,16 @@ class PageAudit(AbstractEventListener):
 
     def before_quit(self, driver):
         self.audit(driver, leaving=True)
+
+
+class AuditedDriver(EventFiringWebDriver):
+    """Selenium's EventFiringWebDriver, and a reload leaves the document as opening an address
+    does (audited again first if a script changed it; the new one once it has loaded)."""
+
+    def refresh(self):
+        self._listener.audit(self._driver, leaving=True)
+        self._driver.refresh()
+        self._listener.audit(self._driver)
 
 
 def audit_again(browser):

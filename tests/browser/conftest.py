@@ -6,21 +6,18 @@ they still cannot be found are these tests skipped, with a message that says so.
 Every page a test opens is audited on its way (tests/browser/audit.py): axe-core finds no WCAG
 A/AA violation and the page breaks no rule of its Content-Security-Policy, or the test fails
 with the list.
+
+A test process starts one Chromium per window size and hands it to test after test, made to
+forget the one before (cookies, storage, service workers, tabs, network conditions, the window:
+tests/browser/chromium.py).
 """
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
 SCREENSHOTS = Path(os.environ.get("DESK_SCREENSHOTS", "/tmp/desk-screenshots"))
-
-
-def _binaries():
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver = shutil.which("chromedriver")
-    return browser, driver
 
 
 @pytest.fixture(scope="session")
@@ -30,53 +27,45 @@ def axe():
     return axe_source()
 
 
-@pytest.fixture
-def browser(request):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.support.event_firing_webdriver import EventFiringWebDriver
+@pytest.fixture(scope="session")
+def chromiums(axe):
+    """The test process's Chromiums, one per window size (tests/browser/chromium.py)."""
+    from tests.browser.chromium import Chromiums, binaries
 
-    from tests.browser.audit import CSP_LISTENER, PageAudit
-
-    binary, driver = _binaries()
+    binary, driver = binaries()
     if not (binary and driver):
         pytest.skip(
             "Chromium and chromedriver are not installed (Debian packages chromium "
             "and chromium-driver; `make test` installs them when it can)."
         )
-    axe = request.getfixturevalue("axe")
-    width, height = getattr(request, "param", (1280, 800))
-    options = webdriver.ChromeOptions()
-    for flag in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-        "--hide-scrollbars",
-        f"--window-size={width},{height}",
-    ):
-        options.add_argument(flag)
-    options.binary_location = binary
-    # The browser's log: what the Content-Security-Policy refused (read by the audit).
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver_ = webdriver.Chrome(service=Service(driver), options=options)
-    driver_.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
-    )
-    driver_.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CSP_LISTENER})
-    driver_.implicitly_wait(5)
+    running = Chromiums(binary, driver, axe)
+    yield running
+    running.quit()
+
+
+@pytest.fixture
+def browser(request, chromiums, axe):
+    """The Chromium of the test's window size (`request.param`; 1280 x 800 unless the test
+    says), as new, and audited (tests/browser/audit.py): the test fails at its end with whatever
+    the audit found on the pages it opened. Then the browser forgets everything the test left
+    (tests/browser/chromium.py), before the next test."""
+    from tests.browser.audit import AuditedDriver, PageAudit
+    from tests.browser.chromium import LAPTOP
+
+    size = tuple(getattr(request, "param", LAPTOP))
+    driver = chromiums.ready(size)
     audit = PageAudit(axe)
-    audited = EventFiringWebDriver(driver_, audit)
+    # the live server is one for the test process: one origin whose storage is deleted
+    origins = (
+        {request.getfixturevalue("live_server").url}
+        if "live_server" in request.fixturenames
+        else set()
+    )
     try:
-        yield audited
-        audit.audit(driver_, leaving=True)  # the page the test ends on
+        yield AuditedDriver(driver, audit)
+        audit.audit(driver, leaving=True)  # the page the test ends on
     finally:
-        driver_.quit()
+        chromiums.forget(size, origins)
     findings = list(dict.fromkeys(audit.findings))
     if findings:
         pytest.fail(

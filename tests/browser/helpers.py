@@ -3,6 +3,8 @@
 from pathlib import Path
 
 PHONE = (360, 740)
+#: How long the browser waits for an element a test looks for to appear (Selenium's implicit wait).
+APPEAR_SECONDS = 5
 CONTRAST = (Path(__file__).parent / "contrast.js").read_text()
 OVERFLOW = """
 const width = document.documentElement.clientWidth;
@@ -34,6 +36,26 @@ NAVIGATING = (
 )
 
 
+def gone(element):
+    """A condition for WebDriverWait: `element`'s document has been replaced. chromedriver says so
+    as a stale element or, while the next document is being built, as a node that "does not
+    belong to the document"."""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+    def replaced(driver):
+        try:
+            element.is_enabled()
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in (error.msg or ""):
+                return True
+            raise
+        return False
+
+    return replaced
+
+
 def navigating(error):
     """True when `error` (a WebDriverException) says the document changed under the command."""
     return any(words in (error.msg or "") for words in NAVIGATING)
@@ -53,7 +75,7 @@ def until_settled(browser, condition, seconds):
                 return False
             raise
 
-    return WebDriverWait(browser, seconds).until(settled)
+    return WebDriverWait(browser, seconds, poll_frequency=0.1).until(settled)
 
 
 def complete(driver):
@@ -105,7 +127,19 @@ def log_in(browser, live_server, user, language=None):
 def wait_for_text(browser, text, seconds=10):
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(browser, seconds).until(lambda b: text in b.page_source)
+    WebDriverWait(browser, seconds, poll_frequency=0.2).until(lambda b: text in b.page_source)
+
+
+def elements_now(browser, selector):
+    """The elements matching the CSS `selector` as the page stands: an empty list at once when
+    there is none (`find_elements` would first wait APPEAR_SECONDS for one to appear)."""
+    from selenium.webdriver.common.by import By
+
+    browser.implicitly_wait(0)
+    try:
+        return browser.find_elements(By.CSS_SELECTOR, selector)
+    finally:
+        browser.implicitly_wait(APPEAR_SECONDS)
 
 
 def click_choice(browser, name, value):

@@ -14,7 +14,7 @@ from tournament.services.registrations import register_player
 
 
 def wait_for_text(browser, text, seconds=30):
-    WebDriverWait(browser, seconds).until(lambda b: text in b.page_source)
+    WebDriverWait(browser, seconds, poll_frequency=0.2).until(lambda b: text in b.page_source)
 
 
 @pytest.mark.browser

@@ -102,7 +102,7 @@ def test_the_projector_pages_and_reloads_by_itself(
     screenshot("projector-standings-page-1")
     assert browser.execute_script(CONTRAST) == []  # legible from the back of the hall
     # Nobody touches it: after its 10 seconds the screen shows page 2 by itself.
-    WebDriverWait(browser, 30).until(
+    WebDriverWait(browser, 30, poll_frequency=0.2).until(
         lambda b: b.find_element(By.CSS_SELECTOR, ".pages").text.startswith("2 / ")
     )
     screenshot("projector-standings-page-2")

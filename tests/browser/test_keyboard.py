@@ -85,7 +85,7 @@ class Keyboard:
         `then`, back at the table)."""
         self.tab_to(selector)
         self.press(Keys.ENTER)
-        WebDriverWait(self.browser, 20).until(
+        WebDriverWait(self.browser, 20, poll_frequency=0.2).until(
             lambda b: (
                 (
                     b.current_url == then

@@ -44,10 +44,10 @@ def test_the_projector_shows_a_saved_hand_without_reloading(
     before = scores(browser)
     # A hand corrected on a reopened table of a confirmed session: the scores move.
     correct_after_confirmation(cup)
-    WebDriverWait(browser, 20).until(lambda b: scores(b) != before)
+    WebDriverWait(browser, 20, poll_frequency=0.2).until(lambda b: scores(b) != before)
     assert browser.execute_script(MARKED)
     rename_first_player(cup)
-    WebDriverWait(browser, 20).until(lambda b: "Renamed" in b.page_source)
+    WebDriverWait(browser, 20, poll_frequency=0.2).until(lambda b: "Renamed" in b.page_source)
     assert browser.execute_script(MARKED)
     screenshot("live-projector-after-change")
 
@@ -70,13 +70,13 @@ def test_a_phone_on_the_standings_shows_a_change_without_reloading(
     status = browser.find_element(By.CSS_SELECTOR, "[data-live-status]")
     assert status.get_attribute("role") == "status" and status.text == ""
     rename_first_player(cup)
-    WebDriverWait(browser, 20).until(lambda b: "Renamed" in b.page_source)
+    WebDriverWait(browser, 20, poll_frequency=0.2).until(lambda b: "Renamed" in b.page_source)
     assert browser.execute_script(MARKED)
     # The focus stayed on the same player's link, every column still shows, and the status
     # region (outside the swapped content) says what happened.
     assert browser.execute_script("return document.activeElement.href;") == href
     assert browser.find_element(By.ID, "standings-all-columns").is_selected()
-    WebDriverWait(browser, 5).until(
+    WebDriverWait(browser, 5, poll_frequency=0.2).until(
         lambda b: (
             b.find_element(By.CSS_SELECTOR, "[data-live-status]").get_attribute("textContent")
             == "Standings updated"

@@ -13,7 +13,7 @@ from scoring.access import Actor
 from scoring.models import Hand
 from scoring.services import closing, hands
 from scoring.services.tables import snapshot
-from tests.browser.helpers import PHONE, open_page
+from tests.browser.helpers import PHONE, elements_now, open_page
 from tests.browser.offline import (
     HELD,
     kept_on_the_phone,
@@ -109,7 +109,7 @@ def test_three_hands_typed_offline_are_saved_once_each(
         int(text.replace("−", "-").replace("+", "").replace(",", "")) for text in shown
     )
     assert numbers == sorted(int(total) for total in snapshot(table).totals)
-    assert not browser.find_elements("css selector", ".not-counted")
+    assert not elements_now(browser, ".not-counted")
 
 
 def test_another_device_saving_meanwhile_gives_a_choice(
@@ -162,7 +162,7 @@ def test_a_table_closed_meanwhile_refuses_and_keeps_the_hand(
     Table.objects.filter(pk=table.pk).update(waiting_reported=1)
     browser.find_element("css selector", "button.queue-dismiss").click()
     wait(browser, lambda b: not b.execute_script("return localStorage.length;"))
-    assert not browser.find_elements("css selector", "#desk-queue:not([hidden])")
+    assert not elements_now(browser, "#desk-queue:not([hidden])")
     wait(browser, lambda b: Table.objects.get(pk=table.pk).waiting_reported == 0)
 
 
@@ -182,7 +182,7 @@ def test_without_storage_the_form_posts_as_before(browser, live_server, transact
     type_hand(browser, HANDS[0])
     wait(browser, lambda b: "Hand 1 saved" in b.page_source)
     assert Hand.objects.count() == 1
-    assert not browser.find_elements("css selector", "#desk-queue:not([hidden])")
+    assert not elements_now(browser, "#desk-queue:not([hidden])")
 
 
 def test_the_dashboard_shows_silent_tables_on_a_phone(
@@ -304,7 +304,7 @@ def test_a_queue_that_is_not_json_is_moved_aside(browser, live_server, transacti
         key,
     )
     assert kept == ['[{"kind": "ha']
-    assert not browser.find_elements("css selector", "#desk-queue:not([hidden])")
+    assert not elements_now(browser, "#desk-queue:not([hidden])")
 
 
 def test_a_full_storage_posts_the_form_as_before(browser, live_server, transactional_db):

@@ -8,13 +8,12 @@ import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 from scoring.access import Actor
 from scoring.reveal import services as reveal
 from scoring.standings.ranking import compute_standings
-from tests.browser.helpers import CONTRAST, OVERFLOW, PHONE, log_in, open_page
+from tests.browser.helpers import CONTRAST, OVERFLOW, PHONE, gone, log_in, open_page
 from tests.factories import build, play_session
 
 #: The reveal step the projector's page shows (its body's data, replaced when it fetches itself).
@@ -49,7 +48,7 @@ def test_space_on_the_projector_reveals_the_next_place(
     assert browser.execute_script(CONTRAST) == []
     third = [row for row in hidden if row.place == max(r.place for r in hidden)]
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.SPACE)
-    WebDriverWait(browser, 10).until(
+    WebDriverWait(browser, 10, poll_frequency=0.2).until(
         lambda b: (
             third[0].player.last_name in b.page_source
             and b.find_elements(By.CSS_SELECTOR, ".reveal-top .latest")
@@ -59,19 +58,21 @@ def test_space_on_the_projector_reveals_the_next_place(
     assert cup.reveal_step == 1
     screenshot(f"reveal-{language}-1-third")
     browser.refresh()  # the projector's own reload keeps the step (it is in the database)
-    WebDriverWait(browser, 10).until(lambda b: third[0].player.last_name in b.page_source)
+    WebDriverWait(browser, 10, poll_frequency=0.2).until(
+        lambda b: third[0].player.last_name in b.page_source
+    )
     while cup.reveal_step < len({row.place for row in hidden}):
         step = cup.reveal_step
         browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
         # The page ignores keys until it has fetched itself again after the last one: the next
         # key waits until the page shows the step the desk keeps.
-        WebDriverWait(browser, 30).until(
+        WebDriverWait(browser, 30, poll_frequency=0.2).until(
             lambda b, step=step: (
                 (cup.refresh_from_db() or cup.reveal_step) == step + 1
                 and b.execute_script(SHOWN_STEP) == str(step + 1)
             )
         )
-    WebDriverWait(browser, 10).until(
+    WebDriverWait(browser, 10, poll_frequency=0.2).until(
         lambda b: all(row.player.last_name in b.page_source for row in hidden)
     )
     screenshot(f"reveal-{language}-all")
@@ -94,8 +95,10 @@ def test_the_directors_buttons_fit_a_phone(
     button = browser.find_element(By.CSS_SELECTOR, ".reveal-buttons button.big")
     button.click()
     # The button posts, and the page comes back: the old page's elements are gone first.
-    WebDriverWait(browser, 10).until(expected_conditions.staleness_of(button))
-    WebDriverWait(browser, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
+    WebDriverWait(browser, 10, poll_frequency=0.2).until(gone(button))
+    WebDriverWait(
+        browser, 10, poll_frequency=0.2, ignored_exceptions=(StaleElementReferenceException,)
+    ).until(
         lambda b: (
             re.findall(r"\d+", b.find_element(By.CSS_SELECTOR, ".reveal-state").text)[0] == "1"
         )

@@ -19,7 +19,9 @@ ANNOUNCED = "return document.querySelector('[data-announce]').textContent;"
 
 
 def announced(browser, text):
-    WebDriverWait(browser, 10).until(lambda b: b.execute_script(ANNOUNCED) == text)
+    WebDriverWait(browser, 10, poll_frequency=0.2).until(
+        lambda b: b.execute_script(ANNOUNCED) == text
+    )
 
 
 @pytest.mark.browser
@@ -47,8 +49,10 @@ def test_the_referee_hears_the_hand_and_time_up_but_not_the_clock(
     click_choice(browser, "discarder", entry["discarder"])
     browser.find_element(By.NAME, "fan").send_keys(str(entry["fan"]))
     browser.find_element(By.CSS_SELECTOR, "button.save").click()
-    WebDriverWait(browser, 20).until(lambda b: "Hand 1 saved" in b.page_source)
-    text = WebDriverWait(browser, 10).until(lambda b: b.execute_script(ANNOUNCED))
+    WebDriverWait(browser, 20, poll_frequency=0.2).until(lambda b: "Hand 1 saved" in b.page_source)
+    text = WebDriverWait(browser, 10, poll_frequency=0.2).until(
+        lambda b: b.execute_script(ANNOUNCED)
+    )
     assert text.startswith("Hand 1 saved: ") and text.endswith(". Hand 2 of 16, East round."), text
 
     # The countdown reaches zero while the page is open: the banner appears as an alert

@@ -9,7 +9,14 @@ from selenium.webdriver.support.ui import WebDriverWait
 from rules.registry import get_ruleset
 from scoring.models import Hand
 from scoring.services.tables import entry_state
-from tests.browser.helpers import OVERFLOW, PHONE, click_choice, open_page, wait_for_text
+from tests.browser.helpers import (
+    OVERFLOW,
+    PHONE,
+    click_choice,
+    elements_now,
+    open_page,
+    wait_for_text,
+)
 from tests.factories import build, finished_cup
 
 TAPS = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "5p"]
@@ -53,7 +60,7 @@ def test_a_referee_counts_a_hand_from_tiles_on_a_phone(
     browser.execute_script("arguments[0].scrollIntoView({block: 'start'})", picker)
     screenshot("tile-picker-phone-tiles")
     browser.find_element(By.CSS_SELECTOR, "[data-count-button]").click()
-    WebDriverWait(browser, 15).until(
+    WebDriverWait(browser, 15, poll_frequency=0.2).until(
         lambda b: b.find_elements(By.CSS_SELECTOR, "[data-count-result] .tile-summary")
     )
     result = browser.find_element(By.CSS_SELECTOR, "[data-count-result]")
@@ -114,7 +121,7 @@ def pick(browser, taps):
 
 def use_the_count(browser, shot=None):
     browser.find_element(By.CSS_SELECTOR, "[data-count-button]").click()
-    WebDriverWait(browser, 15).until(
+    WebDriverWait(browser, 15, poll_frequency=0.2).until(
         lambda b: b.find_elements(By.CSS_SELECTOR, "[data-count-result] .tile-summary")
     )
     result = browser.find_element(By.CSS_SELECTOR, "[data-count-result]")
@@ -207,7 +214,7 @@ def test_every_rule_sets_table_page_offers_the_count_from_tiles_on_a_phone(
     browser.execute_script("arguments[0].scrollIntoView({block: 'start'})", summary)
     summary.click()
     tiles = browser.find_elements(By.CSS_SELECTOR, "[data-tile-picker] button.tile")
-    reds = browser.find_elements(By.CSS_SELECTOR, "[data-tile-picker] button.red-five")
+    reds = elements_now(browser, "[data-tile-picker] button.red-five")
     assert len(tiles) == 34 + len(reds)
     assert len(reds) == (3 if ruleset == "riichi2008" else 0)  # 0m 0p 0s (EMA 2008 §1.1)
     screenshot(f"count-from-tiles-{ruleset}-360")
