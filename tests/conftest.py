@@ -13,6 +13,7 @@ depends on the order the tests run in.
 (`DATABASE_FIXTURES`): the others give the same answer on any database.
 """
 
+import copy
 import os
 from collections import defaultdict
 from contextlib import contextmanager
@@ -25,6 +26,7 @@ from django.utils import translation
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
+from scoring.access import Actor
 from tests import factories
 
 # No deadlines anywhere: a loaded 2-core CI machine made deadline tests fail. The CI profile
@@ -159,6 +161,19 @@ def module_db(django_db_setup, django_db_blocker, tmp_path_factory):
     with django_db_blocker.unblock():
         transaction.set_rollback(True)
         outer.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="module")
+def module_played(module_db, module_director):
+    with module_db():
+        return factories.build_played("played", Actor(user=module_director), confirmed=2)
+
+
+@pytest.fixture
+def played(db, module_played):
+    """An MCR tournament of 16 players with sessions 1 and 2 confirmed, built once for the
+    module (`module_played`): each test gets its own copy."""
+    return copy.deepcopy(module_played)
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,7 @@ from scoring.services.penalties import give_penalty
 from scoring.services.tables import entry_state
 from scoring.standings.ranking import SessionLine, StandingRow, Standings, rank_rows
 from scoring.tiles.services import TilesInput
-from tournament.models import Player, RuleSetCode, SessionStatus
+from tournament.models import Player, RuleSetCode, SessionStatus, Tournament
 from tournament.services import registrations as registration_services
 from tournament.services.categories import create_category, set_categories
 from tournament.services.registrations import register_player
@@ -217,6 +217,32 @@ def play_session(tournament, number, actor, entries=None):
     session.seating_published = True
     session.save(update_fields=["results_published", "seating_published"])
     return session
+
+
+def staged(
+    slug, *, players=16, carry="full", consolation=False, seating="standings", tie_breaks=None
+):
+    """A tournament with a final: 4 sessions, 3 qualifying and 1 final of 8 finalists, the
+    finalists bringing `carry` of their totals."""
+    tournament = build(players=players, sessions=4, slug=slug)
+    Tournament.objects.filter(pk=tournament.pk).update(
+        final_sessions=1,
+        finalists=8,
+        final_carry=carry,
+        consolation=consolation,
+        final_seating=seating,
+        tie_breaks=tie_breaks or [],
+    )
+    tournament.refresh_from_db()
+    return tournament
+
+
+def qualify(tournament, actor, sessions=(1, 2, 3)):
+    """`tournament` with its qualifying `sessions` played, closed and confirmed."""
+    for number in sessions:
+        play_session(tournament, number, actor)
+    tournament.refresh_from_db()
+    return tournament
 
 
 def build_played(slug, actor, *, players=16, sessions=3, confirmed=1, seat_next=False):

@@ -188,6 +188,20 @@ AUDIENCE = {
     "set_language": "i18n",
 }
 
+#: A table's pages, by its link (`link:`) or a referee account (`account:`), with the
+#: address's other parts.
+TABLE_PAGES = (
+    ("table", {}),
+    ("correct", {"number": 1}),
+    ("void-last", {}),
+    ("penalty", {}),
+    ("time-up", {}),
+    ("close", {}),
+    ("history", {}),
+    ("count-tiles", {}),
+    ("call", {}),
+)
+
 WATCHED = (
     Tournament,
     Player,
@@ -350,31 +364,11 @@ def concrete_urls(world):
         **season_urls(world),
         **{
             f"link:{name}": reverse(f"link:{name}", kwargs={**token, **extra})
-            for name, extra in (
-                ("table", {}),
-                ("correct", {"number": 1}),
-                ("void-last", {}),
-                ("penalty", {}),
-                ("time-up", {}),
-                ("close", {}),
-                ("history", {}),
-                ("count-tiles", {}),
-                ("call", {}),
-            )
+            for name, extra in TABLE_PAGES
         },
         **{
             f"account:{name}": reverse(f"account:{name}", kwargs={"table_id": other.pk, **extra})
-            for name, extra in (
-                ("table", {}),
-                ("correct", {"number": 1}),
-                ("void-last", {}),
-                ("penalty", {}),
-                ("time-up", {}),
-                ("close", {}),
-                ("history", {}),
-                ("count-tiles", {}),
-                ("call", {}),
-            )
+            for name, extra in TABLE_PAGES
         },
     }
 

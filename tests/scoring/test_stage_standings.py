@@ -12,34 +12,13 @@ from scoring.access import Actor
 from scoring.stages.services import make_cut
 from scoring.standings.ranking import compute_standings
 from scoring.standings.stages import Carried, carried, half
-from tests.factories import build, play_session
+from tests.factories import build, play_session, qualify, staged
 from tournament.models import Tournament
-
-
-def staged(slug, *, carry="full", consolation=False, seating="standings"):
-    """16 players, 4 sessions: 3 qualifying, 1 final of 8 finalists; the qualifying played."""
-    tournament = build(players=16, sessions=4, slug=slug)
-    Tournament.objects.filter(pk=tournament.pk).update(
-        final_sessions=1,
-        finalists=8,
-        final_carry=carry,
-        consolation=consolation,
-        final_seating=seating,
-    )
-    tournament.refresh_from_db()
-    return tournament
 
 
 @pytest.fixture
 def actor(director):
     return Actor(user=director)
-
-
-def qualify(tournament, actor):
-    for number in (1, 2, 3):
-        play_session(tournament, number, actor)
-    tournament.refresh_from_db()
-    return tournament
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,6 @@
 scores, head-to-head among the players still tied, drawing lots with a recorded seed, in the
 order the director sets, through the ranking, the settings page and the standings page."""
 
-import copy
 from fractions import Fraction
 from types import SimpleNamespace
 
@@ -13,22 +12,6 @@ from scoring.standings.ranking import SessionLine, StandingRow, compute_standing
 from tournament.services.tournaments import update_scoring_options
 
 FIELDS = ("table_points", "score")
-
-
-@pytest.fixture(scope="module")
-def module_played(module_db, module_director):
-    from scoring.access import Actor
-    from tests.factories import build_played
-
-    with module_db():
-        return build_played("played", Actor(user=module_director), confirmed=2)
-
-
-@pytest.fixture
-def played(db, module_played):
-    """An MCR tournament of 16 players with sessions 1 and 2 confirmed.
-    (Built once for the module.)"""
-    return copy.deepcopy(module_played)
 
 
 def row(pk, *lines):

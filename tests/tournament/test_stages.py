@@ -16,23 +16,10 @@ from draw.writing import write_draw
 from scoring.access import Actor
 from scoring.stages.services import StageError, cut_plan, make_cut, undo_cut
 from scoring.standings.ranking import compute_standings
-from tests.factories import build, play_session, settings_form
+from tests.factories import build, play_session, qualify, settings_form, staged
 from tournament.models import Registration, Tournament
 from tournament.services import registrations as registration_service
 from tournament.services.seating_report import session_tables
-
-
-def staged(slug, *, players=16, consolation=False, seating="standings", tie_breaks=None):
-    tournament = build(players=players, sessions=4, slug=slug)
-    Tournament.objects.filter(pk=tournament.pk).update(
-        final_sessions=1,
-        finalists=8,
-        consolation=consolation,
-        final_seating=seating,
-        tie_breaks=tie_breaks or [],
-    )
-    tournament.refresh_from_db()
-    return tournament
 
 
 @pytest.fixture
@@ -44,13 +31,6 @@ def director(db, module_director):
 @pytest.fixture
 def actor(director):
     return Actor(user=director)
-
-
-def qualify(tournament, actor, sessions=(1, 2, 3)):
-    for number in sessions:
-        play_session(tournament, number, actor)
-    tournament.refresh_from_db()
-    return tournament
 
 
 @pytest.fixture(scope="module")
