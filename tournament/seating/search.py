@@ -357,10 +357,15 @@ def improve(
         for x, y, change in changes:
             K[x][y] += change
             K[y][x] += change
-            for Ts, at in zip(T, where, strict=True):
-                if at[x] >= 0 and at[y] >= 0:  # both seated in that session
-                    Ts[x][at[y]] += change
-                    Ts[y][at[x]] += change
+            for Ts, loc in zip(T, where, strict=True):
+                if loc[x] >= 0 and loc[y] >= 0:  # both seated in that session
+                    Ts[x][loc[y]] += change
+                    Ts[y][loc[x]] += change
+        for r, loc in enumerate(where):
+            row = at[r]
+            for x in (p, q):
+                if loc[x] >= 0:
+                    row[loc[x]] = conflicted_at(r, loc[x])
 
     def swap_delta(s: int, p: int, q: int) -> int:
         Ts, loc = T[s], where[s]
@@ -368,34 +373,46 @@ def improve(
         Tp, Tq = Ts[p], Ts[q]
         return 6 * big - Tp[t] + Tp[u] + Tq[t] - Tq[u] - 2 * K[p][q]
 
-    def conflicts() -> list[tuple[int, int]]:
-        """(session, player) of every player who meets a tablemate again, sits with a group-mate,
-        is short of a wind or returns to a table number, in seating order."""
+    def conflicted_at(s: int, t: int) -> list[tuple[int, int]]:
+        """(session, player) of the players of table t of session s who meet a tablemate
+        again, sit with a group-mate, are short of a wind or return to a table number."""
+        table = sessions[s][t]
+        a, b, c, d = table
+        if masks_of[s] and short(table, s):
+            return [(s, a), (s, b), (s, c), (s, d)]
+        Ka, Kb, Kc = K[a], K[b], K[c]
+        ab, ac, ad = Ka[b] > big, Ka[c] > big, Ka[d] > big
+        bc, bd, cd = Kb[c] > big, Kb[d] > big, Kc[d] > big
+        if numbered:
+            k = numbers[s][t]
+            hit = [held[x][k] > 1 for x in table]
+        else:
+            hit = [False] * 4
         found = []
-        for s, session in enumerate(sessions):
-            mask = masks_of[s]
-            for t, table in enumerate(session):
-                a, b, c, d = table
-                Ka, Kb, Kc = K[a], K[b], K[c]
-                ab, ac, ad = Ka[b] > big, Ka[c] > big, Ka[d] > big
-                bc, bd, cd = Kb[c] > big, Kb[d] > big, Kc[d] > big
-                if mask and short(table, s):
-                    found += [(s, a), (s, b), (s, c), (s, d)]
-                    continue
-                if numbered:
-                    k = numbers[s][t]
-                    hit = [held[x][k] > 1 for x in table]
-                else:
-                    hit = [False] * 4
-                if ab or ac or ad or hit[0]:
-                    found.append((s, a))
-                if ab or bc or bd or hit[1]:
-                    found.append((s, b))
-                if ac or bc or cd or hit[2]:
-                    found.append((s, c))
-                if ad or bd or cd or hit[3]:
-                    found.append((s, d))
+        if ab or ac or ad or hit[0]:
+            found.append((s, a))
+        if ab or bc or bd or hit[1]:
+            found.append((s, b))
+        if ac or bc or cd or hit[2]:
+            found.append((s, c))
+        if ad or bd or cd or hit[3]:
+            found.append((s, d))
         return found
+
+    # at[s][t]: conflicted_at(s, t), kept true as the search swaps (a swap of p and q changes
+    # only the pairs and the table numbers of p and q: the tables holding them)
+    at: list[list[list[tuple[int, int]]]] = []
+
+    def count_conflicts() -> None:
+        at[:] = [
+            [conflicted_at(s, t) for t in range(len(session))] for s, session in enumerate(sessions)
+        ]
+
+    def conflicts() -> list[tuple[int, int]]:
+        """(session, player) of every conflicted player (``conflicted_at``), in seating order."""
+        return [x for row in at for found in row for x in found]
+
+    count_conflicts()
 
     def choose(
         conflicted: list[tuple[int, int]], step: int
@@ -500,6 +517,7 @@ def improve(
                             if numbered:
                                 held[x][numbers[s][t]] += 1
                 count_tables()
+                count_conflicts()
                 cost, light, revisits = best_cost, best_rank[1], best_rank[2]
                 for _ in range(1 + len(sessions) // 2):
                     s = rng.randrange(len(sessions))
