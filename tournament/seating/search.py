@@ -262,6 +262,23 @@ def improve(
             Tp, Kp = Ts[p], K[p]
             mask = masks_of[s]
             away = 6 * big - Tp[t]
+            if not (mask or numbered):  # the common case: no winds, no table numbers
+                for u, table in enumerate(session):
+                    if u == t:
+                        continue
+                    into = away + Tp[u]
+                    for q in table:
+                        Tq = Ts[q]
+                        delta = into + Tq[t] - Tq[u] - 2 * Kp[q]
+                        if best_delta is not None and delta > best_delta:
+                            continue
+                        if tabu.get((s, p, q), -1) > step and not delta < aspiration:
+                            continue
+                        if best_delta is None or delta < best_delta:
+                            best_delta, moves = delta, [(s, p, q)]
+                        else:
+                            moves.append((s, p, q))
+                continue
             hp: list[int] = held[p] if numbered else []
             a = numbers[s][t]
             leave_p = numbered is not None and hp[a] >= 2
