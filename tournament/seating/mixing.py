@@ -13,7 +13,8 @@ Two searches, both deterministic for a given seed (counted steps, never time):
   a tournament plays; every choice of sessions has zero repeats, and the one whose players have
   the most opponents in common is kept (all choices compared).
 
-``make_mixing`` runs both for the sizes of ``MIXING_ROWS`` and ``GEOMETRY``: the sizes of AIM's
+``make_mixing`` runs both for the sizes of ``MIXING_ROWS`` (and ``MIXING_GROUPS``, offset rows
+over a group that is not cyclic) and ``GEOMETRY``: the sizes of AIM's
 published statistics where the desk's other designs had fewer opponents in common, each
 searched until it reaches AIM's figure (the target beside it).
 """
@@ -24,7 +25,8 @@ import itertools
 
 from tournament.seating.construction import Log, number_design, quiet
 from tournament.seating.geometry import ag34_classes, pg33_packing
-from tournament.seating.offsets import mixing_rows
+from tournament.seating.numbers import table_revisits
+from tournament.seating.offsets import group_offset_design, mixing_rows
 
 Rows = list[list[int]]
 Rounds = list[list[list[int]]]
@@ -49,6 +51,11 @@ MIXING_ROWS = {
     (168, 14): 2, (168, 15): 3, (172, 14): 1,
 }  # fmt: skip
 MIXING_STEPS = 20_000  # changes the hill climb of the offset rows may try for one size
+#: (players, sessions) -> (the group's cyclic factors, AIM's figure): offset rows over another
+#: group of order g (over Z12 the climb stops at 16 at 48 x 10, over Z2 x Z6 it reaches 18).
+MIXING_GROUPS = {(48, 10): ((2, 6), 17)}
+GROUP_STEPS = 60_000
+GROUP_SEEDS = 20  # seeds tried for rows that reach the target and whose tables come numbered
 #: (players, sessions) -> AIM's figure (None: every pair meets): sessions of a finite geometry
 #: (``seating.geometry``). Not 40 x 9 and 40 x 10: the packing's sessions give 18 and 24 there
 #: (AIM: 19 and 24) but their tables cannot be numbered without re-visits, and the shipped
@@ -113,6 +120,18 @@ def make_mixing(seed: int, log: Log = quiet) -> dict[str, dict]:
             log(f"  {n}x{sessions}: offset rows with fewest {rows[0][0]} (target {target})")
         else:
             log(f"  {n}x{sessions}: nothing reaches {target}")
+    for (n, sessions), (orders, target) in MIXING_GROUPS.items():
+        for attempt in range(GROUP_SEEDS):
+            rows = mixing_rows(
+                n // 4, sessions, seed + attempt, GROUP_STEPS, target=target, orders=orders
+            )
+            if not rows or rows[0][0] < target:
+                continue
+            rounds = group_offset_design(orders, rows[1])
+            if table_revisits([[tuple(t) for t in session] for session in rounds]) == 0:
+                found[f"{n}x{sessions}"] = {"fewest": rows[0][0], "rounds": rounds}
+                log(f"  {n}x{sessions}: rows over {orders}, fewest {rows[0][0]}, numbered")
+                break
     packing = pg33_packing(seed)
     for (n, sessions), target in GEOMETRY.items():
         if n == 40:
