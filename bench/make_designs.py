@@ -6,7 +6,7 @@ Run from the repository root::
     .venv/bin/python bench/make_designs.py --only 36  # rebuild one player count, keep the rest
                                                       # (and build what the file lacks)
     .venv/bin/python bench/make_designs.py --mixing   # rebuild only the designs searched for
-                                                      # their indirect meetings (a minute)
+                                                      # their indirect meetings (minutes)
 
 The constructions live in ``tournament.seating.construction``, ``lifting``, ``offsets``,
 ``geometry`` and ``mixing`` (where they are described); this script only runs them, prints

@@ -25,8 +25,8 @@ Public API:
 * ``SeatingError``: a request a director must fix (message in plain words, translatable).
 
 How the draw works (one module per concept): the input checks and vocabulary (``base``),
-zero-repeat designs (``designs``, built offline by ``construction`` and ``numbered`` into
-``data/designs.json``), what can be promised (``bounds``), fitted to the played sessions
+zero-repeat designs (``designs``, built offline by ``construction``, ``lifting``, ``offsets``,
+``geometry``, ``mixing`` and ``numbered`` into ``data/designs.json``), what can be promised (``bounds``), fitted to the played sessions
 (``embedding``) or relabelled to keep group-mates apart (``search.relabel``, with the pair
 weights of ``search.apart_costs``), then a tabu search where no zero-repeat schedule exists or
 clashes are left (``search.improve``, moves chosen by ``tabu``), all planned by ``plan`` (which

@@ -57,10 +57,10 @@ MIXING_GROUPS = {(48, 10): ((2, 6), 17)}
 GROUP_STEPS = 60_000
 GROUP_SEEDS = 20  # seeds tried for rows that reach the target and whose tables come numbered
 #: (players, sessions) -> AIM's figure (None: every pair meets): sessions of a finite geometry
-#: (``seating.geometry``). Not 40 x 9 and 40 x 10: the packing's sessions give 18 and 24 there
-#: (AIM: 19 and 24) but their tables cannot be numbered without re-visits, and the shipped
-#: 40-player design's can (re-visits come first, docs/rules.md §8.1).
-GEOMETRY = {(40, 11): 30, (40, 12): 36, (40, 13): None, (64, 7): 6}
+#: (``seating.geometry``). Not 40 x 9: the packing's sessions give 18 there (AIM 19) and
+#: their tables cannot be numbered without re-visits, where the shipped design's can
+#: (re-visits come first, docs/rules.md §8.1).
+GEOMETRY = {(40, 10): 24, (40, 11): 30, (40, 12): 36, (40, 13): None, (64, 7): 6}
 
 
 # --------------------------------------------------------------------------- finite geometry

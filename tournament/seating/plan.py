@@ -135,7 +135,12 @@ def plan_tables(
                                 club_maps.add(id(packed))
             mixed = mixing_design(n, count)
             if mixed is not None:  # searched offline for the indirect meetings (§8.4)
-                starts.append((_pick(mixed, count, rng), None))
+                # its own random stream, and a start map: the other starts and the search
+                # after them stay as they were, and it wins on clashes only when perfect
+                own = random.Random(f"{rng.getstate()[1][:4]}/mixing")
+                order = list(range(n))
+                own.shuffle(order)
+                starts.append((_pick(mixed, count, own), order))
         best_key = None
         steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
         for picked, start in starts:
