@@ -112,9 +112,7 @@ def ag34_classes() -> Rounds:
         tables = set()
         for p in itertools.product(range(4), repeat=3):
             line = tuple(
-                sorted(
-                    sum(add[p[i]][mul[t][d[i]]] * 4**i for i in range(3)) for t in range(4)
-                )
+                sorted(sum(add[p[i]][mul[t][d[i]]] * 4**i for i in range(3)) for t in range(4))
             )
             tables.add(line)
         rounds.append([list(t) for t in sorted(tables)])

@@ -15,6 +15,7 @@ import itertools
 
 from tournament.seating.construction import ConstructionError, Log, quiet
 
+
 def _spreads() -> list[tuple[frozenset[int], ...]]:
     """All line spreads of PG(3, 2): five 2-dim subspaces of GF(2)^4 covering each vector once."""
     lines = sorted(

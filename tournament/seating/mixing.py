@@ -108,10 +108,11 @@ def best_subset(
 
 
 def make_mixing(seed: int, log: Log = quiet) -> dict[str, dict]:
-    """The designs of ``MIXING_ROWS`` and ``GEOMETRY``, keyed ``"NxS"``: offset rows
-    (``{"fewest", "rows"}``) or numbered sessions (``{"fewest", "rounds"}``, the tables of each
-    session in the order of the fewest returns to a table number, ``offline.number_design``).
-    A size whose search stays under its target is left out (the draw keeps its other designs)."""
+    """The designs of ``MIXING_ROWS``, ``MIXING_GROUPS`` and ``GEOMETRY``, keyed ``"NxS"``:
+    offset rows (``{"fewest", "rows"}``) or numbered sessions (``{"fewest", "rounds"}``, the
+    tables of each session in the order of the fewest returns to a table number: placed so
+    over a group, else by ``construction.number_design``). A size whose search stays under
+    its target is left out (the draw keeps its other designs)."""
     found: dict[str, dict] = {}
     for (n, sessions), target in MIXING_ROWS.items():
         rows = mixing_rows(n // 4, sessions, seed, MIXING_STEPS, target=target)
@@ -133,13 +134,13 @@ def make_mixing(seed: int, log: Log = quiet) -> dict[str, dict]:
                 log(f"  {n}x{sessions}: rows over {orders}, fewest {rows[0][0]}, numbered")
                 break
     packing = pg33_packing(seed)
-    for (n, sessions), target in GEOMETRY.items():
+    for (n, sessions), aim in GEOMETRY.items():
         if n == 40:
             (fewest, count), picked = best_subset(n, packing, sessions)
         else:
             (fewest, count), picked = best_subset(n, ag34_classes(), sessions, first_fixed=True)
         revisits, numbered = number_design(picked)
         found[f"{n}x{sessions}"] = {"fewest": fewest, "rounds": numbered}
-        mixing = f"fewest {fewest} ({count} pairs; target {target})" if fewest < n else "all meet"
+        mixing = f"fewest {fewest} ({count} pairs; target {aim})" if fewest < n else "all meet"
         log(f"  {n}x{sessions}: geometry, {mixing}, {revisits} re-visits")
     return dict(sorted(found.items(), key=lambda item: tuple(map(int, item[0].split("x")))))

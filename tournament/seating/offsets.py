@@ -158,9 +158,7 @@ def _valid(g: int, rows: Rows, sub: list[list[int]]) -> bool:
     return True
 
 
-def _random_rows(
-    g: int, sessions: int, rng: random.Random, sub: list[list[int]]
-) -> Rows | None:
+def _random_rows(g: int, sessions: int, rng: random.Random, sub: list[list[int]]) -> Rows | None:
     """Zero-repeat rows by a randomised greedy choice (None when it runs out of candidates)."""
     used: list[set[int]] = [set() for _ in range(6)]
     rows: Rows = []
