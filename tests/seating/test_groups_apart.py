@@ -12,7 +12,7 @@ from bench.seating import clubs  # every player in a club of 4 to 6, as the benc
 from tests.seating.helpers import assert_valid
 from tournament.seating import Option, draw, draw_schedule, seating_report
 from tournament.seating.bounds import clash_floor, zero_repeat_clash_floor
-from tournament.seating.search import APART_FIRST, REPEATS_FIRST, apart_costs
+from tournament.seating.weights import APART_FIRST, REPEATS_FIRST, apart_costs
 
 
 @pytest.mark.parametrize("seed", [1, 2, 5])

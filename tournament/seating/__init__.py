@@ -26,9 +26,10 @@ Public API:
 
 How the draw works (one module per concept): the input checks and vocabulary (``base``),
 zero-repeat designs (``designs``, built offline by ``construction``, ``lifting``, ``offsets``,
-``geometry``, ``mixing`` and ``numbered`` into ``data/designs.json``), what can be promised (``bounds``), fitted to the played sessions
-(``embedding``) or relabelled to keep group-mates apart (``search.relabel``, with the pair
-weights of ``search.apart_costs``), then a tabu search where no zero-repeat schedule exists or
+``geometry``, ``mixing`` and ``numbered`` into ``data/designs.json``), what can be promised
+(``bounds``), fitted to the played sessions (``embedding``) or relabelled to keep group-mates
+apart (``relabel``, with the pair weights of ``weights``), then a tabu search where no
+zero-repeat schedule exists or
 clashes are left (``search.improve``, moves chosen by ``tabu``), all planned by ``plan`` (which
 prefers the designs that mix the field best, ``indirect``) and driven by ``draw``; the starting
 winds are balanced last (``winds``) and the tables numbered so that players move around the

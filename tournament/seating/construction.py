@@ -38,8 +38,9 @@ from collections.abc import Callable
 
 from tournament.seating.designs import design_repeats
 from tournament.seating.numbers import table_revisits
-from tournament.seating.search import REPEAT_WEIGHT, base_weights, improve
+from tournament.seating.search import improve
 from tournament.seating.tabu import choose_move
+from tournament.seating.weights import REPEAT_WEIGHT, base_weights
 
 Log = Callable[[str], None]
 

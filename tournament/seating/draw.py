@@ -46,7 +46,7 @@ from tournament.seating.report import (
     changed_players,
     seating_report,
 )
-from tournament.seating.search import APART_FIRST, REPEAT_WEIGHT, REPEATS_FIRST, apart_costs
+from tournament.seating.weights import APART_FIRST, REPEAT_WEIGHT, REPEATS_FIRST, apart_costs
 from tournament.seating.winds import balance_winds, missing_winds, wind_counts
 
 DEFAULT_TIME_LIMIT = 120.0

@@ -26,7 +26,8 @@ from collections.abc import Hashable
 from tournament.seating.base import Schedule, check_sessions
 from tournament.seating.numbers import assignment
 from tournament.seating.plan import plan_cost
-from tournament.seating.search import add_session, base_weights, improve, total_cost
+from tournament.seating.search import improve
+from tournament.seating.weights import add_session, base_weights, total_cost
 from tournament.seating.winds import WINDS, wind_counts
 
 PATCH_ITERATIONS = 3000  # tabu steps when the tables that must change are drawn again

@@ -10,7 +10,7 @@
 3. otherwise choose design sessions at random (cycling through them again when more sessions are
    wanted than the design has; for 20 x 6, 20 x 7 and 24 x 8 the shipped best schedule) and
    relabel the points so that pairs that already met and club-mates meet as little as possible
-   (``seating.search.relabel``); with clubs, also try a design whose four columns never meet
+   (``seating.relabel``); with clubs, also try a design whose four columns never meet
    (``seating.designs.column_design``) and keep the better;
 4. when the played sessions stop inside a block of four (see ``seating.winds``), put first the
    sessions whose tables let every player start at a wind not yet had in the block;
@@ -39,15 +39,9 @@ from tournament.seating.designs import (
 from tournament.seating.embedding import embed
 from tournament.seating.indirect import mixing_key
 from tournament.seating.numbers import EXACT_TABLES, numbers_without_revisits
-from tournament.seating.search import (
-    PATIENCE,
-    REPEAT_WEIGHT,
-    base_weights,
-    improve,
-    rank,
-    relabel,
-    total_cost,
-)
+from tournament.seating.relabel import relabel
+from tournament.seating.search import PATIENCE, improve
+from tournament.seating.weights import REPEAT_WEIGHT, base_weights, rank, total_cost
 from tournament.seating.winds import shortfall
 
 # Search budgets, in candidate swaps examined (the tabu search) and in relabelling steps.
@@ -77,7 +71,7 @@ def plan_tables(
     """``count`` new sessions for players ``0 .. n-1`` (n a multiple of 4).
 
     ``history`` holds the played sessions on player indices (a table may be short where a
-    player has left); ``apart`` says who should sit apart (``seating.search.apart_costs``, an
+    player has left); ``apart`` says who should sit apart (``seating.weights.apart_costs``, an
     empty list for nobody). ``winds`` =
     ``seating.winds.missing_winds(...)`` of the played sessions when they stop inside a block
     of four: the sessions finishing the block then avoid tables whose players could not all
@@ -278,7 +272,7 @@ def _pick(design: list[Round], count: int, rng: random.Random) -> list[Round]:
 def plan_cost(
     n: int, history: list[Round], apart: list[list[int]], sessions: list[Round]
 ) -> tuple[int, int]:
-    """Rank (repeats and clashes, ``seating.search.rank``) of new sessions after history."""
+    """Rank (repeats and clashes, ``seating.weights.rank``) of new sessions after history."""
     return _rank_with(base_weights(n, history, apart), apart, sessions)
 
 

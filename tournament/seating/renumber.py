@@ -56,10 +56,15 @@ def renumber(
     near = [[[0] * numbers for _table in session] for session in tables]
 
     def count_near(s: int, t: int) -> None:
-        row = near[s][t]
+        rows = [held[p] for p in tables[s][t]]
         mine = num[s][t]
-        for k in range(numbers):
-            row[k] = sum(1 for p in tables[s][t] if held[p][k] - (k == mine) >= 1)
+        counts = [0] * numbers
+        for row in rows:
+            for k, times in enumerate(row):
+                if times:
+                    counts[k] += 1
+        counts[mine] = sum(1 for row in rows if row[mine] >= 2)
+        near[s][t] = counts
 
     for s, session in enumerate(tables):
         for t in range(len(session)):
@@ -68,24 +73,27 @@ def renumber(
     best, best_num = cost, [row[:] for row in num]
     movable = [s for s in range(first, len(tables)) if len(tables[s]) > 1]
 
-    def move(p: int, k: int, step: int, skip: int) -> None:
-        """``held[p][k] += step``, keeping ``near`` true outside session ``skip``."""
-        old = held[p][k]
-        held[p][k] = old + step
-        for s, t in seats[p]:
-            if s != skip:
-                mine = num[s][t] == k
-                if (old - mine >= 1) != (old + step - mine >= 1):
-                    near[s][t][k] += 1 if old + step - mine >= 1 else -1
-
     def exchange(s: int, t: int, u: int) -> None:
+        """Exchange the numbers of tables t and u of session s, keeping ``held`` and ``near``
+        true: ``near[r][v][k]`` counts p while ``held[p][k] - (num[r][v] == k) >= 1``."""
         a, b = num[s][t], num[s][u]
-        for p in tables[s][t]:
-            move(p, a, -1, s)
-            move(p, b, 1, s)
-        for p in tables[s][u]:
-            move(p, b, -1, s)
-            move(p, a, 1, s)
+        for leaving, joining, players in ((a, b, tables[s][t]), (b, a, tables[s][u])):
+            for p in players:
+                row = held[p]
+                out, into = row[leaving], row[joining]
+                row[leaving], row[joining] = out - 1, into + 1
+                # p's other tables stop counting p at `leaving` when p had it once (twice at
+                # a table numbered `leaving`), start counting p at `joining` when p had it
+                # never (once at a table numbered `joining`); else nothing changes
+                if out > 2 and into > 1:
+                    continue
+                for r, v in seats[p]:
+                    if r != s:
+                        k = num[r][v]
+                        if (out == 1 and k != leaving) or (out == 2 and k == leaving):
+                            near[r][v][leaving] -= 1
+                        if (into == 0 and k != joining) or (into == 1 and k == joining):
+                            near[r][v][joining] += 1
         num[s][t], num[s][u] = b, a
         count_near(s, t)
         count_near(s, u)

@@ -1,228 +1,61 @@
-"""Local search of the seating draw: who sits together (pure Python, no database).
+"""The tabu search of the seating draw: who sits together (pure Python, no database).
 
-Players are the indices ``0 .. n-1``; a session is a list of tables, a table a list of four
-indices. Who should sit apart is a matrix ``apart`` (``apart_costs``): ``apart[a][b]`` is what
-seating a and b together costs each time, 0 for two strangers, the sum of the weights of the
-groups they share (a club, a team, ...). The quality of a draw is one number, computed from a
-*weight matrix* ``K``::
+The costs are those of ``seating.weights`` (a repeat weighs ``REPEAT_WEIGHT``, a group clash
+its group's weight; the best schedule is the one of the lowest ``rank``). ``improve`` is a tabu
+search over swaps of two players in one session (after Dotu and Van Hentenryck, "Scheduling
+social golfers locally"), for what relabelling a design (``seating.relabel``) cannot reach. It
+can also weigh the winds of a block of four sessions started before a re-draw: a table whose
+players cannot all start at a wind they have not had in the block costs 1 per player short;
+and, for a kept plan, the returns to a table number.
 
-    K[a][b] = REPEAT_WEIGHT * (times a and b met so far) + apart[a][b]
-
-Seating a and b together once more costs ``K[a][b]``; the total cost of a draw is::
-
-    REPEAT_WEIGHT * sum over pairs of C(meetings, 2)  +  sum over pairs of apart * meetings
-
-``C(m, 2)`` counts a pair meeting twice once, three times three times: the search spreads the
-unavoidable repeats (no pair meets three times when two suffice). A swap of two players changes
-the clashes by at most six, so with a group weight of ``REPEATS_FIRST`` (1) one repeat less
-always wins over clashes: repeats first, then group clashes. Over a whole search many clashes
-could still outweigh a repeat, so the searches move by this cost but keep as best the schedule
-of the lowest ``rank``: the cost without the *light* clashes (those weighing less than a repeat)
-first, then the light clashes (docs/rules.md §8.3). A weight of ``APART_FIRST`` makes
-one clash outweigh several repeats: club-mates apart first, then repeats (the director's choice,
-docs/rules.md §8).
-
-Two searches:
-
-* ``relabel`` moves players between the points of a fixed zero-repeat design (swapping two
-  players' whole itineraries keeps every session valid and the design zero-repeat) to keep
-  club-mates and pairs that already met apart;
-* ``improve`` is a tabu search over swaps of two players in one session (after Dotu and
-  Van Hentenryck, "Scheduling social golfers locally"), for what relabelling cannot reach. It
-  can also weigh the winds of a block of four sessions started before a re-draw: a table whose
-  players cannot all start at a wind they have not had in the block costs 1 per player short.
-
-Both use only the ``random.Random`` they are given and stop on an iteration budget, so they are
+It uses only the ``random.Random`` it is given and stops on an iteration budget, so it is
 deterministic whatever the speed of the machine; the optional ``SafetyClock``
 (``seating.base``) only cuts a runaway search short, and records that it did.
+
+The weights and ``relabel`` are also importable from here, as before they had modules of
+their own.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from tournament.seating.base import Round, SafetyClock
+from tournament.seating.relabel import RELABEL_PARTNERS, relabel
+from tournament.seating.weights import (
+    APART_FIRST,
+    REPEAT_WEIGHT,
+    REPEATS_FIRST,
+    add_session,
+    apart_costs,
+    base_weights,
+    light_clashes,
+    rank,
+    total_cost,
+)
 from tournament.seating.winds import shortfall
 
-REPEAT_WEIGHT = 7
-REPEATS_FIRST = 1  # a group clash weighs less than any repeat
-APART_FIRST = 50  # a group clash weighs as much as seven repeated meetings
+__all__ = [
+    "APART_FIRST",
+    "PATIENCE",
+    "RELABEL_PARTNERS",
+    "REPEATS_FIRST",
+    "REPEAT_WEIGHT",
+    "REVISIT",
+    "SEAT_SHORT",
+    "add_session",
+    "apart_costs",
+    "base_weights",
+    "improve",
+    "light_clashes",
+    "rank",
+    "relabel",
+    "total_cost",
+]
+
 REVISIT = 1  # a return to a table number, when the search knows the numbers
 SEAT_SHORT = 3  # a kept plan's player away from their wind: above two returns to a number
-RELABEL_PARTNERS = 128  # partners tried per relabelling step in large fields
 PATIENCE = 1000  # tabu steps without a better schedule before the draw's search stops
-
-
-def apart_costs(n: int, layers: Sequence[tuple[Sequence[int], int]]) -> list[list[int]]:
-    """The ``apart`` matrix of groups: ``layers`` holds ``(group_of, weight)`` pairs, where
-    ``group_of[p]`` is p's group number (``-1`` for none); two players of one group cost
-    ``weight`` each time they share a table, the weights of several shared groups add up."""
-    apart = [[0] * n for _ in range(n)]
-    for group_of, weight in layers:
-        members: dict[int, list[int]] = {}
-        for p, group in enumerate(group_of):
-            if group >= 0:
-                members.setdefault(group, []).append(p)
-        for mates in members.values():
-            for a in mates:
-                row = apart[a]
-                for b in mates:
-                    if b != a:
-                        row[b] += weight
-    return apart
-
-
-def base_weights(n: int, history: list[Round], apart: list[list[int]]) -> list[list[int]]:
-    """The weight matrix ``K`` of the history and of who should sit apart."""
-    weights = [row[:] for row in apart] if apart else [[0] * n for _ in range(n)]
-    for session in history:
-        add_session(weights, session, 1)
-    return weights
-
-
-def add_session(weights: list[list[int]], session: Round, sign: int) -> None:
-    """Count (sign=1) or uncount (sign=-1) the meetings of one session in ``weights``."""
-    step = REPEAT_WEIGHT * sign
-    for table in session:
-        for i, a in enumerate(table):
-            row = weights[a]
-            for b in table[i + 1 :]:
-                row[b] += step
-                weights[b][a] += step
-
-
-def total_cost(weights: list[list[int]], apart: list[list[int]]) -> int:
-    """Cost of everything counted in ``weights`` (see the module docstring)."""
-    cost = 0
-    for a, row in enumerate(weights):
-        kept = apart[a] if apart else None
-        for b in range(a + 1, len(row)):
-            same = kept[b] if kept else 0
-            met = (row[b] - same) // REPEAT_WEIGHT
-            cost += REPEAT_WEIGHT * met * (met - 1) // 2 + same * met
-    return cost
-
-
-def light_clashes(weights: list[list[int]], apart: list[list[int]]) -> int:
-    """The cost of the *light* clashes counted in ``weights``: those of pairs whose ``apart``
-    weighs less than a repeat (club-mates when repeats come first)."""
-    light = 0
-    for a, kept in enumerate(apart):
-        row = weights[a]
-        for b in range(a + 1, len(kept)):
-            same = kept[b]
-            if 0 < same < REPEAT_WEIGHT:
-                light += same * ((row[b] - same) // REPEAT_WEIGHT)
-    return light
-
-
-def rank(weights: list[list[int]], apart: list[list[int]]) -> tuple[int, int]:
-    """``(cost without the light clashes, light clashes)`` of everything counted in ``weights``:
-    the order in which the searches keep their best schedule (see the module docstring)."""
-    cost = total_cost(weights, apart)
-    light = light_clashes(weights, apart) if apart else 0
-    return cost - light, light
-
-
-def relabel(
-    n: int,
-    design: list[Round],
-    weights: list[list[int]],
-    rng: random.Random,
-    iterations: int,
-    clock: SafetyClock | None = None,
-    start: list[int] | None = None,
-) -> list[int]:
-    """Map players to design points; returns ``point_of[player]``.
-
-    Minimises ``sum K[a][b] * (times the points of a and b meet in the design)`` by swapping two
-    players' points, starting from ``start`` (a map, e.g. ``plan.column_start``) or a random
-    map. A step takes a player with a cost and tries
-    every partner (``RELABEL_PARTNERS`` random ones in large fields); with ``F_a(x)`` the cost
-    of a at point x, swapping a and b changes the cost by
-    ``F_a(pb) - F_a(pa) + F_b(pa) - F_b(pb) + 2 K[a][b] meet(pa, pb)``.
-    """
-    point_of = list(range(n))
-    rng.shuffle(point_of)
-    if start is not None:
-        point_of = start[:]
-    neighbours = [
-        [(b, w) for b, w in enumerate(row) if w and b != a] for a, row in enumerate(weights)
-    ]
-    if not any(neighbours):
-        return point_of
-    meet = [[0] * n for _ in range(n)]
-    for session in design:
-        for table in session:
-            for x in table:
-                row = meet[x]
-                for y in table:
-                    if y != x:
-                        row[y] += 1
-    met = [[(y, m) for y, m in enumerate(row) if m] for row in meet]
-    player_at = [0] * n
-    for player, point in enumerate(point_of):
-        player_at[point] = player
-
-    def load(a: int) -> int:
-        row = meet[point_of[a]]
-        return sum(w * row[point_of[b]] for b, w in neighbours[a])
-
-    loads = [load(a) for a in range(n)]
-    cost = sum(loads) // 2
-    best_cost, best_map, last_gain = cost, point_of[:], 0
-    tabu = [0] * n
-    for step in range(iterations):
-        if cost == 0 or step - last_gain > 2 * n:
-            break
-        if clock is not None and step % 64 == 0 and clock.expired():
-            break
-        bad = [a for a in range(n) if loads[a] and tabu[a] <= step]
-        if not bad:
-            bad = [a for a in range(n) if loads[a]]
-        a = rng.choice(bad)
-        pa = point_of[a]
-        cost_at = [0] * n  # F_a(x) for every point x
-        for c, w in neighbours[a]:
-            for y, m in met[point_of[c]]:
-                cost_at[y] += w * m
-        near_pa = [(player_at[y], m) for y, m in met[pa]]
-        row_pa = meet[pa]
-        best_delta, choices = None, []
-        partners = range(n) if n <= RELABEL_PARTNERS else rng.sample(range(n), RELABEL_PARTNERS)
-        for b in partners:
-            if b == a:
-                continue
-            pb = point_of[b]
-            wb = weights[b]
-            delta = (
-                cost_at[pb] - loads[a] + sum(m * wb[c] for c, m in near_pa) - loads[b]
-                + 2 * weights[a][b] * row_pa[pb]
-            )  # fmt: skip
-            if best_delta is None or delta < best_delta:
-                best_delta, choices = delta, [b]
-            elif delta == best_delta:
-                choices.append(b)
-        if best_delta is None or best_delta > 0:
-            tabu[a] = step + 5
-            continue
-        b = rng.choice(choices)
-        pb = point_of[b]
-        for c, w in neighbours[a]:
-            if c != b:
-                loads[c] += w * (meet[point_of[c]][pb] - meet[point_of[c]][pa])
-        for c, w in neighbours[b]:
-            if c != a:
-                loads[c] += w * (meet[point_of[c]][pa] - meet[point_of[c]][pb])
-        point_of[a], point_of[b] = pb, pa
-        player_at[pa], player_at[pb] = b, a
-        loads[a], loads[b] = load(a), load(b)
-        cost += best_delta
-        tabu[a] = tabu[b] = step + 3
-        if cost < best_cost:
-            best_cost, best_map, last_gain = cost, point_of[:], step
-    return best_map
 
 
 def improve(
@@ -357,10 +190,15 @@ def improve(
         for x, y, change in changes:
             K[x][y] += change
             K[y][x] += change
-            for Ts, at in zip(T, where, strict=True):
-                if at[x] >= 0 and at[y] >= 0:  # both seated in that session
-                    Ts[x][at[y]] += change
-                    Ts[y][at[x]] += change
+            for Ts, loc in zip(T, where, strict=True):
+                if loc[x] >= 0 and loc[y] >= 0:  # both seated in that session
+                    Ts[x][loc[y]] += change
+                    Ts[y][loc[x]] += change
+        for r, loc in enumerate(where):
+            row = at[r]
+            for x in (p, q):
+                if loc[x] >= 0:
+                    row[loc[x]] = conflicted_at(r, loc[x])
 
     def swap_delta(s: int, p: int, q: int) -> int:
         Ts, loc = T[s], where[s]
@@ -368,34 +206,46 @@ def improve(
         Tp, Tq = Ts[p], Ts[q]
         return 6 * big - Tp[t] + Tp[u] + Tq[t] - Tq[u] - 2 * K[p][q]
 
-    def conflicts() -> list[tuple[int, int]]:
-        """(session, player) of every player who meets a tablemate again, sits with a group-mate,
-        is short of a wind or returns to a table number, in seating order."""
+    def conflicted_at(s: int, t: int) -> list[tuple[int, int]]:
+        """(session, player) of the players of table t of session s who meet a tablemate
+        again, sit with a group-mate, are short of a wind or return to a table number."""
+        table = sessions[s][t]
+        a, b, c, d = table
+        if masks_of[s] and short(table, s):
+            return [(s, a), (s, b), (s, c), (s, d)]
+        Ka, Kb, Kc = K[a], K[b], K[c]
+        ab, ac, ad = Ka[b] > big, Ka[c] > big, Ka[d] > big
+        bc, bd, cd = Kb[c] > big, Kb[d] > big, Kc[d] > big
+        if numbered:
+            k = numbers[s][t]
+            hit = [held[x][k] > 1 for x in table]
+        else:
+            hit = [False] * 4
         found = []
-        for s, session in enumerate(sessions):
-            mask = masks_of[s]
-            for t, table in enumerate(session):
-                a, b, c, d = table
-                Ka, Kb, Kc = K[a], K[b], K[c]
-                ab, ac, ad = Ka[b] > big, Ka[c] > big, Ka[d] > big
-                bc, bd, cd = Kb[c] > big, Kb[d] > big, Kc[d] > big
-                if mask and short(table, s):
-                    found += [(s, a), (s, b), (s, c), (s, d)]
-                    continue
-                if numbered:
-                    k = numbers[s][t]
-                    hit = [held[x][k] > 1 for x in table]
-                else:
-                    hit = [False] * 4
-                if ab or ac or ad or hit[0]:
-                    found.append((s, a))
-                if ab or bc or bd or hit[1]:
-                    found.append((s, b))
-                if ac or bc or cd or hit[2]:
-                    found.append((s, c))
-                if ad or bd or cd or hit[3]:
-                    found.append((s, d))
+        if ab or ac or ad or hit[0]:
+            found.append((s, a))
+        if ab or bc or bd or hit[1]:
+            found.append((s, b))
+        if ac or bc or cd or hit[2]:
+            found.append((s, c))
+        if ad or bd or cd or hit[3]:
+            found.append((s, d))
         return found
+
+    # at[s][t]: conflicted_at(s, t), kept true as the search swaps (a swap of p and q changes
+    # only the pairs and the table numbers of p and q: the tables holding them)
+    at: list[list[list[tuple[int, int]]]] = []
+
+    def count_conflicts() -> None:
+        at[:] = [
+            [conflicted_at(s, t) for t in range(len(session))] for s, session in enumerate(sessions)
+        ]
+
+    def conflicts() -> list[tuple[int, int]]:
+        """(session, player) of every conflicted player (``conflicted_at``), in seating order."""
+        return [x for row in at for found in row for x in found]
+
+    count_conflicts()
 
     def choose(
         conflicted: list[tuple[int, int]], step: int
@@ -412,6 +262,23 @@ def improve(
             Tp, Kp = Ts[p], K[p]
             mask = masks_of[s]
             away = 6 * big - Tp[t]
+            if not (mask or numbered):  # the common case: no winds, no table numbers
+                for u, table in enumerate(session):
+                    if u == t:
+                        continue
+                    into = away + Tp[u]
+                    for q in table:
+                        Tq = Ts[q]
+                        delta = into + Tq[t] - Tq[u] - 2 * Kp[q]
+                        if best_delta is not None and delta > best_delta:
+                            continue
+                        if tabu.get((s, p, q), -1) > step and not delta < aspiration:
+                            continue
+                        if best_delta is None or delta < best_delta:
+                            best_delta, moves = delta, [(s, p, q)]
+                        else:
+                            moves.append((s, p, q))
+                continue
             hp: list[int] = held[p] if numbered else []
             a = numbers[s][t]
             leave_p = numbered is not None and hp[a] >= 2
@@ -500,6 +367,7 @@ def improve(
                             if numbered:
                                 held[x][numbers[s][t]] += 1
                 count_tables()
+                count_conflicts()
                 cost, light, revisits = best_cost, best_rank[1], best_rank[2]
                 for _ in range(1 + len(sessions) // 2):
                     s = rng.randrange(len(sessions))

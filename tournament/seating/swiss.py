@@ -33,8 +33,8 @@ from tournament.seating.base import (
     on_roster,
 )
 from tournament.seating.i18n import _
-from tournament.seating.search import REPEATS_FIRST, apart_costs, base_weights
 from tournament.seating.tabu import choose_move
+from tournament.seating.weights import REPEATS_FIRST, apart_costs, base_weights
 from tournament.seating.winds import balance_winds, missing_winds, shortfall
 
 PAIR_SCALE = 4

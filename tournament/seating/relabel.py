@@ -1,0 +1,117 @@
+"""Relabelling a zero-repeat design: which player takes which point (pure Python).
+
+The seating draw starts from a fixed design (``seating.designs``) whose sessions have no
+repeated meeting. Swapping two players' whole itineraries keeps every session valid and the
+design zero-repeat, so ``relabel`` searches over those swaps to keep club-mates and pairs that
+already met apart (the weights of ``seating.weights``). It uses only the ``random.Random`` it is
+given and stops on a step budget, so it is deterministic whatever the speed of the machine; the
+optional ``SafetyClock`` (``seating.base``) only cuts a runaway search short.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tournament.seating.base import Round, SafetyClock
+
+RELABEL_PARTNERS = 128  # partners tried per relabelling step in large fields
+
+
+def relabel(
+    n: int,
+    design: list[Round],
+    weights: list[list[int]],
+    rng: random.Random,
+    iterations: int,
+    clock: SafetyClock | None = None,
+    start: list[int] | None = None,
+) -> list[int]:
+    """Map players to design points; returns ``point_of[player]``.
+
+    Minimises ``sum K[a][b] * (times the points of a and b meet in the design)`` by swapping two
+    players' points, starting from ``start`` (a map, e.g. ``plan.column_start``) or a random
+    map. A step takes a player with a cost and tries
+    every partner (``RELABEL_PARTNERS`` random ones in large fields); with ``F_a(x)`` the cost
+    of a at point x, swapping a and b changes the cost by
+    ``F_a(pb) - F_a(pa) + F_b(pa) - F_b(pb) + 2 K[a][b] meet(pa, pb)``.
+    """
+    point_of = list(range(n))
+    rng.shuffle(point_of)
+    if start is not None:
+        point_of = start[:]
+    neighbours = [
+        [(b, w) for b, w in enumerate(row) if w and b != a] for a, row in enumerate(weights)
+    ]
+    if not any(neighbours):
+        return point_of
+    meet = [[0] * n for _ in range(n)]
+    for session in design:
+        for table in session:
+            for x in table:
+                row = meet[x]
+                for y in table:
+                    if y != x:
+                        row[y] += 1
+    met = [[(y, m) for y, m in enumerate(row) if m] for row in meet]
+    player_at = [0] * n
+    for player, point in enumerate(point_of):
+        player_at[point] = player
+
+    def load(a: int) -> int:
+        row = meet[point_of[a]]
+        return sum(w * row[point_of[b]] for b, w in neighbours[a])
+
+    loads = [load(a) for a in range(n)]
+    cost = sum(loads) // 2
+    best_cost, best_map, last_gain = cost, point_of[:], 0
+    tabu = [0] * n
+    for step in range(iterations):
+        if cost == 0 or step - last_gain > 2 * n:
+            break
+        if clock is not None and step % 64 == 0 and clock.expired():
+            break
+        bad = [a for a in range(n) if loads[a] and tabu[a] <= step]
+        if not bad:
+            bad = [a for a in range(n) if loads[a]]
+        a = rng.choice(bad)
+        pa = point_of[a]
+        cost_at = [0] * n  # F_a(x) for every point x
+        for c, w in neighbours[a]:
+            for y, m in met[point_of[c]]:
+                cost_at[y] += w * m
+        near_pa = [(player_at[y], m) for y, m in met[pa]]
+        row_pa = meet[pa]
+        best_delta, choices = None, []
+        partners = range(n) if n <= RELABEL_PARTNERS else rng.sample(range(n), RELABEL_PARTNERS)
+        for b in partners:
+            if b == a:
+                continue
+            pb = point_of[b]
+            wb = weights[b]
+            delta = (
+                cost_at[pb] - loads[a] + sum(m * wb[c] for c, m in near_pa) - loads[b]
+                + 2 * weights[a][b] * row_pa[pb]
+            )  # fmt: skip
+            if best_delta is None or delta < best_delta:
+                best_delta, choices = delta, [b]
+            elif delta == best_delta:
+                choices.append(b)
+        if best_delta is None or best_delta > 0:
+            tabu[a] = step + 5
+            continue
+        b = rng.choice(choices)
+        pb = point_of[b]
+        for c, w in neighbours[a]:
+            if c != b:
+                loads[c] += w * (meet[point_of[c]][pb] - meet[point_of[c]][pa])
+        for c, w in neighbours[b]:
+            if c != a:
+                loads[c] += w * (meet[point_of[c]][pa] - meet[point_of[c]][pb])
+        point_of[a], point_of[b] = pb, pa
+        player_at[pa], player_at[pb] = b, a
+        loads[a], loads[b] = load(a), load(b)
+        cost += best_delta
+        tabu[a] = tabu[b] = step + 3
+        if cost < best_cost:
+            best_cost, best_map, last_gain = cost, point_of[:], step
+    return best_map
