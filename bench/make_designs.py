@@ -5,9 +5,12 @@ Run from the repository root::
     .venv/bin/python bench/make_designs.py            # rebuild the file (a few minutes)
     .venv/bin/python bench/make_designs.py --only 36  # rebuild one player count, keep the rest
                                                       # (and build what the file lacks)
+    .venv/bin/python bench/make_designs.py --mixing   # rebuild only the designs searched for
+                                                      # their indirect meetings (minutes)
 
-The constructions live in ``tournament.seating.construction`` (where they are described); this
-script only runs them, prints their progress and writes the file. The module
+The constructions live in ``tournament.seating.construction``, ``lifting``, ``offsets``,
+``geometry`` and ``mixing`` (where they are described); this script only runs them, prints
+their progress and writes the file. The module
 ``tournament.seating.designs`` loads the file and checks nothing at run time; the test suite
 checks every shipped design (valid sessions, zero repeats).
 """
@@ -28,13 +31,14 @@ from tournament.seating.construction import (  # noqa: E402
     ConstructionError,
     make_beyond,
     make_cyclic,
-    make_doubled,
     make_grouped,
-    make_offsets,
     number_design,
 )
 from tournament.seating.designs import DATA_FILE, design_repeats  # noqa: E402
+from tournament.seating.lifting import make_doubled  # noqa: E402
+from tournament.seating.mixing import make_mixing  # noqa: E402
 from tournament.seating.numbered import make_numbered  # noqa: E402
+from tournament.seating.offsets import make_offsets  # noqa: E402
 
 
 def log(message: str) -> None:
@@ -47,6 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only", type=int, action="append", default=[], help="rebuild only these player counts"
     )
+    parser.add_argument(
+        "--mixing", action="store_true", help="rebuild only the designs searched for mixing"
+    )
     parser.add_argument("--output", type=Path, default=DATA_FILE)
     args = parser.parse_args(argv)
     try:
@@ -56,8 +63,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-
-    old = json.loads(args.output.read_text()) if args.only and args.output.exists() else {}
+    partial = bool(args.only or args.mixing)
+    old = json.loads(args.output.read_text()) if partial and args.output.exists() else {}
+    if args.mixing:
+        print("designs searched for their indirect meetings ...", flush=True)
+        return _write(args.output, {**old, "mixing": make_mixing(args.seed, log)})
     designs = dict(old.get("designs", {}))
     wanted = args.only or [*CYCLIC, 32, 36]
     special = {32: make_doubled, 36: make_grouped}
@@ -86,17 +96,26 @@ def _build(args: argparse.Namespace) -> int:
     if numbered is None:
         print("numbered offset rows ...", flush=True)
         numbered = make_numbered(log)
+    mixing = old.get("mixing") if args.only else None
+    if mixing is None:
+        print("designs searched for their indirect meetings ...", flush=True)
+        mixing = make_mixing(args.seed, log)
     data = {
-        "about": "Zero-repeat seating designs. Regenerate with bench/make_designs.py.",
         "designs": {k: designs[k] for k in sorted(designs, key=int)},
         "schedules": schedules,
         "offset_rows": offsets,
         "numbered_rows": numbered,
+        "mixing": mixing,
     }
-    args.output.parent.mkdir(parents=True, exist_ok=True)
+    return _write(args.output, data)
+
+
+def _write(output: Path, data: dict) -> int:
+    data = {"about": "Zero-repeat seating designs. Regenerate with bench/make_designs.py.", **data}
+    output.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(data, separators=(",", ":"))
-    args.output.write_text(text + "\n")
-    print(f"wrote {args.output} ({len(text)} bytes)")
+    output.write_text(text + "\n")
+    print(f"wrote {output} ({len(text)} bytes)")
     return 0
 
 

@@ -6,6 +6,8 @@ import pytest
 
 from tournament.seating import construction
 from tournament.seating.designs import design_repeats, offset_design
+from tournament.seating.lifting import make_doubled
+from tournament.seating.offsets import offset_rows
 
 
 @pytest.fixture(scope="module")
@@ -14,8 +16,8 @@ def make_designs():
     return construction
 
 
-def test_sign_lifting_gives_32_players_ten_sessions(make_designs):
-    _method, rounds = make_designs.make_doubled()
+def test_sign_lifting_gives_32_players_ten_sessions():
+    _method, rounds = make_doubled()
     assert len(rounds) == 10
     assert design_repeats(rounds, 32) == 0
 
@@ -27,7 +29,7 @@ def test_cyclic_base_classes(make_designs, n):
     assert design_repeats(rounds, n) == 0
 
 
-def test_offset_rows_search(make_designs):
-    rows = make_designs.offset_rows(12, 10, seed=0)
+def test_offset_rows_search():
+    rows = offset_rows(12, 10, seed=0)
     assert rows is not None and len(rows) == 10
     assert design_repeats(offset_design(12, rows), 48) == 0

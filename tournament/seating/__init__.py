@@ -25,10 +25,11 @@ Public API:
 * ``SeatingError``: a request a director must fix (message in plain words, translatable).
 
 How the draw works (one module per concept): the input checks and vocabulary (``base``),
-zero-repeat designs (``designs``, built offline by ``construction`` and ``numbered`` into
-``data/designs.json``), what can be promised (``bounds``), fitted to the played sessions
-(``embedding``) or relabelled to keep group-mates apart (``relabel``, with the pair
-weights of ``weights``), then a tabu search where no zero-repeat schedule exists or
+zero-repeat designs (``designs``, built offline by ``construction``, ``lifting``, ``offsets``,
+``geometry``, ``mixing`` and ``numbered`` into ``data/designs.json``), what can be promised
+(``bounds``), fitted to the played sessions (``embedding``) or relabelled to keep group-mates
+apart (``relabel``, with the pair weights of ``weights``), then a tabu search where no
+zero-repeat schedule exists or
 clashes are left (``search.improve``, moves chosen by ``tabu``), all planned by ``plan`` (which
 prefers the designs that mix the field best, ``indirect``) and driven by ``draw``; the starting
 winds are balanced last (``winds``) and the tables numbered so that players move around the

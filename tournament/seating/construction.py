@@ -1,7 +1,7 @@
 """How the zero-repeat designs of ``seating/data/designs.json`` are built (pure Python).
 
 ``bench/make_designs.py`` is the command line that runs these constructions and writes the
-file; the draw itself only reads the file (``tournament.seating.designs``). Four
+file; the draw itself only reads the file (``tournament.seating.designs``). Three
 constructions, all computed here from scratch (nothing is copied from elsewhere):
 
 * **Cyclic base classes** for 16, 20, 24, 28 and 40 players. The players are the points
@@ -12,19 +12,17 @@ constructions, all computed here from scratch (nothing is copied from elsewhere)
 * **A grouped cyclic base class** for 36 players (Z11x3+3, 11 sessions), searched exactly: the
   players each one never meets are the two others of a group of three, so two players who never
   meet have the most opponents in common (``grouped_base_class``).
-* **Sign lifting** for 32 players, 10 sessions (the 8-4-10 social golfer instance). Two disjoint
+* **Sign lifting** for 32 players, 10 sessions (``seating.lifting``) (the 8-4-10 social golfer instance). Two disjoint
   line spreads of PG(3, 2) give ten parallel classes on the 16 vectors of GF(2)^4 in which every
   pair of vectors lies in exactly two tables. Each vector becomes two players (x, 0) and (x, 1);
   a table {x1..x4} with signs s becomes the two tables {(xi, si)} and {(xi, 1 - si)}. The signs
   solve a linear system over GF(2) (the two tables holding a pair must carry opposite relations),
   so every pair of players meets exactly once, except the 16 pairs (x, 0), (x, 1) that never meet.
-* **Table offsets** for 4g players with 12 <= g <= 29 where the linear offsets fail: the player in
-  column j (0..3) and row i sits at table (i + c_j(r)) mod g in session r; ten offset rows with all
-  pairwise differences c_j - c_k distinct across sessions are found by backtracking.
-
 Plus the best schedules found for three sizes beyond the zero-repeat limit (20 x 6, 20 x 7,
 24 x 8), by the draw's own tabu search (``tournament.seating.search.improve``) run much longer
-than a draw may: the draw then starts from them instead of searching again.
+than a draw may: the draw then starts from them instead of searching again; and the numbering
+of a shipped design's tables (``number_design``). The offset rows are searched in
+``seating.offsets``, the designs chosen for their indirect meetings in ``seating.mixing``.
 
 The tabu searches here choose their moves like the draw's (``seating.tabu.choose_move``).
 Progress goes to the ``log`` callback (nothing by default). This module never touches the
@@ -38,15 +36,16 @@ import random
 import time
 from collections.abc import Callable
 
-from tournament.seating.designs import design_repeats, linear_offset_rows
+from tournament.seating.designs import design_repeats
 from tournament.seating.numbers import table_revisits
-from tournament.seating.search import REPEAT_WEIGHT, base_weights, improve
+from tournament.seating.search import improve
 from tournament.seating.tabu import choose_move
+from tournament.seating.weights import REPEAT_WEIGHT, base_weights
 
 Log = Callable[[str], None]
 
 
-def _quiet(message: str) -> None:
+def quiet(message: str) -> None:
     """The default ``log``: say nothing."""
 
 
@@ -65,8 +64,6 @@ CYCLIC = {
 # sizes beyond the zero-repeat limit whose best schedule is searched here, not at each draw:
 # (players, sessions) -> (iterations per attempt, attempts)
 BEYOND = {(20, 6): (60_000, 3), (20, 7): (60_000, 6), (24, 8): (60_000, 2)}
-OFFSET_ROWS = 10  # sessions wanted from the offset construction
-OFFSET_RANGE = range(12, 30)  # g values (tables) that may need searched offset rows
 
 
 # --------------------------------------------------------------------------- cyclic
@@ -232,7 +229,7 @@ def develop(base: list[list[int]], m: int, levels: int) -> list[list[list[int]]]
     return rounds
 
 
-def make_cyclic(n: int, seed: int, log: Log = _quiet) -> tuple[str, list]:
+def make_cyclic(n: int, seed: int, log: Log = quiet) -> tuple[str, list]:
     m, levels, fixed = CYCLIC[n]
     start = time.monotonic()
     for attempt in range(1000):
@@ -330,7 +327,7 @@ def _grouped_blocks(m, tri, pairs, single, left, cycle) -> list[list[int]]:
     return blocks
 
 
-def make_grouped(log: Log = _quiet) -> tuple[str, list]:
+def make_grouped(log: Log = quiet) -> tuple[str, list]:
     """The 36-player design of ``grouped_base_class``, developed over Z11 (11 sessions)."""
     base = grouped_base_class()
     if base is None:
@@ -339,163 +336,13 @@ def make_grouped(log: Log = _quiet) -> tuple[str, list]:
     return f"grouped cyclic Z{GROUPED_M}x3+3, base class {base}", develop(base, GROUPED_M, 3)
 
 
-# --------------------------------------------------------------------------- 32 players
-
-
-def _spreads() -> list[tuple[frozenset[int], ...]]:
-    """All line spreads of PG(3, 2): five 2-dim subspaces of GF(2)^4 covering each vector once."""
-    lines = sorted(
-        {frozenset((u, v, u ^ v)) for u in range(1, 16) for v in range(1, 16) if u != v},
-        key=sorted,
-    )
-    found: list[tuple[frozenset[int], ...]] = []
-
-    def extend(chosen: list[frozenset[int]], covered: frozenset[int]) -> None:
-        if len(covered) == 15:
-            found.append(tuple(chosen))
-            return
-        first = min(set(range(1, 16)) - covered)
-        for line in lines:
-            if first in line and not line & covered:
-                extend([*chosen, line], covered | line)
-
-    extend([], frozenset())
-    return found
-
-
-def _solve_gf2(rows: list[tuple[int, int]]) -> dict[int, int] | None:
-    """Solve equations (bitmask of variables, right-hand side) over GF(2); free variables = 0."""
-    pivots: dict[int, tuple[int, int]] = {}
-    for mask, rhs in rows:
-        for col, (pmask, prhs) in pivots.items():
-            if mask >> col & 1:
-                mask, rhs = mask ^ pmask, rhs ^ prhs
-        if not mask:
-            if rhs:
-                return None
-            continue
-        col = mask.bit_length() - 1
-        for other, (pmask, prhs) in list(pivots.items()):
-            if pmask >> col & 1:
-                pivots[other] = (pmask ^ mask, prhs ^ rhs)
-        pivots[col] = (mask, rhs)
-    return {col: rhs for col, (_mask, rhs) in pivots.items()}
-
-
-def make_doubled(log: Log = _quiet) -> tuple[str, list]:
-    spreads = _spreads()
-    log(f"  32 players: {len(spreads)} spreads of PG(3,2)")
-    for first, second in itertools.combinations(spreads, 2):
-        if set(first) & set(second):
-            continue
-        classes = []
-        for line in (*first, *second):
-            subspace = sorted(line | {0})
-            cosets = sorted({tuple(sorted(x ^ w for w in subspace)) for x in range(16)})
-            classes.append(cosets)
-        var: dict[tuple[int, int, int], int] = {}
-        holders: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        for c, cosets in enumerate(classes):
-            for b, block in enumerate(cosets):
-                for x in block:
-                    var[c, b, x] = len(var)
-                for x, y in itertools.combinations(block, 2):
-                    holders.setdefault((x, y), []).append((c, b))
-        rows = []
-        for (x, y), (h1, h2) in holders.items():
-            mask = 0
-            for c, b in (h1, h2):
-                mask ^= 1 << var[c, b, x] ^ 1 << var[c, b, y]
-            rows.append((mask, 1))
-        solution = _solve_gf2(rows)
-        if solution is None:
-            continue
-        rounds = []
-        for c, cosets in enumerate(classes):
-            tables = []
-            for b, block in enumerate(cosets):
-                signs = [solution.get(var[c, b, x], 0) for x in block]
-                tables.append(sorted(2 * x + s for x, s in zip(block, signs, strict=True)))
-                tables.append(sorted(2 * x + 1 - s for x, s in zip(block, signs, strict=True)))
-            rounds.append(sorted(tables))
-        spread_text = [[sorted(line) for line in s] for s in (first, second)]
-        return f"sign lifting of the spreads {spread_text}", rounds
-    raise ConstructionError("no consistent pair of spreads")
-
-
-# --------------------------------------------------------------------------- offsets
-
-
-def offset_rows(g: int, rows: int, seed: int, node_limit: int = 200_000) -> list[list[int]] | None:
-    """Rows (c1, c2, c3) in Z_g, c0 = 0, with every difference c_j - c_k distinct across rows."""
-    rng = random.Random(seed)
-    used: list[set[int]] = [set() for _ in range(6)]
-    chosen: list[list[int]] = []
-    nodes = 0
-
-    def values(a: int, b: int, c: int) -> tuple[int, ...]:
-        return (a, b, c, (b - a) % g, (c - a) % g, (c - b) % g)
-
-    def extend() -> bool:
-        nonlocal nodes
-        nodes += 1
-        if nodes > node_limit:
-            raise TimeoutError
-        if len(chosen) == rows:
-            return True
-        candidates = [
-            (a, b, c)
-            for a in range(g)
-            if a not in used[0]
-            for b in range(g)
-            if b not in used[1]
-            for c in range(g)
-            if c not in used[2]
-        ]
-        rng.shuffle(candidates)
-        for a, b, c in candidates:
-            vals = values(a, b, c)
-            if any(v in u for v, u in zip(vals, used, strict=True)):
-                continue
-            for v, u in zip(vals, used, strict=True):
-                u.add(v)
-            chosen.append([a, b, c])
-            if extend():
-                return True
-            chosen.pop()
-            for v, u in zip(vals, used, strict=True):
-                u.discard(v)
-        return False
-
-    try:
-        return chosen if extend() else None
-    except TimeoutError:
-        return None
-
-
-def make_offsets(seed: int, log: Log = _quiet) -> dict[str, list[list[int]]]:
-    table: dict[str, list[list[int]]] = {}
-    for g in OFFSET_RANGE:
-        if len(linear_offset_rows(g, OFFSET_ROWS)) >= OFFSET_ROWS:
-            continue
-        for attempt in range(100):
-            rows = offset_rows(g, OFFSET_ROWS, seed * 1000 + attempt)
-            if rows:
-                break
-        else:
-            raise ConstructionError(f"no offset rows for {g} tables")
-        log(f"  {4 * g} players: offset rows found (attempt {attempt})")
-        table[str(g)] = rows
-    return table
-
-
 # --------------------------------------------------------------------------- numbers
 
 NUMBER_SEEDS = 12  # fresh starts of the numbering search for a shipped design
 NUMBER_DESIGN_WORK = 6_000_000  # exchanges each start may examine
 
 
-def number_design(rounds: list, log: Log = _quiet) -> tuple[int, list]:
+def number_design(rounds: list, log: Log = quiet) -> tuple[int, list]:
     """The design's sessions with each session's tables in the order of the fewest returns to a
     table number (``seating.renumber``, started again from up to ``NUMBER_SEEDS`` streams until
     it reaches ``numbers.revisit_bound``): the draw keeps the order of a design's tables, so a
@@ -526,7 +373,7 @@ def number_design(rounds: list, log: Log = _quiet) -> tuple[int, list]:
 
 
 def make_beyond(
-    n: int, sessions: int, design: list, seed: int, log: Log = _quiet
+    n: int, sessions: int, design: list, seed: int, log: Log = quiet
 ) -> tuple[int, list]:
     """Best schedule the tabu search finds for a size with no zero-repeat schedule.
 

@@ -16,7 +16,9 @@ Where the designs come from:
   sessions; the few g where that is under ten use searched rows from the data file.
 * Fewer than 16 players: the first session only (the local search does the rest).
 
-The file also holds the best schedules found offline for 20 x 6, 20 x 7 and 24 x 8, where no
+The file also holds designs searched offline for their indirect meetings at sizes where the
+designs above mix the field less well than AIM's precomputed seatings (``mixing_design``,
+``seating.mixing``), the best schedules found offline for 20 x 6, 20 x 7 and 24 x 8, where no
 zero-repeat schedule exists (``best_schedule``), and the numbered offset rows of 6, 10 and 12
 tables (``seating.numbered``). ``column_design`` gives designs whose four columns never meet,
 listed so that nobody returns to a table number where that is known (docs/rules.md §8.1).
@@ -51,6 +53,17 @@ def best_schedule(n: int, sessions: int) -> tuple[int, Rounds] | None:
     if not found:
         return None
     return found["repeats"], [[list(t) for t in session] for session in found["rounds"]]
+
+
+def mixing_design(n: int, sessions: int) -> Rounds | None:
+    """The zero-repeat design of exactly ``sessions`` sessions searched offline for the indirect
+    meetings of ``n`` players (``seating.mixing``: offset rows, or whole sessions), or None."""
+    found = _data().get("mixing", {}).get(f"{n}x{sessions}")
+    if not found:
+        return None
+    if "rows" in found:
+        return offset_design(n // 4, [list(row) for row in found["rows"]])
+    return [[list(table) for table in session] for session in found["rounds"]]
 
 
 def shipped_sizes() -> list[int]:
@@ -231,15 +244,20 @@ def _field(q: int) -> tuple[list[list[int]], list[list[int]], list[int]] | None:
 
 
 def design_size(n: int) -> int:
-    """Sessions of ``design_rounds(n)`` when not limited: zero-repeat sessions available."""
+    """Zero-repeat sessions available: those of ``design_rounds(n)`` when not limited, and on
+    from there every count that has a ``mixing_design`` (40 players: 13)."""
     shipped = _data()["designs"].get(str(n))
-    if shipped:
-        return len(shipped["rounds"])
     g = n // 4
-    if g >= 11:
+    if shipped:
+        size = len(shipped["rounds"])
+    elif g >= 11:
         linear = min(g, g // math.gcd(2, g), g // math.gcd(3, g))
-        return max(linear, len(_data()["offset_rows"].get(str(g), [])))
-    return 1
+        size = max(linear, len(_data()["offset_rows"].get(str(g), [])))
+    else:
+        size = 1
+    while f"{n}x{size + 1}" in _data().get("mixing", {}):  # drawn from the mixing designs
+        size += 1
+    return size
 
 
 def design_repeats(rounds: Rounds, n: int) -> int:

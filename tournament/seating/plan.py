@@ -30,7 +30,12 @@ import random
 from collections.abc import Sequence
 
 from tournament.seating.base import Round, SafetyClock
-from tournament.seating.designs import best_schedule, column_design, design_rounds
+from tournament.seating.designs import (
+    best_schedule,
+    column_design,
+    design_rounds,
+    mixing_design,
+)
 from tournament.seating.embedding import embed
 from tournament.seating.indirect import mixing_key
 from tournament.seating.numbers import EXACT_TABLES, numbers_without_revisits
@@ -122,6 +127,14 @@ def plan_tables(
                             starts.append((picked, packed))
                             if depth > 1:
                                 club_maps.add(id(packed))
+            mixed = mixing_design(n, count)
+            if mixed is not None:  # searched offline for the indirect meetings (§8.4)
+                # its own random stream, and a start map: the other starts and the search
+                # after them stay as they were, and it wins on clashes only when perfect
+                own = random.Random(f"{rng.getstate()[1][:4]}/mixing")
+                order = list(range(n))
+                own.shuffle(order)
+                starts.append((_pick(mixed, count, own), order))
         best_key = None
         steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
         for picked, start in starts:
