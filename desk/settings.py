@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "django.forms",  # Django's widget templates, for FORM_RENDERER below
     "django_tables2",
     "axes",
     "rest_framework",
@@ -94,6 +95,10 @@ TEMPLATES: list[dict[str, Any]] = [
         },
     },
 ]
+
+#: Widgets are rendered by the templates above, so that templates/django/forms/widgets/select.html
+#: (Django's, with the options written in place instead of one include each) is the one used.
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 WSGI_APPLICATION = "desk.wsgi.application"
 

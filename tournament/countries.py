@@ -30,13 +30,27 @@ def _common_name(country):
     return getattr(country, "common_name", None) or country.name
 
 
+@functools.cache
+def _names(language):
+    """{alpha-3 code: name in `language`} for every country, built once per language."""
+    catalogue = _catalogue(language)
+    return {
+        country.alpha_3: catalogue.gettext(_common_name(country)) for country in pycountry.countries
+    }
+
+
 def country_name(code, language=None):
     """The country's name in the given (or the active) language; the code itself if unknown."""
-    country = pycountry.countries.get(alpha_3=code) if code else None
+    if not code:
+        return ""
+    language = (language or translation.get_language() or "en").split("-")[0]
+    name = _names(language).get(code)
+    if name is not None:
+        return name
+    country = pycountry.countries.get(alpha_3=code)  # another spelling of a code ("ita")
     if country is None:
-        return code or ""
-    language = language or translation.get_language() or "en"
-    return _catalogue(language.split("-")[0]).gettext(_common_name(country))
+        return code
+    return _names(language)[country.alpha_3]
 
 
 @functools.cache
@@ -79,6 +93,12 @@ def normalize_country(text):
 
 
 def country_choices():
-    """(code, name) pairs sorted by name in the active language, for form select boxes."""
-    choices = [(country.alpha_3, country_name(country.alpha_3)) for country in pycountry.countries]
-    return sorted(choices, key=lambda pair: _fold(pair[1]))
+    """(code, name) pairs sorted by name in the active language, for form select boxes (a new
+    list each call; the sorting is done once per language)."""
+    return list(_sorted_choices((translation.get_language() or "en").split("-")[0]))
+
+
+@functools.cache
+def _sorted_choices(language):
+    names = _names(language)
+    return tuple(sorted(names.items(), key=lambda pair: _fold(pair[1])))
