@@ -16,12 +16,17 @@ referees' saves fivefold. So:
   shared cache, `settings.DESK_DOCUMENT_RATE` per window (environment `DESK_DOCUMENT_RATE`,
   "30/min" by default); past it, the view answers 429 with Retry-After. A refused request costs
   one cache read: it writes nothing. Logged-in directors and referees are not counted.
-- Documents not made yet are made for visitors one at a time, desk-wide (a lock in the shared
-  cache), and at most `settings.DESK_DOCUMENT_MAKES` times per window whatever their addresses
-  (environment `DESK_DOCUMENT_MAKES`, "20/min" by default: under a second of CPU a minute);
-  past either, `document()` raises `Busy` and the view answers 429 ("the desk is busy", try
-  again in a few seconds or a minute) while the documents already made are still served.
+- Documents not made yet are made for visitors one at a time, desk-wide, and spaced out: at
+  most `settings.DESK_DOCUMENT_MAKES` (environment `DESK_DOCUMENT_MAKES`, "20/min" by default)
+  means one, then none for the next 3 seconds after it is made, whatever the visitors'
+  addresses (a turn in the shared cache). A budget of 20 a minute spent at the start of its
+  window made 20 cards back to back, a second of rendering under the interpreter's lock of the
+  process saving the hands, and the saves queued behind it; one every 3 seconds is under 2 %
+  of a core. Past it, `document()` raises `Busy` and the view answers 429 ("the desk is busy",
+  try again in a few seconds) while the documents already made are still served.
 """
+
+import math
 
 from django.conf import settings
 from django.core.cache import cache
@@ -33,16 +38,16 @@ from scoring.live.versions import standings_page_version
 
 #: How long a made document stays in the cache; a new standings version gets new ones anyway.
 KEEP_SECONDS = 6 * 3600
-#: The lock of the document being made for a visitor, and how long it holds at most (a process
-#: that died while making one).
-MAKING = "desk:document-being-made"
+#: The visitors' turn to have a document made: held while one is made (at most
+#: MAKING_SECONDS, for a process that died while making one), then for the spacing of
+#: DESK_DOCUMENT_MAKES after it.
+TURN = "desk:document-turn"
 MAKING_SECONDS = 60
-#: Seconds a visitor waits while another visitor's document is being made.
-MAKING_WAIT = 5
 
 
 class Busy(Exception):
-    """Visitors made as many documents as the desk makes for them in this window."""
+    """It is not the visitors' turn to have a document made: one is being made, or the last was
+    made less than the spacing of DESK_DOCUMENT_MAKES ago."""
 
     def __init__(self, wait):
         super().__init__(wait)
@@ -70,21 +75,24 @@ def document(tournament, parts, make, *, visitor=False):
 
 
 def _made_for_a_visitor(make):
-    """`make()` within the visitors' desk-wide budget, one at a time; else `Busy`."""
-    limit, window = rate(settings.DESK_DOCUMENT_MAKES)
-    if events_counted(VISITORS_MADE) >= limit:
-        raise Busy(window)
-    if not cache.add(MAKING, 1, MAKING_SECONDS):
-        raise Busy(MAKING_WAIT)
+    """`make()` if it is the visitors' turn (none being made, the last one made at least the
+    spacing of DESK_DOCUMENT_MAKES ago, on any process); else `Busy`. A refusal writes nothing."""
+    spacing = spacing_seconds()
+    if not cache.add(TURN, 1, MAKING_SECONDS):
+        raise Busy(max(1, math.ceil(spacing)))
     try:
-        count_event(VISITORS_MADE, window)
         return make()
     finally:
-        cache.delete(MAKING)
+        if spacing >= 1:  # the next one no sooner than `spacing` seconds from now
+            cache.set(TURN, 1, spacing)
+        else:  # (the database cache counts expiry in whole seconds)
+            cache.delete(TURN)
 
 
-#: The documents made for visitors in the window of DESK_DOCUMENT_MAKES.
-VISITORS_MADE = "desk:documents-made-for-visitors"
+def spacing_seconds():
+    """Seconds between two documents made for visitors: DESK_DOCUMENT_MAKES spread evenly."""
+    limit, window = rate(settings.DESK_DOCUMENT_MAKES)
+    return window / max(limit, 1)
 
 
 def wait_seconds(request):

@@ -94,7 +94,7 @@ class PlayerReportCardView(TournamentMixin, View):
             )
         except public_documents.Busy as busy:
             return self.later(
-                _("The desk is busy making documents: try again in a minute."), busy.wait
+                _("The desk is busy making documents: try again in a few seconds."), busy.wait
             )
         response = HttpResponse(content, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="{filename}"'

@@ -19,7 +19,9 @@ from tournament.models import Tournament
 
 
 @pytest.fixture
-def cup(db, director):
+def cup(db, director, settings):
+    # visitors' documents made without spacing, unless a test sets its own
+    settings.DESK_DOCUMENT_MAKES = "1000000/min"
     return build_played("cards", Actor(user=director), confirmed=1)
 
 
@@ -97,32 +99,53 @@ def test_the_refusal_speaks_italian(cup, settings):
     assert refused.status_code == 429 and "Troppi documenti" in refused.content.decode()
 
 
-def test_anonymous_visitors_make_few_documents_a_minute_desk_wide(cup, made, settings, director):
-    """Whatever their addresses, visitors make at most DESK_DOCUMENT_MAKES new documents a
-    minute (the referees' saves share the desk's CPU); a document made already is served."""
+def test_anonymous_visitors_have_documents_made_one_at_a_time_and_spaced_out(
+    cup, made, settings, director
+):
+    """Whatever their addresses, visitors have at most DESK_DOCUMENT_MAKES new documents made,
+    spread evenly ("20/min": one, then none for 3 seconds), never in a burst (the referees'
+    saves share the desk's CPU); a document made already is served; a refusal writes nothing."""
+    from exports.public_documents import TURN
+
     settings.DESK_DOCUMENT_RATE = "1000/min"
-    settings.DESK_DOCUMENT_MAKES = "2/min"
+    settings.DESK_DOCUMENT_MAKES = "20/min"
     answers = [Client(REMOTE_ADDR=f"10.23.0.{n}").get(card(cup, n)) for n in (1, 2, 3)]
-    assert [answer.status_code for answer in answers] == [200, 200, 429]
-    assert int(answers[2]["Retry-After"]) == 60
-    assert "busy" in answers[2].content.decode()
-    assert made == [r.player_id for r in cup.registrations.filter(number__in=(1, 2))]
-    assert Client(REMOTE_ADDR="10.23.0.9").get(card(cup, 2)).status_code == 200  # kept
+    assert [answer.status_code for answer in answers] == [200, 429, 429]
+    assert int(answers[1]["Retry-After"]) == 3
+    assert "busy" in answers[1].content.decode()
+    assert made == [cup.registrations.get(number=1).player_id]
+    assert Client(REMOTE_ADDR="10.23.0.9").get(card(cup, 1)).status_code == 200  # kept
     logged_in = Client()
     logged_in.force_login(director)
-    assert logged_in.get(card(cup, 3)).status_code == 200  # the director is not counted
+    assert logged_in.get(card(cup, 3)).status_code == 200  # the director is not held back
+    cache.delete(TURN)  # 3 seconds later
+    assert Client(REMOTE_ADDR="10.23.0.2").get(card(cup, 2)).status_code == 200
+    settings.DESK_DOCUMENT_MAKES = "2/min"
+    cache.delete(TURN)
+    Client(REMOTE_ADDR="10.23.0.4").get(card(cup, 4))
+    refused = Client(REMOTE_ADDR="10.23.0.5").get(card(cup, 5))
+    assert refused.status_code == 429 and int(refused["Retry-After"]) == 30
 
 
-def test_documents_are_made_for_visitors_one_at_a_time(cup, made, settings):
+def test_documents_are_made_for_visitors_one_at_a_time(cup, made, settings, monkeypatch):
     """While a visitor's document is being made (on any process), another visitor whose
-    document is not made yet is asked to come back in a few seconds."""
-    from exports.public_documents import MAKING, MAKING_WAIT
+    document is not made yet is asked to come back in a few seconds; once made, the turn is
+    held for the spacing of DESK_DOCUMENT_MAKES."""
+    from exports.public_documents import TURN
 
     settings.DESK_DOCUMENT_RATE = "1000/min"
-    cache.add(MAKING, 1, 60)  # being made elsewhere
+    settings.DESK_DOCUMENT_MAKES = "20/min"
+    cache.add(TURN, 1, 60)  # being made elsewhere
     waiting = Client(REMOTE_ADDR="10.24.0.1").get(card(cup, 1))
-    assert waiting.status_code == 429 and int(waiting["Retry-After"]) == MAKING_WAIT
+    assert waiting.status_code == 429 and int(waiting["Retry-After"]) == 3
     assert made == []
-    cache.delete(MAKING)
+    cache.delete(TURN)
+    held, set_entry = [], cache.set
+    monkeypatch.setattr(
+        cache,
+        "set",
+        lambda key, *args, **kw: (held.append((key, *args)), set_entry(key, *args, **kw)),
+    )
     assert Client(REMOTE_ADDR="10.24.0.1").get(card(cup, 1)).status_code == 200
-    assert cache.get(MAKING) is None  # released
+    assert (TURN, 1, 3.0) in held  # the turn held for the spacing, not for MAKING_SECONDS
+    assert cache.get(TURN) == 1  # held after the document is made
