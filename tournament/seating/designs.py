@@ -32,9 +32,13 @@ import functools
 import itertools
 import json
 import math
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from tournament.seating.numbered import numbered_design
+
+#: A group's addition: ``add(c, d)``.
+Add = Callable[[int, int], int]
 
 DATA_FILE = Path(__file__).with_name("data") / "designs.json"
 
@@ -90,9 +94,9 @@ def offset_design(g: int, rows: list[list[int]]) -> Rounds:
     """Sessions of the offset construction; point ``j * g + i`` is column j, row i.
 
     Table t of session r is listed at place ``t + d_r`` (mod g), with the places ``d_r`` of
-    ``_places`` when it finds them: the point of column j and row i then sits at place
+    ``table_shifts`` when it finds them: the point of column j and row i then sits at place
     ``i + c_j(r) + d_r``, a different one in every session (docs/rules.md §8)."""
-    places = _places(g, rows)
+    places = table_shifts(g, rows)
     rounds = []
     for (c1, c2, c3), d in zip(rows, places, strict=True):
         shift = (0, c1, c2, c3)
@@ -103,11 +107,15 @@ def offset_design(g: int, rows: list[list[int]]) -> Rounds:
     return rounds
 
 
-def _places(g: int, rows: list[list[int]], nodes: int = 20_000) -> list[int]:
+def table_shifts(
+    g: int, rows: Sequence[Sequence[int]], nodes: int = 20_000, add: Add | None = None
+) -> list[int]:
     """Shifts ``d_r`` of the sessions' table numbers so that, in each of the four columns,
     ``c_j(r) + d_r`` differs from session to session (a depth-first search of at most
-    ``nodes`` nodes); all zero when it finds none."""
-    shifts = [(0, c1, c2, c3) for c1, c2, c3 in rows]
+    ``nodes`` nodes); all zero when it finds none. ``add(c, d)`` is the group's addition
+    (by default modulo ``g``; `offsets` passes another group's)."""
+    plus: Add = add if add is not None else (lambda c, d: (c + d) % g)
+    shifts = [(0, *row) for row in rows]
     chosen: list[int] = []
     used: list[set[int]] = [set(), set(), set(), set()]
     budget = [nodes]
@@ -119,7 +127,7 @@ def _places(g: int, rows: list[list[int]], nodes: int = 20_000) -> list[int]:
             budget[0] -= 1
             if budget[0] < 0:
                 return False
-            places = [(shifts[r][j] + d) % g for j in range(4)]
+            places = [plus(shifts[r][j], d) for j in range(4)]
             if any(place in used[j] for j, place in enumerate(places)):
                 continue
             for j, place in enumerate(places):

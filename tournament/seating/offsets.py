@@ -25,7 +25,7 @@ import itertools
 import random
 
 from tournament.seating.construction import ConstructionError, Log, quiet
-from tournament.seating.designs import linear_offset_rows
+from tournament.seating.designs import linear_offset_rows, table_shifts
 
 Rows = list[list[int]]
 OFFSET_ROWS = 10  # sessions wanted from the offset construction
@@ -240,31 +240,7 @@ def group_offset_design(orders: Orders, rows: Rows, nodes: int = 200_000) -> lis
     add, sub = _group(orders)
     g = len(add)
     shifts = [(0, *row) for row in rows]
-    used: list[set[int]] = [set() for _ in range(4)]
-    chosen: list[int] = []
-    budget = [nodes]
-
-    def search(r: int) -> bool:
-        if r == len(shifts):
-            return True
-        for d in range(g):
-            budget[0] -= 1
-            if budget[0] < 0:
-                return False
-            places = [add[shifts[r][j]][d] for j in range(4)]
-            if any(place in used[j] for j, place in enumerate(places)):
-                continue
-            for j, place in enumerate(places):
-                used[j].add(place)
-            chosen.append(d)
-            if search(r + 1):
-                return True
-            chosen.pop()
-            for j, place in enumerate(places):
-                used[j].discard(place)
-        return False
-
-    places = chosen if len(shifts) <= g and search(0) else [0] * len(shifts)
+    places = table_shifts(g, rows, nodes, add=lambda c, d: add[c][d])
     rounds = []
     for shift, d in zip(shifts, places, strict=True):
         tables: list[list[int]] = [[] for _ in range(g)]
