@@ -43,6 +43,9 @@ TEST_SETTINGS = {
     "PASSWORD_HASHERS": ["django.contrib.auth.hashers.MD5PasswordHasher"],
     "DESK_BACKUP_MINUTES": 0,  # the backup tests turn it on for themselves
     "DESK_LIVE_CACHE_SECONDS": 0,  # /live/ answers afresh; tests/scoring/test_live.py
+    # Visitors' documents made without spacing, so that no test depends on the clock; the
+    # spacing's own tests (tests/exports/test_public_documents.py) set theirs.
+    "DESK_DOCUMENT_MAKES": "1000000/min",
 }
 
 

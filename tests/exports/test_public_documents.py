@@ -19,9 +19,7 @@ from tournament.models import Tournament
 
 
 @pytest.fixture
-def cup(db, director, settings):
-    # visitors' documents made without spacing, unless a test sets its own
-    settings.DESK_DOCUMENT_MAKES = "1000000/min"
+def cup(db, director):
     return build_played("cards", Actor(user=director), confirmed=1)
 
 
