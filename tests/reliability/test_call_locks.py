@@ -13,19 +13,11 @@ from scoring.access import Actor
 from scoring.calls import services
 from scoring.calls.models import RefereeCall
 from tests.factories import build, make_director
+from tests.reliability.threads import waiting_for_a_lock
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="row locks: PostgreSQL's (SQLite locks the file)"
 )
-
-
-def waiting_for_a_lock():
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-            "AND datname = current_database()"
-        )
-        return cursor.fetchone()[0]
 
 
 def test_a_reopen_waits_for_the_call_before_it_locks_the_table(transactional_db):
