@@ -4,10 +4,8 @@ row a query joins), every save of the hall waited for the one before it, and a d
 action taking the session before a table could wait in a circle with a save that took the table
 before the session (a deadlock, answered 500). PostgreSQL only: SQLite locks the whole file."""
 
-import threading
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
 from scoring.access import Actor
 from scoring.models import Hand
@@ -15,7 +13,7 @@ from scoring.services import publication, time_up
 from scoring.services.hands import record_hand
 from scoring.services.tables import lock_session, lock_table
 from tests.factories import build, make_director
-from tests.reliability.threads import Holder, free, until_it_waits
+from tests.reliability.threads import Holder, free, in_a_thread, until_it_waits
 from tournament.models import Session, Table
 
 pytestmark = pytest.mark.skipif(
@@ -27,22 +25,6 @@ ENTRY = {"outcome": "discard", "winner": 1, "discarder": 2, "fan": 9}
 @pytest.fixture
 def session(transactional_db):
     return build(slug="lock-order").sessions.get(number=1)
-
-
-def in_a_thread(work):
-    results = []
-
-    def run():
-        try:
-            results.append(work())
-        except Exception as error:
-            results.append(error)
-        finally:
-            connections.close_all()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    return thread, results
 
 
 def test_a_save_locks_its_table_alone(session):

@@ -27,6 +27,24 @@ def in_threads(count, work):
     return results
 
 
+def in_a_thread(work):
+    """`work()` started in a thread of its own; (the thread, the list its result or its
+    exception is appended to)."""
+    results = []
+
+    def run():
+        try:
+            results.append(work())
+        except Exception as error:
+            results.append(error)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, results
+
+
 def waiting_for_a_lock():
     """How many of this database's connections wait for a row lock (PostgreSQL)."""
     with connection.cursor() as cursor:
