@@ -233,12 +233,6 @@ DESK_LIVE_POLL_SECONDS = float(os.environ.get("DESK_LIVE_POLL_SECONDS", "30"))
 #: How long /live/ keeps the versions it computed in the shared cache (seconds; 0: never).
 DESK_LIVE_CACHE_SECONDS = float(os.environ.get("DESK_LIVE_CACHE_SECONDS", "2"))
 
-#: How often a server process's threads hand one another the interpreter's lock (seconds;
-#: desk/wsgi.py; Python's own default is 0.005). A thread that makes a document holds it while
-#: it computes, and a referee's save, which lets it go at each of its some 40 queries, waited
-#: up to that long to take it back after each one (bench/load.py --trace).
-DESK_THREAD_SWITCH_SECONDS = 0.001
-
 #: Automatic SQLite backups while sessions are played (common.backup): every N minutes, keep M.
 DESK_BACKUP_MINUTES = int(os.environ.get("DESK_BACKUP_MINUTES", "10"))
 DESK_BACKUP_KEEP = int(os.environ.get("DESK_BACKUP_KEEP", "24"))
