@@ -6,7 +6,7 @@ format, and the standings are computed once per file."""
 from django.utils.translation import gettext as _
 
 from exports import ExportError
-from scoring.standings.ranking import cached_standings, compute_standings
+from scoring.standings.ranking import compute_standings
 
 
 def drawn_session(tournament, number):
@@ -28,15 +28,10 @@ def drawn_session(tournament, number):
     return session
 
 
-def confirmed_standings(tournament, through=None, *, with_movement=True, cached=False):
+def confirmed_standings(tournament, through=None, *, with_movement=True):
     """The standings after the last confirmed session (or confirmed session `through`);
-    ExportError when there is nothing confirmed to rank yet. `cached`: read from the shared
-    cache, where the public standings keep them per standings version (the same rows, each
-    with its movement), instead of computed afresh."""
-    if cached:
-        standings = cached_standings(tournament, through=through)
-    else:
-        standings = compute_standings(tournament, through=through, with_movement=with_movement)
+    ExportError when there is nothing confirmed to rank yet."""
+    standings = compute_standings(tournament, through=through, with_movement=with_movement)
     if standings.through is None:
         raise ExportError(
             _("No session of %(tournament)s has been confirmed yet: there are no standings.")

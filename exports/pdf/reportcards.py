@@ -218,10 +218,8 @@ class ReportCardsDocument(PdfDocument):
 
 def render_reportcards(tournament, *, through=None, player_id=None):
     """The report cards of every ranked player (standings order), or of player `player_id`
-    (a Player id) alone; the standings after confirmed session `through` (default: the last).
-    The standings are those the public pages keep in the shared cache: half of the cost of a
-    player's card was computing them afresh."""
-    standings = confirmed_standings(tournament, through, cached=True)
+    (a Player id) alone; the standings after confirmed session `through` (default: the last)."""
+    standings = confirmed_standings(tournament, through, with_movement=False)
     ruleset = ruleset_for(tournament)
     wanted = None
     if player_id is not None:

@@ -119,32 +119,6 @@ def test_one_players_card(played):
     assert name == f"{played.slug}-reportcards-player{registration.player_id}.pdf"
 
 
-def test_a_card_reads_the_standings_the_public_pages_keep(played, monkeypatch):
-    """A player's card takes the standings from the shared cache when the public pages have
-    computed them for this version (half of a card's cost was computing them again), and the
-    card is byte for byte the one made from standings computed afresh."""
-    from django.core.cache import cache
-
-    from exports import sources
-    from scoring.standings import ranking
-
-    registration = played.registrations.get(number=5)
-    cache.clear()
-    fresh = report_cards(played, through=2, player=registration.player_id)
-    computed = []
-    real = ranking.compute_standings
-    for module in (ranking, sources):
-        monkeypatch.setattr(
-            module, "compute_standings", lambda *a, **kw: computed.append(kw) or real(*a, **kw)
-        )
-    cache.clear()
-    ranking.cached_standings(played, through=2)  # the public standings page, say
-    assert len(computed) == 1
-    assert report_cards(played, through=2, player=registration.player_id) == fresh
-    assert len(computed) == 1  # not computed again for the card
-    assert report_cards(played, through=1, player=registration.player_id) != fresh
-
-
 def test_a_player_without_a_card_gets_a_message(played, director_client):
     url = reverse("export", args=[played.slug, "reportcards", "pdf"])
     response = director_client.get(url, {"player": "999999"})
