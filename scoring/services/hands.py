@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 import rules
 from common.clock import database_now
 from common.i18n import translate_error
+from common.text import person_name
 from rules.limits import MAX_HAND_NUMBER, MAX_HAND_VERSIONS
 from scoring.models import AuditAction, Hand
 from scoring.services.audit import log_action
@@ -23,6 +24,7 @@ from scoring.services.tables import (
     check_writable,
     current_hands,
     hand_entry_state,
+    lock_session,
     lock_table,
     submission_used_elsewhere,
 )
@@ -81,9 +83,12 @@ def _jsonable(entry):
 def seat_names(table):
     """The players' full names by starting seat: a rule's message names them, not "seat 0"."""
     names = ["?"] * 4
-    for seat in table.seats.select_related("registration__player"):
-        if 0 <= seat.wind < 4:
-            names[seat.wind] = seat.registration.player.full_name
+    rows = table.seats.values_list(
+        "wind", "registration__player__first_name", "registration__player__last_name"
+    )
+    for wind, first_name, last_name in rows:
+        if 0 <= wind < 4:
+            names[wind] = person_name(first_name, last_name)
     return names
 
 
@@ -245,7 +250,9 @@ def record_hand(
     _call_time_if_the_clock_ran_out(table, hands, actor)
     _check_time(table, hands)
     clean, settlement = _settle(ruleset, entry, state, table)
-    tile_fields = hand_tile_fields(ruleset, clean, state, tiles or TilesInput(), seat_names(table))
+    tiles = tiles or TilesInput()
+    names = seat_names(table) if tiles else None  # a counter's messages name the players
+    tile_fields = hand_tile_fields(ruleset, clean, state, tiles, names)
     version = sum(1 for hand in every_version if hand.number == state.hand_number) + 1
     hand = _create(
         table, state.hand_number, version, clean, settlement, actor, submission, "", tile_fields
@@ -254,8 +261,9 @@ def record_hand(
     if table.session.is_seated and actor.is_director:
         # The director entering a hand starts the session; a referee cannot write before it
         # started (check_writable), so a stray hand never marks a session as running.
-        table.session.status = SessionStatus.RUNNING
-        table.session.save(update_fields=["status"])
+        session = lock_session(table.session)  # after the table (lock_table)
+        session.status = SessionStatus.RUNNING
+        session.save(update_fields=["status"])
         follow_sessions(table.session.tournament_id)
     log_action(
         actor,

@@ -1,9 +1,10 @@
 """Work started in several threads at once, each on its own database connection (the concurrency
-tests of the desk and of the sign-up)."""
+tests of the desk and of the sign-up), and another transaction holding row locks (PostgreSQL's
+lock-order tests)."""
 
 import threading
 
-from django.db import connections
+from django.db import DatabaseError, connection, connections, transaction
 
 
 def in_threads(count, work):
@@ -24,3 +25,81 @@ def in_threads(count, work):
     for thread in threads:
         thread.join(60)
     return results
+
+
+def in_a_thread(work):
+    """`work()` started in a thread of its own; (the thread, the list its result or its
+    exception is appended to)."""
+    results = []
+
+    def run():
+        try:
+            results.append(work())
+        except Exception as error:
+            results.append(error)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, results
+
+
+def waiting_for_a_lock():
+    """How many of this database's connections wait for a row lock (PostgreSQL)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+            "AND datname = current_database()"
+        )
+        return cursor.fetchone()[0]
+
+
+class Holder:
+    """Another request's transaction holding what `hold()` locks until `release()`: started
+    with `start()`, which returns once the locks are held."""
+
+    def __init__(self, hold):
+        self.hold, self.held, self.released = hold, threading.Event(), threading.Event()
+        self.thread = threading.Thread(target=self._run)
+
+    def _run(self):
+        try:
+            with transaction.atomic():
+                self.hold()
+                self.held.set()
+                self.released.wait(60)
+        finally:
+            connections.close_all()
+
+    def start(self):
+        self.thread.start()
+        assert self.held.wait(60)
+        return self
+
+    def release(self):
+        self.released.set()
+        self.thread.join(60)
+
+
+def until_it_waits(thread):
+    """Poll (never a fixed pause) until `thread` waits for a lock or has finished; True when
+    it waits."""
+    for _attempt in range(6000):
+        if waiting_for_a_lock():
+            return True
+        thread.join(0.01)
+        if not thread.is_alive():
+            return False
+    return bool(waiting_for_a_lock())
+
+
+def free(table_name, pk):
+    """True when no other transaction holds row `pk` of `table_name` (FOR UPDATE NOWAIT)."""
+    try:
+        with transaction.atomic(), connection.cursor() as cursor:
+            name = connection.ops.quote_name(table_name)
+            cursor.execute("SELECT id FROM " + name + " WHERE id = %s FOR UPDATE NOWAIT", [pk])
+    except DatabaseError:
+        return False
+    return True

@@ -10,6 +10,7 @@ from scoring.access import Actor
 from scoring.services import clock
 from scoring.services.hands import record_hand
 from scoring.services.tables import TableError
+from tests.factories import build
 
 
 def test_clock_arithmetic(cup, director):
@@ -33,6 +34,14 @@ def test_clock_arithmetic(cup, director):
     session.refresh_from_db()
     assert clock.clock_state(session).remaining == pytest.approx(105 * 60, abs=2)
     assert clock.clock_state(session, table).remaining == pytest.approx(108 * 60, abs=2)
+
+
+def test_minutes_for_a_table_of_another_session_are_refused(cup, director):
+    table = build(players=4, sessions=1, slug="elsewhere").sessions.get().tables.get()
+    with pytest.raises(TableError, match="not in this session"):
+        clock.extend_clock(cup.sessions.get(number=1), 3, actor=Actor(user=director), table=table)
+    table.refresh_from_db()
+    assert table.extra_minutes == 0
 
 
 def test_only_the_director_runs_the_clock(cup, link_actor):

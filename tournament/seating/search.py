@@ -33,7 +33,7 @@ from tournament.seating.weights import (
     rank,
     total_cost,
 )
-from tournament.seating.winds import shortfall
+from tournament.seating.winds import shortfall, shortfalls_replacing
 
 __all__ = [
     "APART_FIRST",
@@ -282,8 +282,9 @@ def improve(
             hp: list[int] = held[p] if numbered else []
             a = numbers[s][t]
             leave_p = numbered is not None and hp[a] >= 2
-            if mask:
-                m0, m1, m2 = (x for x in session[t] if x != p)
+            if mask:  # p's table without p, and what it is short now (the same for every q)
+                rest = tuple(mask[x] for x in session[t] if x != p)
+                short_here = short(session[t], s)
             for u, table in enumerate(session):
                 if u == t:
                     continue
@@ -291,17 +292,18 @@ def improve(
                 if numbered:
                     b = numbers[s][u]
                     into += REVISIT * ((hp[b] >= 1) - leave_p)
-                for q in table:
+                if mask:  # table u with p in the place of each of its players
+                    into -= short_here + short(table, s)
+                    w, x, y, z = table
+                    with_p = shortfalls_replacing(mask[p], (mask[w], mask[x], mask[y], mask[z]))
+                for i, q in enumerate(table):
                     Tq = Ts[q]
                     delta = into + Tq[t] - Tq[u] - 2 * Kp[q]
                     if numbered:
                         hq = held[q]
                         delta += REVISIT * ((hq[a] >= 1) - (hq[b] >= 2))
-                    if mask:
-                        delta += (
-                            short([q, m0, m1, m2], s) + short([p, *(y for y in table if y != q)], s)
-                            - short(session[t], s) - short(table, s)
-                        )  # fmt: skip
+                    if mask:  # q in p's place at table t, p in q's at table u
+                        delta += short_weight * (shortfall((mask[q], *rest)) + with_p[i])
                     if best_delta is not None and delta > best_delta:
                         continue
                     if tabu.get((s, p, q), -1) > step and not delta < aspiration:

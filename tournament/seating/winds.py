@@ -72,6 +72,13 @@ def shortfall(masks: tuple[int, ...]) -> int:
     return size - best
 
 
+@functools.cache
+def shortfalls_replacing(new: int, masks: tuple[int, ...]) -> tuple[int, ...]:
+    """``shortfall`` of the table of ``masks`` with its i-th player replaced by one of mask
+    ``new``, for each i."""
+    return tuple(shortfall((new, *masks[:i], *masks[i + 1 :])) for i in range(len(masks)))
+
+
 def balance_winds(
     sessions: list[list[list[int]]],
     played: list[list[list[int]]],
