@@ -145,3 +145,18 @@ def test_a_plan_whose_sessions_already_differ_is_patched_or_drawn_afresh(played)
     roster = [*range(1, 20), 100]
     redrawn = draw_schedule(roster, 4, seed=1, fixed=base[:played], previous=previous)
     assert_valid(redrawn[played:], roster, 4 - played)
+
+
+def test_a_table_removed_in_a_small_room_is_drawn_again():
+    """16 x 7 (seed 0), the four players of the first table leave after two sessions: the
+    patched plan changes no table of some sessions, and the re-draw still seats the 12 left
+    (its search used to pick two players of a session that had none to move)."""
+    from tests.seating.helpers import assert_valid
+    from tournament.seating import draw
+
+    plan = draw_schedule(range(16), 7, seed=0)
+    roster = [p for p in range(16) if p not in set(plan[0][0])]
+    result = draw(roster, 7, seed=1, fixed=plan[:2], previous=plan)
+    assert result.schedule[:2] == plan[:2]
+    assert_valid(result.schedule[2:], roster, 5)
+    assert result.kept is not None

@@ -137,14 +137,21 @@ def plan_tables(
                 starts.append((_pick(mixed, count, own), order))
         best_key = None
         steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
+        # of each pick of design sessions (several maps share one): its re-visits and mixing
+        figures: dict[int, tuple[bool, tuple[int, int]]] = {}
         for picked, start in starts:
             own = rng if start is None else random.Random(f"{start[:8]}/relabel")
             point_of = relabel(n, picked, weights, own, steps, clock, start)
             candidate = _on_players(picked, point_of)
             # repeats and clashes first; then, in a small room, whether the tables can be
             # numbered so that nobody returns to a number (§8); then the indirect meetings
-            revisits = n <= 4 * EXACT_TABLES and not numbers_without_revisits(picked)
-            key = (_rank_with(weights, apart, candidate), revisits, mixing_key(n, picked))
+            if id(picked) not in figures:
+                figures[id(picked)] = (
+                    n <= 4 * EXACT_TABLES and not numbers_without_revisits(picked),
+                    mixing_key(n, picked),
+                )
+            revisits, mixing = figures[id(picked)]
+            key = (_rank_with(weights, apart, candidate), revisits, mixing)
             if start is not None and best_key is not None and id(start) not in club_maps:
                 # the teams' packed map wins only when it is better on teams and repeats, or
                 # perfect: else the search goes on from the random maps, as without it; the

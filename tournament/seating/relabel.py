@@ -11,10 +11,12 @@ optional ``SafetyClock`` (``seating.base``) only cuts a runaway search short.
 from __future__ import annotations
 
 import random
+from operator import add, itemgetter, sub
 
 from tournament.seating.base import Round, SafetyClock
 
 RELABEL_PARTNERS = 128  # partners tried per relabelling step in large fields
+UNREACHED = 1 << 62  # above any change of cost: a player is no partner of their own
 
 
 def relabel(
@@ -53,6 +55,7 @@ def relabel(
                     if y != x:
                         row[y] += 1
     met = [[(y, m) for y, m in enumerate(row) if m] for row in meet]
+    columns = [list(column) for column in zip(*weights, strict=True)]  # [c][b]: weights[b][c]
     player_at = [0] * n
     for player, point in enumerate(point_of):
         player_at[point] = player
@@ -79,24 +82,27 @@ def relabel(
         for c, w in neighbours[a]:
             for y, m in met[point_of[c]]:
                 cost_at[y] += w * m
-        near_pa = [(player_at[y], m) for y, m in met[pa]]
+        # F_b(pa) for every player b at once: the weights of b to the players who meet pa
+        at_pa = [0] * n
+        for y, m in met[pa]:
+            column = columns[player_at[y]]
+            at_pa = [*map(add, at_pa, column if m == 1 else [m * w for w in column])]
         row_pa = meet[pa]
-        best_delta, choices = None, []
-        partners = range(n) if n <= RELABEL_PARTNERS else rng.sample(range(n), RELABEL_PARTNERS)
-        for b in partners:
-            if b == a:
-                continue
-            pb = point_of[b]
-            wb = weights[b]
-            delta = (
-                cost_at[pb] - loads[a] + sum(m * wb[c] for c, m in near_pa) - loads[b]
-                + 2 * weights[a][b] * row_pa[pb]
-            )  # fmt: skip
-            if best_delta is None or delta < best_delta:
-                best_delta, choices = delta, [b]
-            elif delta == best_delta:
-                choices.append(b)
-        if best_delta is None or best_delta > 0:
+        # the change of swapping a with every player b at once, but for - loads[a]
+        at_points = itemgetter(*point_of)
+        deltas = [*map(sub, map(add, at_points(cost_at), at_pa), loads)]
+        for c, w in neighbours[a]:
+            deltas[c] += 2 * w * row_pa[point_of[c]]
+        if n <= RELABEL_PARTNERS:  # every partner, in order
+            deltas[a] = UNREACHED
+            least = min(deltas)
+            choices = [b for b, delta in enumerate(deltas) if delta == least]
+        else:
+            partners = [b for b in rng.sample(range(n), RELABEL_PARTNERS) if b != a]
+            least = min(deltas[b] for b in partners)
+            choices = [b for b in partners if deltas[b] == least]
+        best_delta = least - loads[a]
+        if best_delta > 0:
             tabu[a] = step + 5
             continue
         b = rng.choice(choices)

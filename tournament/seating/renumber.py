@@ -82,18 +82,29 @@ def renumber(
                 row = held[p]
                 out, into = row[leaving], row[joining]
                 row[leaving], row[joining] = out - 1, into + 1
-                # p's other tables stop counting p at `leaving` when p had it once (twice at
-                # a table numbered `leaving`), start counting p at `joining` when p had it
-                # never (once at a table numbered `joining`); else nothing changes
-                if out > 2 and into > 1:
-                    continue
-                for r, v in seats[p]:
-                    if r != s:
-                        k = num[r][v]
-                        if (out == 1 and k != leaving) or (out == 2 and k == leaving):
+                # p's other tables stop counting p at `leaving` when p had it once (then
+                # none of them has that number), or at the one table numbered `leaving` when p
+                # had it twice; they start counting p at `joining` when p had it never (none
+                # of them has it), or at the one numbered `joining` when p had it once; else
+                # nothing changes (p sits once a session: one table of each other session)
+                if out == 1:
+                    for r, v in seats[p]:
+                        if r != s:
                             near[r][v][leaving] -= 1
-                        if (into == 0 and k != joining) or (into == 1 and k == joining):
+                elif out == 2:
+                    for r, v in seats[p]:
+                        if r != s and num[r][v] == leaving:
+                            near[r][v][leaving] -= 1
+                            break
+                if into == 0:
+                    for r, v in seats[p]:
+                        if r != s:
                             near[r][v][joining] += 1
+                elif into == 1:
+                    for r, v in seats[p]:
+                        if r != s and num[r][v] == joining:
+                            near[r][v][joining] += 1
+                            break
         num[s][t], num[s][u] = b, a
         count_near(s, t)
         count_near(s, u)

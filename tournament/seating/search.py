@@ -374,6 +374,8 @@ def improve(
                 for _ in range(1 + len(sessions) // 2):
                     s = rng.randrange(len(sessions))
                     seated = [x for table in sessions[s] for x in table]
+                    if len(seated) < 2:
+                        continue  # a patched plan may change no table of this session
                     # a session may seat only some players (a plan patched table by table)
                     p, q = rng.sample(range(n) if len(seated) == n else seated, 2)
                     if where[s][p] != where[s][q]:
