@@ -23,8 +23,8 @@ from rules.limits import (
 )
 from scoring.models import AuditAction
 from scoring.services.audit import log_action
-from scoring.services.tables import TableError, lock_session, lock_table
-from tournament.models import SessionStatus
+from scoring.services.tables import TableError
+from tournament.models import Session, SessionStatus, Table
 from tournament.services.tournaments import follow_sessions
 
 
@@ -110,10 +110,14 @@ def _require_director(actor):
         raise TableError(_("Only the director can do this."))
 
 
+def _lock(session):
+    return Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
+
+
 @transaction.atomic
 def start_clock(session, *, actor):
     _require_director(actor)
-    session = lock_session(session)
+    session = _lock(session)
     if session.is_draft or session.is_confirmed:
         raise TableError(_("Only a seated session that is not confirmed can be timed."))
     if session.clock_started_at is not None:
@@ -131,7 +135,7 @@ def start_session(session, *, actor):
     """The director starts a seated session without its clock: its referee links now write
     (once its seating is published). Starting the clock starts the session too."""
     _require_director(actor)
-    session = lock_session(session)
+    session = _lock(session)
     if not session.is_seated:
         raise TableError(_("Only a seated session that has not started can be started."))
     session.status = SessionStatus.RUNNING
@@ -144,7 +148,7 @@ def start_session(session, *, actor):
 @transaction.atomic
 def pause_clock(session, *, actor):
     _require_director(actor)
-    session = lock_session(session)
+    session = _lock(session)
     if session.clock_started_at is None or session.clock_paused_at is not None:
         raise TableError(_("The clock is not running."))
     session.clock_paused_at = database_now()
@@ -156,7 +160,7 @@ def pause_clock(session, *, actor):
 @transaction.atomic
 def resume_clock(session, *, actor):
     _require_director(actor)
-    session = lock_session(session)
+    session = _lock(session)
     if session.clock_paused_at is None:
         raise TableError(_("The clock is not paused."))
     paused = (database_now() - session.clock_paused_at).total_seconds()
@@ -186,15 +190,14 @@ def extend_clock(session, minutes, *, actor, table=None):
             _("Add between 1 and %(added)s minutes (or take back up to %(taken)s).")
             % {"added": MAX_CLOCK_MINUTES_ADDED, "taken": MAX_CLOCK_MINUTES_TAKEN_BACK}
         )
-    if table is not None:  # the table before its session (lock_table)
-        if table.session_id != session.pk:
-            raise TableError(_("This table is not in this session."))
-        table = lock_table(table)
-    session = lock_session(session)
+    if table is not None and table.session_id != session.pk:
+        raise TableError(_("This table is not in this session."))
+    session = _lock(session)
     if table is None:
         session.clock_extra_minutes = _total(session.clock_extra_minutes, minutes)
         session.save(update_fields=["clock_extra_minutes"])
     else:
+        table = Table.objects.select_for_update().get(pk=table.pk, session=session)
         table.extra_minutes = _total(table.extra_minutes, minutes)
         table.save(update_fields=["extra_minutes"])
     log_action(

@@ -24,7 +24,6 @@ from scoring.services.tables import (
     check_writable,
     current_hands,
     hand_entry_state,
-    lock_session,
     lock_table,
     submission_used_elsewhere,
 )
@@ -261,9 +260,8 @@ def record_hand(
     if table.session.is_seated and actor.is_director:
         # The director entering a hand starts the session; a referee cannot write before it
         # started (check_writable), so a stray hand never marks a session as running.
-        session = lock_session(table.session)  # after the table (lock_table)
-        session.status = SessionStatus.RUNNING
-        session.save(update_fields=["status"])
+        table.session.status = SessionStatus.RUNNING
+        table.session.save(update_fields=["status"])
         follow_sessions(table.session.tournament_id)
     log_action(
         actor,

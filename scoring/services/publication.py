@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 
 from scoring.models import AuditAction
 from scoring.services.audit import log_action
-from scoring.services.tables import TableError, lock_session
-from tournament.models import Tournament
+from scoring.services.tables import TableError
+from tournament.models import Session, Tournament
 
 
 def _require_director(actor):
@@ -33,10 +33,9 @@ def publish(session, *, actor, seating=None, results=None, tournament=None):
     """Set what the public sees of `session`; None leaves a flag as it is. With `tournament`,
     the tournament is published too (never unpublished from here), in the same transaction."""
     _require_director(actor)
-    # The session before its tournament, as every writer takes them (lock_table).
-    session = lock_session(session)
     if tournament:
         locked = Tournament.objects.select_for_update().get(pk=session.tournament_id)
+    session = Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
     if seating and session.is_draft:
         raise TableError(_("Draw the session before publishing its seating."))
     changes = {}

@@ -15,7 +15,7 @@ import rules
 from common.errors import UserError
 from common.i18n import translate_error
 from scoring.models import Hand, Penalty
-from tournament.models import Seat, Session, Table
+from tournament.models import Seat, Table
 from tournament.rulesets import ruleset_for
 
 
@@ -188,29 +188,10 @@ def snapshot(table):
 
 
 def lock_table(table):
-    """Lock the table row for the rest of the transaction and return it fresh.
-
-    Only the table's row (`of=("self",)`): PostgreSQL would otherwise lock the session and the
-    tournament it joins as well, and every save of the hall would wait for the one before it.
-    Locks are taken child first: a table, then its session (`lock_session`), then the
-    tournament, so that two writers never wait for each other in a circle."""
+    """Lock the table row for the rest of the transaction and return it fresh."""
     if not transaction.get_connection().in_atomic_block:  # pragma: no cover - programming error
         raise RuntimeError("lock_table() must run inside transaction.atomic()")
-    return (
-        Table.objects.select_for_update(of=("self",))
-        .select_related("session__tournament")
-        .get(pk=table.pk)
-    )
-
-
-def lock_session(session):
-    """Lock the session's row (not its tournament's) for the rest of the transaction and
-    return it fresh; after its tables' locks, before its tournament's (see `lock_table`)."""
-    return (
-        Session.objects.select_for_update(of=("self",))
-        .select_related("tournament")
-        .get(pk=session.pk)
-    )
+    return Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
 
 
 def check_writable(table, *, actor, revision=None, allow_closed=False):

@@ -100,7 +100,6 @@ def give_time(session, minutes, *, actor, table=None):
     """Add `minutes` for `table` or for every table of `session` (`clock.extend_clock`), and
     let play go on where time was called and the clock has time left now. Returns (the
     session, the numbers of the tables where play resumes)."""
-    tables = [table] if table is not None else list(session.tables.order_by("number"))
-    tables = [lock_table(t) for t in tables]  # the tables before their session (lock_table)
     session = extend_clock(session, minutes, actor=actor, table=table)
+    tables = [table] if table is not None else list(session.tables.order_by("number"))
     return session, resume_where_time_left(session, tables, actor=actor, named=table is not None)

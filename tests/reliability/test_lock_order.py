@@ -1,20 +1,29 @@
-"""Writers take row locks child first: a table, then its session, then its tournament; a hand
-save locks its table alone. With the joined rows locked too (PostgreSQL's FOR UPDATE locks every
-row a query joins), every save of the hall waited for the one before it, and a director's
-action taking the session before a table could wait in a circle with a save that took the table
-before the session (a deadlock, answered 500). PostgreSQL only: SQLite locks the whole file."""
+"""A save locks its table together with its session and tournament (PostgreSQL's FOR UPDATE
+locks every row its query joins), so the director's writes that take the tournament or the
+session first wait for a save in flight and then see it: a re-draw refuses a session that now
+has a hand, minutes given to every table reach a save queued behind them, a disqualified
+finalist and a withdrawal at once leave the final full. Locking the table alone (child first)
+was tried and reviewed: each of these then deadlocked (answered 500) or lost the minutes at one
+table. PostgreSQL only: SQLite locks the whole file."""
+
+import datetime as dt
 
 import pytest
 from django.db import connection
+from django.utils import timezone
 
+from draw.errors import DrawError
+from draw.registrations import change_registration
+from draw.writing import write_draw
 from scoring.access import Actor
 from scoring.models import Hand
-from scoring.services import publication, time_up
+from scoring.services import time_up
 from scoring.services.hands import record_hand
-from scoring.services.tables import lock_session, lock_table
-from tests.factories import build, make_director
-from tests.reliability.threads import Holder, free, in_a_thread, until_it_waits
-from tournament.models import Session, Table
+from scoring.stages.services import make_cut
+from tests.factories import build, make_director, penalize, qualify, seated, staged
+from tests.reliability.threads import Holder, in_a_thread, until_it_waits
+from tournament.models import Registration, Session, Table
+from tournament.services import registrations as registration_service
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="row locks: PostgreSQL's (SQLite locks the file)"
@@ -22,59 +31,76 @@ pytestmark = pytest.mark.skipif(
 ENTRY = {"outcome": "discard", "winner": 1, "discarder": 2, "fan": 9}
 
 
-@pytest.fixture
-def session(transactional_db):
-    return build(slug="lock-order").sessions.get(number=1)
-
-
-def test_a_save_locks_its_table_alone(session):
-    first, second = session.tables.order_by("number")[:2]
-    holder = Holder(lambda: lock_table(first)).start()  # a save busy at table 1
-    try:
-        assert not free("tournament_table", first.pk)
-        assert free("tournament_session", session.pk)
-        assert free("tournament_tournament", session.tournament_id)
-        # Table 2 saves meanwhile, without waiting for table 1.
-        record_hand(Table.objects.get(pk=second.pk), ENTRY, actor=Actor(via="phone"), revision=0)
-    finally:
-        holder.release()
-    assert Hand.objects.filter(table=second).count() == 1
-
-
-def test_minutes_for_every_table_wait_for_a_table_before_they_lock_the_session(session):
-    first = session.tables.order_by("number").first()
-    director = Actor(user=make_director())
-    holder = Holder(lambda: lock_table(first)).start()
-    thread, results = in_a_thread(
-        lambda: time_up.give_time(Session.objects.get(pk=session.pk), 5, actor=director)
+def saving(table):
+    """A referee's save at `table`, its transaction still open (Holder)."""
+    return lambda: record_hand(
+        Table.objects.get(pk=table.pk), ENTRY, actor=Actor(via="phone"), revision=0
     )
+
+
+def test_a_re_draw_waits_for_a_save_in_flight_and_refuses_the_session(transactional_db):
+    cup = build(slug="redraw-lock")
+    table = cup.sessions.get(number=1).tables.order_by("number").first()
+    holder = Holder(saving(table)).start()
+    drawing, results = in_a_thread(lambda: write_draw(cup, session_number=1, seed=8))
     try:
-        assert until_it_waits(thread)
-        assert free("tournament_session", session.pk)  # not held while it waits for table 1
+        assert until_it_waits(drawing)
     finally:
         holder.release()
-        thread.join(60)
-    assert len(results) == 1 and not isinstance(results[0], Exception), results
-    assert Session.objects.get(pk=session.pk).clock_extra_minutes == 5
+        drawing.join(60)
+    assert len(results) == 1 and isinstance(results[0], DrawError), results
+    assert Hand.objects.filter(table=table).count() == 1
 
 
-def test_publishing_the_tournament_takes_the_session_before_the_tournament(session):
-    tournament = session.tournament
-    tournament.published = False
-    tournament.save(update_fields=["published"])
+def test_minutes_for_every_table_reach_a_save_queued_behind_them(transactional_db):
+    cup = build(slug="minutes-lock")
+    session = cup.sessions.get(number=1)
+    ran_out = timezone.now() - dt.timedelta(minutes=cup.session_minutes + 1)
+    Session.objects.filter(pk=session.pk).update(clock_started_at=ran_out)
+    table = session.tables.order_by("number").first()
     director = Actor(user=make_director())
-    holder = Holder(lambda: lock_session(session)).start()  # a reopen or a clock change
-    thread, results = in_a_thread(
-        lambda: publication.publish(
-            Session.objects.get(pk=session.pk), actor=director, seating=True, tournament=True
+    holder = Holder(
+        lambda: time_up.give_time(Session.objects.get(pk=session.pk), 5, actor=director)
+    ).start()
+    referee, results = in_a_thread(saving(table))
+    try:
+        assert until_it_waits(referee)
+    finally:
+        holder.release()
+        referee.join(60)
+    assert len(results) == 1 and not isinstance(results[0], Exception), results
+    table.refresh_from_db()
+    assert table.time_up_at is None  # the clock has five minutes left for it
+
+
+def test_a_disqualified_finalist_and_a_withdrawal_at_once_leave_the_final_full(transactional_db):
+    actor = Actor(user=make_director())
+    tournament = qualify(staged("final-lock"), actor)
+    make_cut(tournament, actor=actor)
+    write_draw(tournament, seed=5)
+    table = tournament.sessions.get(number=4).tables.get(number=1)
+    offender = seated(table, 0)
+    other = (
+        tournament.registrations.filter(finalist=True)
+        .exclude(pk=offender.pk)
+        .exclude(seats__table=table)
+        .first()
+    )
+    holder = Holder(
+        lambda: penalize(table, 0, "disqualification", actor, reason="Cheating")
+    ).start()
+    withdrawing, results = in_a_thread(
+        lambda: change_registration(
+            tournament,
+            other,
+            registration_service.WITHDRAW,
+            expected=registration_service.registration_values(other),
         )
     )
     try:
-        assert until_it_waits(thread)
-        assert free("tournament_tournament", tournament.pk)  # not held while it waits
+        assert until_it_waits(withdrawing)
     finally:
         holder.release()
-        thread.join(60)
+        withdrawing.join(60)
     assert len(results) == 1 and not isinstance(results[0], Exception), results
-    tournament.refresh_from_db()
-    assert tournament.published
+    assert Registration.objects.filter(tournament=tournament, finalist=True).count() == 8
