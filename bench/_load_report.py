@@ -1,8 +1,11 @@
 """The load test's report: every figure beside its target, and the saves with and without
 anonymous visitors compared."""
 
+import json
 import os
 import statistics
+from collections import Counter, defaultdict
+from pathlib import Path
 
 from _phones import OPENING_SECONDS
 from _setup import percentile
@@ -126,3 +129,64 @@ def compare_documents(figures, visitors):
         f"{'target: p95 at most 25 % apart':<34}{change:>+16.0f} %   {'met' if met else 'MISSED'}"
     )
     return before, after, change
+
+
+def trace_report(paths, figures):
+    """With --trace: each kind of request as the server processes timed it (bench/_traced_wsgi),
+    while the visitors fetch and while they do not (after the opening), and how late the bench's
+    own event loop was meanwhile."""
+    records = [json.loads(line) for path in paths for line in Path(path).read_text().splitlines()]
+    opening_end = figures.began_at + OPENING_SECONDS
+
+    def phase(moment):
+        if moment < opening_end:
+            return None
+        inside = any(start <= moment < end for start, end in figures.windows)
+        return "with" if inside else "without"
+
+    groups = defaultdict(list)
+    for record in records:
+        which = phase(record["t"])
+        if which is not None:
+            groups[(record["kind"], which)].append(record)
+    print(
+        "\nInside the server (ms; p50/p95): wall = a thread's time on the request, cpu = its "
+        "CPU, lock = starting write transactions, db = database calls, rest = wall - cpu - db "
+        "(the interpreter's lock held by other threads)"
+    )
+    print(
+        f"{'':<22}{'count':>6}{'wall':>12}{'cpu':>12}{'lock':>12}{'db':>12}{'rest':>12}"
+        f"{'writes':>14}"
+    )
+    for kind in ("save", "page", "document", "live", "public"):
+        for which in ("without", "with"):
+            rows = groups.get((kind, which))
+            if not rows:
+                continue
+
+            def pair(values):
+                return f"{percentile(values, 0.5):.0f}/{percentile(values, 0.95):.0f}"
+
+            rest = [r["wall"] - r["cpu"] - r["db"] for r in rows]
+            cache_writes = sum(r["writes"].get("cache", 0) for r in rows)
+            other_writes = sum(r["writes"].get("other", 0) for r in rows)
+            print(
+                f"{kind + ' ' + which:<22}{len(rows):>6}{pair([r['wall'] for r in rows]):>12}"
+                f"{pair([r['cpu'] for r in rows]):>12}{pair([r['lock'] for r in rows]):>12}"
+                f"{pair([r['db'] for r in rows]):>12}{pair(rest):>12}"
+                f"{f'{cache_writes}c {other_writes}o':>14}"
+            )
+    statuses = Counter(r["status"] for r in records if r["kind"] == "document")
+    print(f"documents answered: {dict(sorted(statuses.items()))}")
+    lags = defaultdict(list)
+    for moment, late in figures.lags:
+        which = phase(moment)
+        if which is not None:
+            lags[which].append(late)
+    for which in ("without", "with"):
+        if lags[which]:
+            print(
+                f"the bench's event loop late ({which} the visitors): "
+                f"p50 {percentile(lags[which], 0.5):.0f} ms, p95 {percentile(lags[which], 0.95):.0f}"
+                f" ms, max {max(lags[which]) * 1000:.0f} ms"
+            )

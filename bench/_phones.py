@@ -23,7 +23,10 @@ class Figures:
         self.errors = defaultdict(int)
         self.refused = 0  # documents refused (429) to anonymous visitors
         self.documents = None  # an Event set while the anonymous visitors fetch (--documents)
+        self.windows: list[list[float]] = []  # [start, end] (time.time()) of the visitors' windows
+        self.lags: list[tuple[float, float]] = []  # (time.time(), seconds the loop was late)
         self.began = time.perf_counter()
+        self.began_at = time.time()
 
     async def timed(self, kind, call, expected):
         started = time.perf_counter()
@@ -161,15 +164,26 @@ async def visitor(target, slug, numbers, figures, rng, stop, address):
         http.close()
 
 
-async def alternate(documents, window, stop):
+async def alternate(documents, window, stop, windows):
     """The visitors fetch during every other `window` seconds, after the opening."""
     await asyncio.sleep(OPENING_SECONDS)
     while not stop.is_set():
         documents.set()
+        windows.append([time.time(), float("inf")])
         await asyncio.sleep(window)
         documents.clear()
+        windows[-1][1] = time.time()
         await asyncio.sleep(window)
     documents.set()  # let them see that the run is over
+
+
+async def loop_lag(figures, stop, every=0.05):
+    """How late the bench's own event loop wakes up (every `every` s): time it is busy with
+    other devices is counted in their requests' times as if the desk had taken it."""
+    while not stop.is_set():
+        due = time.perf_counter() + every
+        await asyncio.sleep(every)
+        figures.lags.append((time.time(), time.perf_counter() - due))
 
 
 async def run_load(targets, slug, tokens, args, session=2, visitors=0, numbers=()):
@@ -202,7 +216,10 @@ async def run_load(targets, slug, tokens, args, session=2, visitors=0, numbers=(
         for n in range(visitors)
     ]
     if visitors:
-        pollers.append(asyncio.create_task(alternate(figures.documents, args.window, stop)))
+        pollers.append(
+            asyncio.create_task(alternate(figures.documents, args.window, stop, figures.windows))
+        )
+    pollers.append(asyncio.create_task(loop_lag(figures, stop)))
     referees = [
         referee(
             targets[n % len(targets)],

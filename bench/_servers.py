@@ -64,6 +64,10 @@ def start_servers(args, data_dir):
     if args.nginx:
         env.update(DESK_HTTPS="1", DESK_TRUSTED_PROXIES="127.0.0.1,::1")
         env["DESK_STATIC_ROOT"] = str(Path(data_dir) / "static")
+    application = "desk.wsgi:application"
+    if getattr(args, "trace", False):  # every request timed inside the process (_traced_wsgi)
+        env["DESK_BENCH_TRACE"] = str(Path(data_dir) / "trace")
+        application = "bench._traced_wsgi:application"
     collect_static(env)
     servers = Servers()
     ports = deployment.free_ports(args.processes)
@@ -72,7 +76,9 @@ def start_servers(args, data_dir):
             log = Path(data_dir) / f"server-{port}.log"
             servers.logs.append(log)
             servers.processes.append(
-                deployment.start_desk(port, env=env, log_path=log, threads=args.threads)
+                deployment.start_desk(
+                    port, env=env, log_path=log, threads=args.threads, application=application
+                )
             )
             servers.desks += 1
         if args.nginx:

@@ -32,6 +32,10 @@ visitors'). The desk makes each card once per standings version and keeps it in 
 cache, and throttles each address (DESK_DOCUMENT_RATE): the p95 save while the visitors fetch is
 printed beside the p95 while they do not, target at most 25 % apart.
 
+--trace also times every request inside the server processes (bench/_traced_wsgi.py): a
+thread's time on it, its CPU, its database calls and its waits for the write lock, while the
+visitors fetch and while they do not, and how late the bench's own event loop woke up.
+
 The figures are printed beside their targets (0 errors, 0 lost, p95 hand save under 100 ms,
 p95 public pages under 50 ms). The last line:
 `load: <saves> saves, <errors> errors, <lost> lost, p95 save <ms> ms, p95 public <ms> ms`
@@ -43,8 +47,9 @@ import os
 import sys
 from collections import defaultdict
 from fractions import Fraction
+from pathlib import Path
 
-from _load_report import compare_documents, report
+from _load_report import compare_documents, report, trace_report
 from _phones import run_load
 from _servers import start_servers
 from _setup import ROOT, build_tournament, django_setup
@@ -120,6 +125,11 @@ def parse_args():
     )
     parser.add_argument(
         "--window", type=float, default=10.0, help="seconds with, then without, the visitors"
+    )
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="time every request inside the server processes too (bench/_traced_wsgi.py)",
     )
     args = parser.parse_args()
     if args.quick:
@@ -214,6 +224,8 @@ def main():
         last += (
             f", p95 save {before:.0f} ms without documents, {after:.0f} ms with ({change:+.0f} %)"
         )
+    if args.trace:
+        trace_report(sorted(Path(settings.DATA_DIR).glob("trace-*.jsonl")), figures)
     print(last)
 
 

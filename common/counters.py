@@ -9,10 +9,12 @@ which locks the entry while it reads and writes it.
 from django.core.cache import cache
 
 
-def count_event(key: str, window: int) -> int:
+def count_event(key: str, window: int, *, counted: int = 0) -> int:
     """Count one more event under `key` in its window of `window` seconds; the count so far,
-    this one included."""
-    if cache.add(key, 1, window):
+    this one included. `counted`: what `events_counted(key)` read just before, if the caller
+    read it: a window already open is then counted in one write (the increment), not two (on
+    SQLite each write to the cache table takes the database's write lock)."""
+    if not counted and cache.add(key, 1, window):
         return 1
     try:
         return cache.incr(key)

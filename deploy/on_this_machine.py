@@ -197,10 +197,11 @@ class LoggedProcess(subprocess.Popen[bytes]):
     log: BinaryIO
 
 
-def start_desk(port, *, env, log_path, threads=16):
+def start_desk(port, *, env, log_path, threads=16, application="desk.wsgi:application"):
     """One desk process on 127.0.0.1:`port`, as desk@.service runs it; its output goes to
     `log_path` (a pipe nobody reads would fill up and stop it). The caller closes
-    `process.log` after stopping it."""
+    `process.log` after stopping it. (`application`: the WSGI application; the load bench's
+    `--trace` wraps the desk's to time each request inside the process.)"""
     log = open(log_path, "wb")  # noqa: SIM115 - closed by the caller with the process
     process = LoggedProcess(
         [
@@ -208,7 +209,7 @@ def start_desk(port, *, env, log_path, threads=16):
             *WAITRESS,
             f"--listen=127.0.0.1:{port}",
             f"--threads={threads}",
-            "desk.wsgi:application",
+            application,
         ],
         cwd=ROOT,
         env=env,

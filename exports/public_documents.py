@@ -12,10 +12,13 @@ referees' saves fivefold. So:
   confirmation, a correction, a penalty or a rename gives new keys, so nothing stale is ever
   served), what the document is and the language. Every server process shares it: a card is
   made once per version, whoever asks. Two first requests at the same instant may both make it.
-- `wait_seconds()` counts the documents an address asked for without being logged in, in the
-  shared cache, `settings.DESK_DOCUMENT_RATE` per window (environment `DESK_DOCUMENT_RATE`,
-  "30/min" by default); past it, the view answers 429 with Retry-After. A refused request costs
-  one cache read: it writes nothing. Logged-in directors and referees are not counted.
+- Anonymous requests are counted per address in the shared cache,
+  `settings.DESK_DOCUMENT_RATE` documents per window (environment `DESK_DOCUMENT_RATE`,
+  "30/min" by default): `wait_seconds()` reads the address's count, and past it the view
+  answers 429 with Retry-After. An address is counted for the documents it is given (kept or
+  made), when it is given them: the count is compared once more then, so that requests sent
+  at the same instant from one address cannot get past it together. Logged-in directors and
+  referees are not counted.
 - Documents not made yet are made for visitors one at a time, desk-wide, and spaced out: at
   most `settings.DESK_DOCUMENT_MAKES` (environment `DESK_DOCUMENT_MAKES`, "20/min" by default)
   means one, then none for the next 3 seconds after it is made, whatever the visitors'
@@ -24,6 +27,10 @@ referees' saves fivefold. So:
   process saving the hands, and the saves queued behind it; one every 3 seconds is under 2 %
   of a core. Past it, `document()` raises `Busy` and the view answers 429 ("the desk is busy",
   try again in a few seconds) while the documents already made are still served.
+- A refusal only reads (but for a request that lost a race for its address's last document):
+  on SQLite the shared cache is a table of the desk's database, and every write to it takes
+  the database's one write lock, which the referees' saves wait for. The view answers a
+  refusal with a short text, not a page.
 """
 
 import math
@@ -45,6 +52,15 @@ TURN = "desk:document-turn"
 MAKING_SECONDS = 60
 
 
+class TooMany(Exception):
+    """This address has been given its DESK_DOCUMENT_RATE documents in the current window:
+    ask again in `wait` seconds."""
+
+    def __init__(self, wait):
+        super().__init__(wait)
+        self.wait = wait
+
+
 class Busy(Exception):
     """It is not the visitors' turn to have a document made: one is being made, or the last was
     made less than the spacing of DESK_DOCUMENT_MAKES ago."""
@@ -54,10 +70,12 @@ class Busy(Exception):
         self.wait = wait
 
 
-def document(tournament, parts, make, *, visitor=False):
+def document(tournament, parts, make, *, visitor=None):
     """`make()` -> (file name, content type, content), made at most once per standings
     version, what it is (`parts`) and language, and kept in the shared cache. For a `visitor`
-    (not logged in) a document still to make counts in the desk-wide budget: `Busy` past it."""
+    (an anonymous request) a document still to make waits for the visitors' turn (`Busy`
+    otherwise), and the document given is counted for the visitor's address (`TooMany` past
+    DESK_DOCUMENT_RATE)."""
     key = ":".join(
         [
             "desk:document",
@@ -68,16 +86,26 @@ def document(tournament, parts, make, *, visitor=False):
         ]
     )
     kept = cache.get(key)
+    if visitor is None:
+        if kept is None:
+            kept = make()
+            cache.set(key, kept, KEEP_SECONDS)
+        return kept
     if kept is None:
-        kept = _made_for_a_visitor(make) if visitor else make()
+        spacing = spacing_seconds()
+        if cache.get(TURN) is not None:  # read first: a refusal writes nothing
+            raise Busy(max(1, math.ceil(spacing)))
+        _count(visitor)
+        kept = _made_for_a_visitor(make, spacing)
         cache.set(key, kept, KEEP_SECONDS)
+    else:
+        _count(visitor)
     return kept
 
 
-def _made_for_a_visitor(make):
+def _made_for_a_visitor(make, spacing):
     """`make()` if it is the visitors' turn (none being made, the last one made at least the
-    spacing of DESK_DOCUMENT_MAKES ago, on any process); else `Busy`. A refusal writes nothing."""
-    spacing = spacing_seconds()
+    spacing of DESK_DOCUMENT_MAKES ago, on any process); else `Busy`."""
     if not cache.add(TURN, 1, MAKING_SECONDS):
         raise Busy(max(1, math.ceil(spacing)))
     try:
@@ -95,14 +123,24 @@ def spacing_seconds():
     return window / max(limit, 1)
 
 
+def _address_key(request):
+    return f"desk:document-requests:{client_address(request)}"
+
+
 def wait_seconds(request):
     """Seconds this anonymous request must wait before asking again for a document (0: it may
-    have it now, and it was counted)."""
+    ask now). It only reads the address's count."""
     if request.user.is_authenticated:
         return 0
     limit, window = rate(settings.DESK_DOCUMENT_RATE)
-    key = f"desk:document-requests:{client_address(request)}"
-    if events_counted(key) >= limit:
-        return window
-    count_event(key, window)
-    return 0
+    return window if events_counted(_address_key(request)) >= limit else 0
+
+
+def _count(request):
+    """One more document given to the address of `request`; `TooMany` if that is past its
+    DESK_DOCUMENT_RATE (requests from one address at the same instant all passed
+    `wait_seconds`)."""
+    limit, window = rate(settings.DESK_DOCUMENT_RATE)
+    key = _address_key(request)
+    if count_event(key, window, counted=events_counted(key)) > limit:
+        raise TooMany(window)

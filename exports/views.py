@@ -5,7 +5,6 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views import View
 
-from common.errors import referer
 from common.net import link_base
 from common.numbers import query_int
 from exports import ExportError, public_documents
@@ -75,9 +74,7 @@ class PlayerReportCardView(TournamentMixin, View):
     def get(self, request, *args, number, **kwargs):
         wait = public_documents.wait_seconds(request)
         if wait:
-            return self.later(
-                _("Too many documents asked for from this address: try again in a minute."), wait
-            )
+            return self.later(public_documents.TooMany(wait))
         registration = get_object_or_404(self.tournament.registrations, number=number)
         through = standings_through(request.user, self.tournament)
         if through is None:  # answered by common.errors: a 400 page with the reason
@@ -90,19 +87,22 @@ class PlayerReportCardView(TournamentMixin, View):
                 self.tournament,
                 ("reportcard", through, registration.player_id),
                 lambda: build_export(self.tournament, export),
-                visitor=not request.user.is_authenticated,
+                visitor=None if request.user.is_authenticated else request,
             )
-        except public_documents.Busy as busy:
-            return self.later(
-                _("The desk is busy making documents: try again in a few seconds."), busy.wait
-            )
+        except (public_documents.TooMany, public_documents.Busy) as refused:
+            return self.later(refused)
         response = HttpResponse(content, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
 
-    def later(self, message, wait):
-        """429: ask again in `wait` seconds."""
-        context = {"message": message, "back": referer(self.request)}
-        response = render(self.request, "error.html", context, status=429)
-        response["Retry-After"] = str(wait)
+    @staticmethod
+    def later(refused):
+        """429, ask again in `refused.wait` seconds: a line of text, not a page (a refusal
+        costs the desk as little as it can; the middleware still adds the security headers)."""
+        if isinstance(refused, public_documents.Busy):
+            message = _("The desk is busy making documents: try again in a few seconds.")
+        else:
+            message = _("Too many documents asked for from this address: try again in a minute.")
+        response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = str(refused.wait)
         return response

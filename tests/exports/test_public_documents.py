@@ -147,3 +147,97 @@ def test_documents_are_made_for_visitors_one_at_a_time(cup, made, settings, monk
     assert Client(REMOTE_ADDR="10.24.0.1").get(card(cup, 1)).status_code == 200
     assert (TURN, 1, 3.0) in held  # the turn held for the spacing, not for MAKING_SECONDS
     assert cache.get(TURN) == 1  # held after the document is made
+
+
+@pytest.fixture
+def cache_writes(monkeypatch):
+    """The shared cache's writes, by method and key (on SQLite each one takes the database's
+    write lock, which the referees' saves wait for)."""
+    writes = []
+    for name in ("add", "set", "incr", "delete", "touch", "set_many", "delete_many"):
+        real = getattr(cache, name)
+
+        def recorded(*args, _name=name, _real=real, **kwargs):
+            writes.append((_name, args[0] if args else None))
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(cache, name, recorded)
+    return writes
+
+
+def test_a_refused_document_request_writes_nothing(cup, made, settings, cache_writes):
+    """Refused for its address or because a document is being made: only reads, and the
+    address is not counted for a document it was not given."""
+    from exports.public_documents import TURN
+
+    settings.DESK_DOCUMENT_RATE = "2/min"
+    settings.DESK_DOCUMENT_MAKES = "20/min"
+    cache.add(TURN, 1, 60)  # a document is being made for another visitor
+    del cache_writes[:]
+    busy = Client(REMOTE_ADDR="10.25.0.1").get(card(cup, 1))
+    assert busy.status_code == 429 and cache_writes == [] and made == []
+    assert cache.get("desk:document-requests:10.25.0.1") is None  # not counted
+    cache.delete(TURN)
+    settings.DESK_DOCUMENT_MAKES = "1000000/min"
+    visitor = Client(REMOTE_ADDR="10.25.0.1")
+    assert [visitor.get(card(cup, n)).status_code for n in (1, 2)] == [200, 200]
+    assert cache.get("desk:document-requests:10.25.0.1") == 2
+    del cache_writes[:]
+    refused = visitor.get(card(cup, 1))  # kept, but this address has had its two
+    assert refused.status_code == 429 and cache_writes == []
+    assert cache.get("desk:document-requests:10.25.0.1") == 2
+
+
+def test_a_kept_document_costs_its_visitor_one_write(cup, made, settings, cache_writes):
+    """A document already made, for an address already counting: the count goes up in one
+    write (no add that fails first)."""
+    settings.DESK_DOCUMENT_RATE = "10/min"
+    Client(REMOTE_ADDR="10.26.0.1").get(card(cup, 1))
+    del cache_writes[:]
+    again = Client(REMOTE_ADDR="10.26.0.1").get(card(cup, 1))
+    assert again.status_code == 200 and len(made) == 1
+    assert cache_writes == [("incr", "desk:document-requests:10.26.0.1")]
+
+
+def test_the_refusal_is_a_short_translated_answer_with_the_security_headers(cup, settings):
+    from exports.public_documents import TURN
+
+    settings.DESK_DOCUMENT_RATE = "1000/min"
+    settings.DESK_DOCUMENT_MAKES = "20/min"
+    cache.add(TURN, 1, 60)
+    for language, words in (("en", "The desk is busy"), ("it", "Il Desk è occupato")):
+        refused = Client(REMOTE_ADDR="10.27.0.1", HTTP_ACCEPT_LANGUAGE=language).get(card(cup, 1))
+        assert refused.status_code == 429 and refused["Retry-After"] == "3"
+        assert refused["Content-Type"] == "text/plain; charset=utf-8"
+        assert refused.content.decode().startswith(words)
+        assert b"<" not in refused.content  # a line of text, not a page
+        assert "default-src" in refused["Content-Security-Policy"]
+        assert refused["X-Content-Type-Options"] == "nosniff"
+        assert refused["X-Frame-Options"] == "DENY"
+        assert refused["Content-Language"] == language
+
+
+def test_requests_at_the_same_instant_from_one_address_cannot_pass_its_limit_together(
+    cup, made, settings, rf
+):
+    """Every request read the address's count before any was given its document: the count
+    is compared again when the document is given."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from exports import public_documents
+
+    settings.DESK_DOCUMENT_RATE = "2/min"
+    requests = []
+    for _ in range(3):
+        request = rf.get("/", REMOTE_ADDR="10.28.0.1")
+        request.user = AnonymousUser()
+        requests.append(request)
+    assert [public_documents.wait_seconds(request) for request in requests] == [0, 0, 0]
+
+    def give(request):
+        return public_documents.document(cup, ("test",), lambda: ("a", "b", b"c"), visitor=request)
+
+    assert give(requests[0]) == give(requests[1]) == ("a", "b", b"c")
+    with pytest.raises(public_documents.TooMany) as refused:
+        give(requests[2])
+    assert refused.value.wait == 60

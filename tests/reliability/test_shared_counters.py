@@ -57,3 +57,19 @@ def test_counting_keeps_the_window_and_a_missing_key_is_refused(db):
     assert expiry(key) == first
     with pytest.raises(ValueError):
         cache.incr("desk:no-such-counter")
+
+
+def test_an_open_window_is_counted_in_one_write_and_an_ended_one_starts_again(db, monkeypatch):
+    """count_event told the count it just read: one increment, no add that fails first; told a
+    count of a window that has ended meanwhile, it starts a new window."""
+    from common.counters import count_event, events_counted
+
+    assert count_event("desk:counted", 600) == 1
+    added = []
+    real_add = cache.add
+    monkeypatch.setattr(cache, "add", lambda *a, **kw: added.append(a[0]) or real_add(*a, **kw))
+    assert count_event("desk:counted", 600, counted=events_counted("desk:counted")) == 2
+    assert added == []
+    cache.delete("desk:counted")  # the window ended between the read and the count
+    assert count_event("desk:counted", 600, counted=2) == 1
+    assert added == ["desk:counted"] and events_counted("desk:counted") == 1
