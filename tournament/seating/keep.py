@@ -240,6 +240,65 @@ def tables_holding(sessions, players) -> set[tuple[int, int]]:
     }
 
 
+def _spread_and_squares(row):
+    return max(0, max(row) - min(row) - 1), sum(value * value for value in row)
+
+
+def _evenest_pair(counts, first, second):
+    """The seat orders (one, two) of tables ``first`` and ``second`` (which share players) that
+    leave the fewest winds beyond a spread of one, then the fewest squares of the counts, the
+    orders as they are on a tie, then the first in the order of ``itertools.product`` of their
+    permutations. ``counts`` are the wind counts without these two tables. A player at one
+    table only is priced once per order of that table; the players of both, once per pair of
+    winds they get."""
+    shared = sorted(set(first) & set(second))
+
+    def orders(table):
+        priced = []
+        for order in itertools.permutations(table):
+            spread = squares = 0
+            for w, p in enumerate(order):
+                if p in shared:
+                    continue
+                row = counts[p][:]
+                row[w] += 1
+                extra, square = _spread_and_squares(row)
+                spread += extra
+                squares += square
+            winds = tuple(order.index(p) for p in shared if p in order)
+            priced.append((order, spread, squares, winds))
+        return priced
+
+    def both(winds_one, winds_two):
+        spread = squares = 0
+        for p, w1, w2 in zip(shared, winds_one, winds_two, strict=True):
+            row = counts[p][:]
+            row[w1] += 1
+            row[w2] += 1
+            extra, square = _spread_and_squares(row)
+            spread += extra
+            squares += square
+        return spread, squares
+
+    as_they_are = (tuple(first), tuple(second))
+    best = best_key = None
+    cache = {}
+    for one, spread_one, squares_one, winds_one in orders(first):
+        for two, spread_two, squares_two, winds_two in orders(second):
+            pair = (winds_one, winds_two)
+            if pair not in cache:
+                cache[pair] = both(winds_one, winds_two)
+            spread_both, squares_both = cache[pair]
+            key = (
+                spread_one + spread_two + spread_both,
+                squares_one + squares_two + squares_both,
+                (one, two) != as_they_are,
+            )
+            if best_key is None or key < best_key:
+                best, best_key = (one, two), key
+    return best
+
+
 def repair_winds(sessions, seats, n, targets, passes: int = 8, newcomers=frozenset()):
     """``sessions`` (player indices, seat order) with the seats of the tables at ``targets``
     (``(session, place)`` pairs) permuted so that every player's winds stay as even as can be
@@ -288,23 +347,7 @@ def repair_winds(sessions, seats, n, targets, passes: int = 8, newcomers=frozens
         for table in (first, second):
             for w, p in enumerate(table):
                 counts[p][w] -= 1
-        people = set(first) | set(second)
-
-        def uneven(one, two, people=people, first=first, second=second):
-            rows = {p: counts[p][:] for p in people}
-            for order in (one, two):
-                for w, p in enumerate(order):
-                    rows[p][w] += 1
-            return (
-                sum(max(0, max(row) - min(row) - 1) for row in rows.values()),
-                sum(value * value for row in rows.values() for value in row),
-                (list(one), list(two)) != (first, second),
-            )
-
-        one, two = min(
-            itertools.product(itertools.permutations(first), itertools.permutations(second)),
-            key=lambda pair: uneven(*pair),
-        )
+        one, two = _evenest_pair(counts, first, second)
         sessions[s1][t1], sessions[s2][t2] = list(one), list(two)
         for table in (sessions[s1][t1], sessions[s2][t2]):
             for w, p in enumerate(table):
