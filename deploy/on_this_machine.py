@@ -40,17 +40,20 @@ def nginx_available():
     return Path(NGINX).is_file() and os.access(NGINX, os.X_OK)
 
 
-def free_ports(count):
-    """`count` distinct free ports on 127.0.0.1 (held open together while chosen)."""
-    probes = []
+def free_ports(count, *, besides=()):
+    """`count` distinct free ports on 127.0.0.1 (held open together while chosen), none of
+    `besides` (ports chosen before for a server not started yet: the system may hand a port
+    that was let go again at once)."""
+    probes: list[socket.socket] = []
+    unwanted: list[socket.socket] = []
     try:
-        for _ in range(count):
+        while len(probes) < count:
             probe = socket.socket()
             probe.bind(("127.0.0.1", 0))
-            probes.append(probe)
+            (unwanted if probe.getsockname()[1] in besides else probes).append(probe)
         return [probe.getsockname()[1] for probe in probes]
     finally:
-        for probe in probes:
+        for probe in probes + unwanted:
             probe.close()
 
 
@@ -115,7 +118,7 @@ def write_nginx(folder, *, upstream_ports, static_root, workers=1):
     """Write nginx.conf (and the site, a certificate) into `folder`; returns
     (conf path, http port, https port). Everything nginx writes stays in the folder."""
     folder = Path(folder)
-    http_port, https_port = free_ports(2)
+    http_port, https_port = free_ports(2, besides=upstream_ports)
     certificate, key = self_signed_certificate(folder)
     site = folder / "desk-site.conf"
     site.write_text(
