@@ -200,6 +200,8 @@ def referee_call(phone: Camera, director: Camera, table: str) -> None:
 #: A self-drawn hand tapped in the picker: three concealed pungs (characters, circles,
 #: bamboos) and a tile of the pair, a pung of red dragons called from a discard, then the
 #: winning tile, which makes the pair: All Pungs, among others.
+#: The page's text, read by the page itself.
+BODY_TEXT = "return document.body ? document.body.innerText : '';"
 TILES = ["1m", "1m", "1m", "4p", "4p", "4p", "9s", "9s", "9s", "5p"]
 
 
@@ -250,7 +252,9 @@ def offline_queue(phone: Camera, table: str) -> None:
     # Back online, the phone sends the hand by itself and reloads the table's page from the desk.
     browser.execute_cdp_cmd("Fetch.disable", {})
     browser.execute_cdp_cmd("Network.emulateNetworkConditions", {**conditions, "offline": False})
-    phone.wait(lambda b: "Hand 3 saved" in b.find_element("css selector", "body").text, 60)
+    # Read in the page, in one script: the page reloads meanwhile, and an element found in one
+    # document and read in the next is an error of its own in chromedriver, not a stale one.
+    phone.wait(lambda b: "Hand 3 saved" in b.execute_script(BODY_TEXT), 60)
 
 
 def latest_link(mail: Path, to: str, part: str) -> str:
