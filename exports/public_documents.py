@@ -52,22 +52,25 @@ TURN = "desk:document-turn"
 MAKING_SECONDS = 60
 
 
-class TooMany(Exception):
-    """This address has been given its DESK_DOCUMENT_RATE documents in the current window:
-    ask again in `wait` seconds."""
+class Refused(Exception):
+    """A visitor's document refused for now: ask again in `wait` seconds."""
 
     def __init__(self, wait):
         super().__init__(wait)
         self.wait = wait
 
 
-class Busy(Exception):
+class TooMany(Refused):
+    """This address has been given its DESK_DOCUMENT_RATE documents in the current window."""
+
+
+class Busy(Refused):
     """It is not the visitors' turn to have a document made: one is being made, or the last was
     made less than the spacing of DESK_DOCUMENT_MAKES ago."""
 
-    def __init__(self, wait):
-        super().__init__(wait)
-        self.wait = wait
+    @classmethod
+    def for_spacing(cls, spacing):
+        return cls(max(1, math.ceil(spacing)))
 
 
 def document(tournament, parts, make, *, visitor=None):
@@ -86,20 +89,19 @@ def document(tournament, parts, make, *, visitor=None):
         ]
     )
     kept = cache.get(key)
-    if visitor is None:
-        if kept is None:
-            kept = make()
-            cache.set(key, kept, KEEP_SECONDS)
+    if kept is not None:
+        if visitor is not None:
+            _count(visitor)
         return kept
-    if kept is None:
+    if visitor is None:
+        kept = make()
+    else:
         spacing = spacing_seconds()
         if cache.get(TURN) is not None:  # read first: a refusal writes nothing
-            raise Busy(max(1, math.ceil(spacing)))
+            raise Busy.for_spacing(spacing)
         _count(visitor)
         kept = _made_for_a_visitor(make, spacing)
-        cache.set(key, kept, KEEP_SECONDS)
-    else:
-        _count(visitor)
+    cache.set(key, kept, KEEP_SECONDS)
     return kept
 
 
@@ -107,7 +109,7 @@ def _made_for_a_visitor(make, spacing):
     """`make()` if it is the visitors' turn (none being made, the last one made at least the
     spacing of DESK_DOCUMENT_MAKES ago, on any process); else `Busy`."""
     if not cache.add(TURN, 1, MAKING_SECONDS):
-        raise Busy(max(1, math.ceil(spacing)))
+        raise Busy.for_spacing(spacing)
     try:
         return make()
     finally:

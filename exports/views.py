@@ -89,7 +89,7 @@ class PlayerReportCardView(TournamentMixin, View):
                 lambda: build_export(self.tournament, export),
                 visitor=None if request.user.is_authenticated else request,
             )
-        except (public_documents.TooMany, public_documents.Busy) as refused:
+        except public_documents.Refused as refused:
             return self.later(refused)
         response = HttpResponse(content, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
