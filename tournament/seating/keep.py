@@ -265,7 +265,7 @@ def _evenest_pair(counts, first, second):
                 extra, square = _spread_and_squares(row)
                 spread += extra
                 squares += square
-            winds = tuple(order.index(p) for p in shared if p in order)
+            winds = tuple(order.index(p) for p in shared)  # every shared player is here
             priced.append((order, spread, squares, winds))
         return priced
 
