@@ -22,12 +22,16 @@ class Servers:
         self.logs = []
         self.desks = 0  # the first `desks` processes are the desk's (then nginx)
         self.cpu = self.cpu_at_start = None
+        #: (pid, resident kB) of the desk processes' workers that make visitors' documents
+        #: (exports/document_worker.py), read when the run ends.
+        self.workers = []
 
     def start_counting(self):
         """The CPU used from now on is the load's (not the processes' start)."""
         self.cpu_at_start = desk_cpu_seconds(self.processes[: self.desks])
 
     def stop(self):
+        self.workers = worker_memory(self.processes[: self.desks])
         used = desk_cpu_seconds(self.processes[: self.desks])
         if used is not None and self.cpu_at_start is not None:
             self.cpu = used - self.cpu_at_start
@@ -41,17 +45,60 @@ class Servers:
 
 
 def desk_cpu_seconds(processes):
-    """The CPU time (user and system) the desk processes have used, from Linux's /proc; None
-    elsewhere. It tells the desk's own cost per request apart from a crowded machine's waits."""
+    """The CPU time (user and system) the desk processes and their children (the worker that
+    makes visitors' documents, exports/document_worker.py) have used, from Linux's /proc; None
+    elsewhere. It tells the desk's own cost per request apart from a crowded machine's waits.
+    (A child's time is counted while it runs: one that ended is counted in its parent's
+    "children" fields, which are added too.)"""
     total = 0.0
     for process in processes:
         try:
-            stat = Path(f"/proc/{process.pid}/stat").read_text()
+            fields = _stat(process.pid)
         except OSError:
             return None
-        fields = stat.rsplit(")", 1)[1].split()
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        total += sum(int(field) for field in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+        for pid in children(process.pid):
+            try:
+                fields = _stat(pid)
+            except OSError:
+                continue  # ended meanwhile
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
+
+
+def _stat(pid):
+    """The fields of /proc/<pid>/stat after the command's name (field 3 onwards)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def children(pid):
+    """The processes whose parent is `pid` (Linux's /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int(_stat(int(entry.name))[1]) == pid:
+                    found.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                continue
+    return found
+
+
+def worker_memory(processes):
+    """(pid, resident kB) of each desk process's worker (its "spawn" child; not Python's
+    resource tracker), from Linux's /proc."""
+    found = []
+    for process in processes:
+        for pid in children(process.pid):
+            try:
+                command = Path(f"/proc/{pid}/cmdline").read_bytes()
+                status = Path(f"/proc/{pid}/status").read_text()
+            except OSError:
+                continue
+            if b"spawn_main" in command and b"resource_tracker" not in command:
+                rss = next(line for line in status.splitlines() if line.startswith("VmRSS"))
+                found.append((pid, int(rss.split()[1])))
+    return found
 
 
 def start_servers(args, data_dir):

@@ -224,6 +224,8 @@ def main():
         last += (
             f", p95 save {before:.0f} ms without documents, {after:.0f} ms with ({change:+.0f} %)"
         )
+    for pid, kilobytes in servers.workers:
+        print(f"documents' worker process {pid}: {kilobytes / 1024:.0f} MB resident")
     if args.trace:
         trace_report(sorted(Path(settings.DATA_DIR).glob("trace-*.jsonl")), figures)
     print(last)

@@ -291,6 +291,9 @@ REST_FRAMEWORK = {
 DESK_DOCUMENT_RATE = config.env_rate(os.environ, "DESK_DOCUMENT_RATE", "30/min")
 #: Documents not made yet that visitors may have made, desk-wide, whatever their addresses.
 DESK_DOCUMENT_MAKES = config.env_rate(os.environ, "DESK_DOCUMENT_MAKES", "20/min")
+#: Those documents are made in a worker process of lower priority beside each server process
+#: (exports/document_worker.py); off, in the server process itself.
+DESK_DOCUMENT_WORKER = config.env_bool(os.environ, "DESK_DOCUMENT_WORKER", default=True)
 DESK_API_RATES = {
     "token": config.env_rate(os.environ, "DESK_API_RATE_TOKEN", "600/min"),
     "table": config.env_rate(os.environ, "DESK_API_RATE_TABLE", "300/min"),

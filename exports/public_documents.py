@@ -50,6 +50,9 @@ KEEP_SECONDS = 6 * 3600
 #: DESK_DOCUMENT_MAKES after it.
 TURN = "desk:document-turn"
 MAKING_SECONDS = 60
+#: Seconds a visitor is asked to wait when the worker making documents did not answer in time
+#: (`exports.document_worker.NotInTime`).
+MAKING_WAIT = 10
 
 
 class Refused(Exception):

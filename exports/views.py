@@ -7,7 +7,7 @@ from django.views import View
 
 from common.net import link_base
 from common.numbers import query_int
-from exports import ExportError, public_documents
+from exports import ExportError, document_worker, public_documents
 from exports.build import ExportRequest, build_export
 from exports.exporters import EXPORTERS
 from rules.limits import MAX_SESSIONS
@@ -69,7 +69,8 @@ class PlayerReportCardView(TournamentMixin, View):
     and everyone else, over the sessions whose standings are public (a director sees every
     confirmed session), as the player's page shows them. Made once per standings version and
     kept in the shared cache; anonymous requests are throttled per address
-    (`exports.public_documents`)."""
+    (`exports.public_documents`); made in the server process's worker of lower priority
+    (`exports.document_worker`)."""
 
     def get(self, request, *args, number, **kwargs):
         wait = public_documents.wait_seconds(request)
@@ -86,11 +87,13 @@ class PlayerReportCardView(TournamentMixin, View):
             filename, content_type, content = public_documents.document(
                 self.tournament,
                 ("reportcard", through, registration.player_id),
-                lambda: build_export(self.tournament, export),
+                lambda: document_worker.build(self.tournament, export, here=build_export),
                 visitor=None if request.user.is_authenticated else request,
             )
         except public_documents.Refused as refused:
             return self.later(refused)
+        except document_worker.NotInTime:
+            return self.later(public_documents.Busy(public_documents.MAKING_WAIT))
         response = HttpResponse(content, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response

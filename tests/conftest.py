@@ -46,6 +46,9 @@ TEST_SETTINGS = {
     # Visitors' documents made without spacing, so that no test depends on the clock; the
     # spacing's own tests (tests/exports/test_public_documents.py) set theirs.
     "DESK_DOCUMENT_MAKES": "1000000/min",
+    # Documents made in the test process: a test's data is in a transaction no other process
+    # sees (the worker's own tests, tests/exports/test_document_worker.py, turn it on).
+    "DESK_DOCUMENT_WORKER": False,
 }
 
 
