@@ -174,6 +174,37 @@ def start_desk(port, env, log_path, threads=4):
     return process
 
 
+def _stat(pid):
+    """The fields of /proc/<pid>/stat after the command's name (field 3 onwards)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def children(pid):
+    """The processes whose parent is `pid` (Linux's /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int(_stat(entry.name)[1]) == pid:
+                    found.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                continue
+    return found
+
+
+def command_line(pid):
+    """A process's command line, its arguments separated by NUL bytes (b"" once it ended)."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def niceness(pid):
+    """A process's nice value (/proc/<pid>/stat)."""
+    return int(_stat(pid)[16])
+
+
 # -- a mail server -----------------------------------------------------------------------------
 
 

@@ -8,7 +8,9 @@ standings after a confirmation and a seating just published show on the other pr
 """
 
 import http.cookiejar
+import os
 import re
+import signal
 import tempfile
 import urllib.error
 import urllib.parse
@@ -19,8 +21,11 @@ import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import connection
 from django.urls import reverse
+from django.utils import translation
 
 from draw.writing import write_draw
+from exports.build import ExportRequest, build_export
+from exports.document_worker_process import NICENESS
 from scoring import access
 from tests import servers
 from tests.factories import build_played, close, make_director, mcr_entry, play, staff
@@ -35,7 +40,7 @@ DOCUMENTS = 4
 @pytest.fixture(scope="module", params=["database cache", "redis cache"])
 def desk_pair(request, django_db_setup, django_db_blocker):
     """Two server processes on the test database; yields (base URL 1, base URL 2, redis client
-    or None)."""
+    or None, the two processes)."""
     with ExitStack() as stack:
         extra, redis_client = {}, None
         if request.param == "redis cache":
@@ -53,23 +58,26 @@ def desk_pair(request, django_db_setup, django_db_blocker):
             database,
             DESK_LOGIN_ATTEMPTS=LOGIN_ATTEMPTS,
             DESK_DOCUMENT_RATE=f"{DOCUMENTS}/min",
+            DESK_DOCUMENT_MAKES="1000/min",  # no spacing between the cards made for visitors
             **extra,
         )
-        bases = []
+        bases, processes = [], []
         for number in (1, 2):
             port = servers.free_port()
             log = f"{data_dir}/server-{number}.log"
             process = servers.start_desk(port, env, log)
             stack.callback(servers.stop, process)
+            process.log_path = log
             bases.append(f"http://127.0.0.1:{port}")
-        yield bases[0], bases[1], redis_client
+            processes.append(process)
+        yield bases[0], bases[1], redis_client, processes
 
 
 @pytest.fixture
 def desk(desk_pair, transactional_db):
     """The two processes, each test on an empty database and an empty cache (the test's own
     cache object is the database table: conftest clears it; a Redis server is flushed here)."""
-    first, second, redis_client = desk_pair
+    first, second, redis_client, _processes = desk_pair
     if redis_client is not None:
         redis_client.flushdb()
     return first, second
@@ -150,18 +158,65 @@ def test_the_document_throttle_counts_the_requests_made_on_both_processes(desk):
     tournament = build_played("cards", staff(make_server_director()), players=8, confirmed=1)
     card = reverse("player-reportcard", kwargs={"slug": tournament.slug, "number": 1})
 
-    def fetch(url):  # a PDF: bytes, not text
-        try:
-            with urllib.request.urlopen(url, timeout=60) as answer:
-                return answer.status, answer.read()
-        except urllib.error.HTTPError as error:
-            return error.code, error.read()
-
     answers = [fetch((first, second)[n % 2] + card) for n in range(DOCUMENTS)]
     assert [status for status, _content in answers] == [200] * DOCUMENTS
     assert answers[0][1].startswith(b"%PDF") and answers[0][1] == answers[1][1]
     assert fetch(first + card)[0] == 429
     assert fetch(second + card)[0] == 429
+
+
+def fetch(url, language="en"):
+    """(status, bytes) of an anonymous GET (a PDF: bytes, not text)."""
+    request = urllib.request.Request(url, headers={"Accept-Language": language})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return answer.status, answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def workers_of(process):
+    """The pids of the server process's worker that makes documents (exports/document_worker.py:
+    a "spawn" child, not Python's resource tracker)."""
+    return [
+        pid
+        for pid in servers.children(process.pid)
+        if b"spawn_main" in servers.command_line(pid)
+        and b"resource_tracker" not in servers.command_line(pid)
+    ]
+
+
+def test_report_cards_are_made_by_a_worker_process_of_lower_priority(desk, desk_pair):
+    """Each waitress process makes the documents visitors ask for in its worker process
+    (issue 30, point 9): the same bytes as made in a server's own process, in the visitor's
+    language, at a lower priority; a worker that died is replaced and the card still made."""
+    first, second = desk
+    processes = desk_pair[3]
+    tournament = build_played("worked", staff(make_server_director()), players=8, confirmed=1)
+    players = dict(tournament.registrations.values_list("number", "player_id"))
+
+    def card(number):
+        return reverse("player-reportcard", kwargs={"slug": tournament.slug, "number": number})
+
+    def made_here(number, language="en"):
+        export = ExportRequest(what="reportcards", fmt="pdf", through=1, player=players[number])
+        with translation.override(language):
+            return build_export(tournament, export)[2]
+
+    for number, language in ((1, "en"), (1, "it")):
+        status, content = fetch(first + card(number), language)
+        assert status == 200 and content == made_here(number, language)
+    assert made_here(1, "en") != made_here(1, "it")
+    (worker,) = workers_of(processes[0])  # started by the first document
+    assert servers.niceness(worker) == min(19, servers.niceness(processes[0].pid) + NICENESS)
+
+    os.kill(worker, signal.SIGKILL)  # out of memory, or ended by hand
+    status, content = fetch(first + card(2))
+    assert status == 200 and content == made_here(2)
+    assert workers_of(processes[0]) not in ([], [worker])
+    status, content = fetch(second + card(3))
+    assert status == 200 and content == made_here(3)
+    assert len(workers_of(processes[1])) == 1  # the other process has a worker of its own
 
 
 def make_server_director():

@@ -21,6 +21,7 @@ from django.utils import translation
 from exports import document_worker, document_worker_process, views
 from exports.build import ExportRequest, build_export
 from scoring.access import Actor
+from tests import servers
 from tests.factories import build_played, make_director
 
 
@@ -76,12 +77,6 @@ def in_process(tournament, number, language="en"):
         return build_export(tournament, export)[2]
 
 
-def niceness(pid):
-    """A Linux process's nice value (/proc/<pid>/stat, field 19)."""
-    with open(f"/proc/{pid}/stat") as stat:
-        return int(stat.read().rsplit(")", 1)[1].split()[16])
-
-
 def test_a_visitors_card_is_made_by_the_worker_with_the_same_bytes(cup, made_here):
     english = Client(REMOTE_ADDR="10.40.0.1").get(card(cup, 1))
     italian = Client(REMOTE_ADDR="10.40.0.2", HTTP_ACCEPT_LANGUAGE="it").get(card(cup, 2))
@@ -92,8 +87,8 @@ def test_a_visitors_card_is_made_by_the_worker_with_the_same_bytes(cup, made_her
     worker_pid = document_worker.worker_pid()
     assert worker_pid is not None and worker_pid != os.getpid()
     if os.path.exists(f"/proc/{worker_pid}/stat"):  # Linux: a lower priority
-        expected = min(19, niceness(os.getpid()) + document_worker_process.NICENESS)
-        assert niceness(worker_pid) == expected
+        expected = min(19, servers.niceness(os.getpid()) + document_worker_process.NICENESS)
+        assert servers.niceness(worker_pid) == expected
 
 
 def test_a_worker_that_died_is_replaced_and_the_card_still_made(cup, made_here):
