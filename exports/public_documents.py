@@ -2,9 +2,10 @@
 kept in the shared cache, and anonymous requests for them throttled per address and, for the
 documents still to make, desk-wide.
 
-A report card is some 45 ms of CPU to render, in the process (and under the interpreter's lock)
-that also saves the referees' hands; visitors who could make the desk render at will slowed the
-referees' saves fivefold. So:
+A report card is some 45 ms of CPU to render; made in the process (and under the interpreter's
+lock) that also saves the referees' hands, visitors who could make the desk render at will
+slowed the referees' saves fivefold. So (and the view has the cards made in a worker process of
+lower priority, `exports.document_worker`):
 
 - `document()` keeps what was made in the shared cache (the `desk_cache` table, or Redis),
   under the tournament, `scoring.live.versions.standings_page_version` (everything the public
