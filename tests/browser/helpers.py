@@ -83,6 +83,17 @@ def complete(driver):
     return driver.execute_script("return document.readyState") == "complete"
 
 
+def press(browser, element, seconds=10):
+    """Click `element`, a button that submits its form, and wait until the next document has
+    replaced the page and is loaded: an element looked up at once could otherwise be the old
+    page's, gone by the time it is read ("stale element reference")."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    element.click()
+    WebDriverWait(browser, seconds, poll_frequency=0.1).until(gone(element))
+    until_settled(browser, complete, seconds)
+
+
 def open_page(browser, url, seconds=30):
     """Open `url` and wait until its document is complete and its body has text, waiting out a
     navigation still under way. Under a loaded CI machine Chromium has been seen to hand back an

@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from scoring.access import Actor
 from signup.models import Entry, EntryStatus
 from signup.services.checkin import open_check_in
-from tests.browser.helpers import OVERFLOW, PHONE, log_in, open_page
+from tests.browser.helpers import OVERFLOW, PHONE, log_in, open_page, press
 from tests.factories import make_tournament, open_signup, register_players, signed_up
 from tests.servers import smtp_server
 
@@ -55,7 +55,7 @@ def test_sign_up_and_check_in_on_a_phone(
     ):
         browser.find_element(By.NAME, name).send_keys(value)
     browser.find_element(By.NAME, "consent").click()
-    browser.find_element(By.CSS_SELECTOR, ".signup-form button[type=submit]").click()
+    press(browser, browser.find_element(By.CSS_SELECTOR, ".signup-form button[type=submit]"))
     assert "Check your e-mail" in browser.find_element(By.TAG_NAME, "h1").text
     fits(browser)
     screenshot("signup-sent-360")
@@ -65,7 +65,7 @@ def test_sign_up_and_check_in_on_a_phone(
     open_page(browser, entry_link)
     fits(browser)
     screenshot("signup-entry-pending-360")
-    browser.find_element(By.XPATH, "//button[normalize-space()='Confirm my entry']").click()
+    press(browser, browser.find_element(By.XPATH, "//button[normalize-space()='Confirm my entry']"))
     assert "You have a place: player number 3." in browser.find_element(By.TAG_NAME, "main").text
     fits(browser)
     screenshot("signup-entry-confirmed-360")
@@ -78,7 +78,7 @@ def test_sign_up_and_check_in_on_a_phone(
     open_page(browser, checkin_link)
     fits(browser)
     screenshot("signup-self-checkin-360")
-    browser.find_element(By.XPATH, "//button[normalize-space()='I am here']").click()
+    press(browser, browser.find_element(By.XPATH, "//button[normalize-space()='I am here']"))
     assert "You are checked in" in browser.find_element(By.CSS_SELECTOR, ".checkin-done").text
     entry.registration.refresh_from_db()
     assert entry.registration.checked_in_at is not None
@@ -90,10 +90,10 @@ def test_sign_up_and_check_in_on_a_phone(
     screenshot("checkin-page-360")
     search = browser.find_element(By.ID, "checkin-search")
     search.send_keys("test1")
-    search.submit()
+    press(browser, browser.find_element(By.CSS_SELECTOR, ".search-form button[type=submit]"))
     row = browser.find_element(By.CSS_SELECTOR, ".checkin-row")
     assert "Player1 Test1" in row.text
-    row.find_element(By.XPATH, ".//button[normalize-space()='Present']").click()
+    press(browser, row.find_element(By.XPATH, ".//button[normalize-space()='Present']"))
     assert "is here" in browser.find_element(By.CSS_SELECTOR, ".messages").text
     assert tournament.registrations.get(number=1).checked_in_at is not None
     fits(browser)
