@@ -6,6 +6,9 @@ accident.
   player's record, which every tournament the person plays shares: a merge of two records
   (which locks both records, then moves their registrations) used to deadlock with a
   withdrawal that held the registration and waited for the record;
+- a merge locks the tournaments of the registrations it moves before the records: it used to
+  deadlock with a withdrawal that held the tournament (the merge's audit entry in that
+  tournament waited for it, the withdrawal for the registration the merge had moved);
 - revoking an API token locks the tournament, as creating one does, then the token, not its
   account (a login writes to it).
 
@@ -23,6 +26,7 @@ from tests.reliability.threads import Holder, at_once, free
 from tournament.models import Player, Registration
 from tournament.services import categories, teams
 from tournament.services import registrations as registration_service
+from tournament.services.registrations import lock_tournament
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="row locks: PostgreSQL's (SQLite locks the file)"
@@ -122,3 +126,29 @@ def test_a_token_created_and_one_revoked_at_once_both_finish(transactional_db):
     assert len(results) == 1 and not isinstance(results[0], Exception), results
     revoked = {token.name: token.revoked_at is not None for token in ApiToken.objects.all()}
     assert revoked == {"old": True, "new": False}
+
+
+def test_a_merge_waits_for_a_withdrawal_that_holds_the_tournament(transactional_db):
+    cup = build(slug="merge-withdraw")
+    registration = cup.registrations.order_by("number").first()
+    other = an_unrelated_record(2)
+    stamp = plan_merge(other.player, registration.player).stamp
+    holder = Holder(
+        lambda: lock_tournament(cup),
+        then=lambda: registration_service.change_registration(
+            cup,
+            registration,
+            registration_service.WITHDRAW,
+            expected=registration_service.registration_values(registration),
+        ),
+    ).start()
+    waited, results = at_once(
+        holder,
+        lambda: merge_players(other.player.pk, registration.player.pk, user=None, stamp=stamp),
+    )
+    assert waited
+    assert len(holder.results) == 1 and isinstance(holder.results[0], Registration), holder.results
+    assert len(results) == 1 and not isinstance(results[0], Exception), results
+    registration.refresh_from_db()
+    assert registration.status == "withdrawn"
+    assert registration.player.last_name == "Rec2"
