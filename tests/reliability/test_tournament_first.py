@@ -5,7 +5,9 @@ did:
 
 - the tournament's status follows its sessions under the tournament's lock: two sessions
   confirmed at the same instant leave it finished (each used to see the other unconfirmed and
-  leave it running), and a confirmation and a table reopened at once end as one of them says;
+  leave it running), a confirmation and a table reopened at once end as one of them says, and
+  the cut made while the last qualifying session is confirmed waits for it and counts it (it
+  used to read the session unconfirmed and refuse);
 - a save and minutes for every table wait for a re-draw that holds the tournament (they used to
   lock the table and the session first, in the same statement as the tournament, and wait for
   the tournament while the re-draw waited for those rows: a deadlock, answered 500); the save
@@ -24,7 +26,8 @@ from scoring.access import Actor
 from scoring.services import closing, time_up
 from scoring.services.hands import record_hand
 from scoring.services.tables import TableError
-from tests.factories import build, make_director
+from scoring.stages.services import make_cut
+from tests.factories import build, make_director, qualify, staged
 from tests.reliability.threads import Holder, at_once, re_drawing
 from tournament.models import Session, Table, Tournament
 
@@ -114,3 +117,19 @@ def test_minutes_for_every_table_wait_for_a_re_draw_and_reach_its_tables(transac
     session.refresh_from_db()
     assert session.clock_extra_minutes == 5  # given after the re-draw, which cleared the clock
     assert session.tables.count() == 4
+
+
+def test_a_cut_waits_for_the_last_qualifying_session_confirmed_at_once(transactional_db):
+    director = Actor(user=make_director())
+    cup = qualify(staged("cut-confirm"), director, sessions=(1, 2))
+    write_draw(cup, session_number=3, seed=3)
+    last = cup.sessions.get(number=3)
+    for table in last.tables.all():
+        closing.close_table(table, actor=director)
+    holder = Holder(lambda: closing.confirm_session(last, actor=director)).start()
+    waited, results = at_once(
+        holder, lambda: make_cut(Tournament.objects.get(pk=cup.pk), actor=director)
+    )
+    assert waited  # the cut waited for the confirmation, then counted session 3
+    assert len(results) == 1 and not isinstance(results[0], Exception), results
+    assert cup.registrations.filter(finalist=True).count() == 8
