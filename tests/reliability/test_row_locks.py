@@ -9,6 +9,9 @@ accident.
 - a merge locks the tournaments of the registrations it moves before the records: it used to
   deadlock with a withdrawal that held the tournament (the merge's audit entry in that
   tournament waited for it, the withdrawal for the registration the merge had moved);
+- a penalty locks the tournament and the session before the player's registration: a
+  disqualification used to lock the registration, then wait for the tournament held by a
+  withdrawal of the same player, which waited for the registration (a deadlock);
 - revoking an API token locks the tournament, as creating one does, then the token, not its
   account (a login writes to it).
 
@@ -21,7 +24,7 @@ from api import tokens
 from api.models import ApiToken
 from scoring.access import Actor
 from seasons.merge import merge_players, plan_merge
-from tests.factories import build, make_director
+from tests.factories import build, make_director, penalize, seated
 from tests.reliability.threads import Holder, at_once, free
 from tournament.models import Player, Registration
 from tournament.services import categories, teams
@@ -152,3 +155,25 @@ def test_a_merge_waits_for_a_withdrawal_that_holds_the_tournament(transactional_
     registration.refresh_from_db()
     assert registration.status == "withdrawn"
     assert registration.player.last_name == "Rec2"
+
+
+def test_a_penalty_waits_for_a_withdrawal_that_holds_the_tournament(transactional_db):
+    director = Actor(user=make_director())
+    cup = build(slug="penalty-withdraw")
+    table = cup.sessions.get(number=1).tables.get(number=1)
+    offender = seated(table, 0)
+    holder = Holder(
+        lambda: lock_tournament(cup),
+        then=lambda: registration_service.change_registration(
+            cup,
+            offender,
+            registration_service.WITHDRAW,
+            expected=registration_service.registration_values(offender),
+        ),
+    ).start()
+    waited, results = at_once(
+        holder, lambda: penalize(table, 0, "disqualification", director, reason="Cheating")
+    )
+    assert waited
+    assert len(holder.results) == 1 and isinstance(holder.results[0], Registration), holder.results
+    assert len(results) == 1 and not isinstance(results[0], Exception), results
