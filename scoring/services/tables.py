@@ -200,7 +200,9 @@ def _row_locks():
 def _lock_rows(model, pk):
     """Lock row `pk` of `model` alone (FOR UPDATE of no other table) until the transaction ends."""
     if _row_locks():
-        list(model.objects.select_for_update().filter(pk=pk).values_list("pk", flat=True))
+        list(
+            model.objects.select_for_update().filter(pk=pk).order_by().values_list("pk", flat=True)
+        )
 
 
 def drawn_again():
@@ -234,16 +236,19 @@ def lock_table(table):
     first too, take turns with a save instead of deadlocking. TableError when the table is gone
     (its session was drawn again while this waited)."""
     _require_atomic("lock_table")
-    if _row_locks():
-        ids = (
-            Table.objects.filter(pk=table.pk)
-            .values_list("session__tournament_id", "session_id")
-            .first()
+    if _row_locks():  # its tournament, then its session, found through it, each locked alone
+        list(
+            Tournament.objects.select_for_update(of=("self",))
+            .filter(sessions__tables=table.pk)
+            .order_by()
+            .values_list("pk", flat=True)
         )
-        if ids is None:
-            raise drawn_again()
-        _lock_rows(Tournament, ids[0])
-        _lock_rows(Session, ids[1])
+        list(
+            Session.objects.select_for_update(of=("self",))
+            .filter(tables=table.pk)
+            .order_by()
+            .values_list("pk", flat=True)
+        )
     locked = (
         Table.objects.select_for_update(of=("self",))
         .select_related("session__tournament")
