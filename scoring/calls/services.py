@@ -107,13 +107,12 @@ def _lock_call(call):
     `tables.lock_session`), and return it fresh with its table. Its table and session are not
     locked: taking or closing a call changes neither. TableError when the call is gone (its
     table's session was drawn again while this waited)."""
-    tournament_id = (
-        RefereeCall.objects.filter(pk=call.pk)
-        .values_list("table__session__tournament_id", flat=True)
-        .first()
+    list(
+        Tournament.objects.select_for_update(of=("self",))
+        .filter(sessions__tables__calls=call.pk)
+        .order_by()
+        .values_list("pk", flat=True)
     )
-    if tournament_id is not None:
-        Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("pk").first()
     locked = (
         RefereeCall.objects.select_for_update(of=("self",))
         .select_related("table__session__tournament")
