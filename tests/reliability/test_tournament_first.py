@@ -5,7 +5,9 @@ did:
 
 - the tournament's status follows its sessions under the tournament's lock: two sessions
   confirmed at the same instant leave it finished (each used to see the other unconfirmed and
-  leave it running), a confirmation and a table reopened at once end as one of them says, and
+  leave it running), a table reopened while the last session is confirmed leaves it running
+  (the confirmation used to read the reopened session still confirmed and finish it), a
+  confirmation and a table reopened at once end as one of them says, and
   the cut made while the last qualifying session is confirmed waits for it and counts it (it
   used to read the session unconfirmed and refuse);
 - a save and minutes for every table wait for a re-draw that holds the tournament (they used to
@@ -85,6 +87,19 @@ def test_a_reopen_waits_for_a_confirmation_and_reopens_the_session(transactional
     assert waited
     assert len(results) == 1 and isinstance(results[0], Table), results
     assert Session.objects.get(pk=first.pk).status == "running"
+    assert Tournament.objects.get(pk=cup.pk).status == Tournament.Status.RUNNING
+
+
+def test_a_reopen_and_the_last_confirmation_at_once_leave_the_tournament_running(
+    transactional_db,
+):
+    cup, director, first, second = two_sessions_closed("reopen-last")
+    closing.confirm_session(first, actor=director)
+    holder = Holder(lambda: closing.reopen_table(first.tables.get(), actor=director)).start()
+    waited, results = at_once(holder, lambda: closing.confirm_session(second, actor=director))
+    assert waited
+    assert len(results) == 1 and isinstance(results[0], Session), results
+    assert Session.objects.get(pk=first.pk).status == "running"  # reopened: played again
     assert Tournament.objects.get(pk=cup.pk).status == Tournament.Status.RUNNING
 
 
