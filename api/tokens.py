@@ -114,8 +114,11 @@ def create_token(tournament, *, name, kind, creator, referee=None, actor=None):
 def revoke_token(tournament, token_id, *, actor):
     """`actor` revokes a token of `tournament` (revoking it twice changes nothing, and writes
     the audit trail once); returns it."""
+    # The tournament first, as creating a token locks it, then the token alone (not its
+    # account, which a login writes to).
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     token = (
-        ApiToken.objects.select_for_update()
+        ApiToken.objects.select_for_update(of=("self",))
         .select_related("user")
         .filter(tournament=tournament, pk=token_id)
         .first()

@@ -30,7 +30,7 @@ from scoring.access import Actor
 from scoring.models import AuditAction
 from scoring.services.audit import log_action
 from seasons.models import PlayerMerge
-from tournament.models import Player, Registration
+from tournament.models import Player, Registration, Tournament
 
 #: The details of a player record, as a merge keeps and restores them.
 DETAILS = ("first_name", "last_name", "ema_id", "country", "club", "notes")
@@ -127,12 +127,37 @@ def plan_merge(keep: Player, remove: Player) -> MergePlan:
     return plan
 
 
+def _lock_tournaments(registrations: models.QuerySet[Registration]) -> set[int]:
+    """Lock the tournaments of `registrations`, in the order of their ids; returns their ids.
+
+    The desk locks a tournament before anything of it (docs/architecture.md). A merge moves
+    registrations and writes in their tournaments' audit trails, and an audit entry waits for a
+    tournament another write holds: that write (a withdrawal) then waited for the registration
+    the merge had moved, a deadlock. So the tournaments come first, then the records."""
+    ids = set(registrations.values_list("tournament_id", flat=True))
+    list(
+        Tournament.objects.select_for_update()
+        .filter(pk__in=ids)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    return ids
+
+
 def merge_players(keep_id: int, remove_id: int, *, user: Any, stamp: str) -> PlayerMerge:
     """Merge record `remove_id` into `keep_id`, as the page showed it (`stamp`)."""
     with transaction.atomic():
+        tournaments = _lock_tournaments(Registration.objects.filter(player_id=remove_id))
         found = {
             p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[keep_id, remove_id])
         }
+        # Registered in another tournament between the two locks: as if the page were stale.
+        # Once the records are locked, no registration of theirs can be added.
+        now_in = Registration.objects.filter(player_id=remove_id).values_list(
+            "tournament_id", flat=True
+        )
+        if not set(now_in) <= tournaments:
+            raise ChangedMeanwhile()
         if keep_id not in found or remove_id not in found:
             raise MergeError(_("One of the two records no longer exists: nothing was merged."))
         keep, remove = found[keep_id], found[remove_id]
@@ -184,6 +209,16 @@ def undo_merge(merge_id: int, *, user: Any) -> Player:
     """Take a merge back: the removed record comes back with its id and details, and every
     row the merge moved that still names the record kept names it again."""
     with transaction.atomic():
+        moved = PlayerMerge.objects.filter(pk=merge_id).values_list("changes", flat=True).first()
+        _lock_tournaments(  # the tournaments first, as a merge locks them
+            Registration.objects.filter(
+                pk__in=[
+                    pk
+                    for label, _name, pk in (moved or {}).get("moved") or []
+                    if label == "tournament.registration"
+                ]
+            )
+        )
         merge = PlayerMerge.objects.select_for_update().filter(pk=merge_id).first()
         if merge is None or merge.is_undone:
             raise MergeError(_("This merge was taken back already."))

@@ -27,6 +27,7 @@ from scoring.calls.presentation import waited_text
 from scoring.models import AuditAction
 from scoring.services.audit import log_action
 from scoring.services.tables import TableError, lock_table, submission_used_elsewhere
+from tournament.models import Tournament
 
 
 class DuplicateCall(TableError):
@@ -102,11 +103,27 @@ def make_call(table, kind, note="", *, actor, submission=None, revision=None):
 
 
 def _lock_call(call):
-    return (
-        RefereeCall.objects.select_for_update()
-        .select_related("table__session__tournament")
-        .get(pk=call.pk)
+    """Lock the call's tournament, then the call alone (the desk's lock order,
+    `tables.lock_session`), and return it fresh with its table. Its table and session are not
+    locked: taking or closing a call changes neither. TableError when the call is gone (its
+    table's session was drawn again while this waited)."""
+    list(
+        Tournament.objects.select_for_update(of=("self",))
+        .filter(sessions__tables__calls=call.pk)
+        .order_by()
+        .values_list("pk", flat=True)
     )
+    locked = (
+        RefereeCall.objects.select_for_update(of=("self",))
+        .select_related("table__session__tournament")
+        .filter(pk=call.pk)
+        .first()
+    )
+    if locked is None:
+        raise TableError(
+            _("This call no longer exists: its session was drawn again. Reload the page.")
+        )
+    return locked
 
 
 def _waited_seconds(since, now):
@@ -170,8 +187,8 @@ def close_call(call, *, actor, outcome=""):
 @transaction.atomic
 def reopen_call(call, *, actor):
     """Take back the closing of a call (closed by mistake); returns it, open again."""
-    # The call first, then its table, as take and close lock them (on PostgreSQL the call's
-    # lock also holds the rows it joins): the other order deadlocks with a close.
+    # The tournament and the call first, as take and close lock them, then the session and
+    # the table (for the table's newer call, checked below).
     call = _lock_call(call)
     table = lock_table(call.table)
     _check_answerer(actor, table.session.tournament)

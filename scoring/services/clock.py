@@ -23,8 +23,8 @@ from rules.limits import (
 )
 from scoring.models import AuditAction
 from scoring.services.audit import log_action
-from scoring.services.tables import TableError
-from tournament.models import Session, SessionStatus, Table
+from scoring.services.tables import TableError, drawn_again, lock_session
+from tournament.models import SessionStatus, Table
 from tournament.services.tournaments import follow_sessions
 
 
@@ -111,7 +111,9 @@ def _require_director(actor):
 
 
 def _lock(session):
-    return Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
+    """The tournament, then the session (`tables.lock_session`): a re-draw holding the tournament
+    is waited for, and the tournament's status follows the session's under its lock."""
+    return lock_session(session)
 
 
 @transaction.atomic
@@ -197,7 +199,13 @@ def extend_clock(session, minutes, *, actor, table=None):
         session.clock_extra_minutes = _total(session.clock_extra_minutes, minutes)
         session.save(update_fields=["clock_extra_minutes"])
     else:
-        table = Table.objects.select_for_update().get(pk=table.pk, session=session)
+        table = (
+            Table.objects.select_for_update(of=("self",))
+            .filter(pk=table.pk, session=session)
+            .first()
+        )
+        if table is None:
+            raise drawn_again()
         table.extra_minutes = _total(table.extra_minutes, minutes)
         table.save(update_fields=["extra_minutes"])
     log_action(

@@ -19,14 +19,13 @@ from scoring.services.tables import (
     TableError,
     bump_revision,
     check_writable,
+    lock_session,
     lock_table,
     snapshot,
 )
 from tournament.models import (
     Seat,
-    Session,
     SessionStatus,
-    Table,
     new_table_token,
 )
 from tournament.services.tournaments import follow_sessions
@@ -152,7 +151,7 @@ def reopen_table(table, *, actor):
     table = lock_table(table)
     if not table.is_closed:
         raise TableError(_("This table is not closed."))
-    session = Session.objects.select_for_update().get(pk=table.session_id)
+    session = table.session  # locked with the table, after the tournament
     if session.is_confirmed:
         session.status = SessionStatus.RUNNING
         session.confirmed_at = None
@@ -172,7 +171,9 @@ def reopen_table(table, *, actor):
 def confirm_session(session, *, actor):
     """Director only: every table closed -> the session counts in the standings."""
     _require_director(actor)
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    # The tournament first: a confirmation at the same instant in another session waits, and
+    # then the tournament's status (`follow_sessions`) sees both.
+    session = lock_session(session)
     if session.is_confirmed:
         raise TableError(_("This session is already confirmed."))
     if session.is_draft:
@@ -250,7 +251,7 @@ def disqualified_for_session(session):
 def renew_link(table, *, actor):
     """Director only: a new secret for the table's referee link; the old link stops working."""
     _require_director(actor)
-    table = Table.objects.select_for_update().get(pk=table.pk)
+    table = lock_table(table)
     table.token = new_table_token()
     table.save(update_fields=["token"])
     log_action(actor, AuditAction.LINK_RENEWED, table=table)

@@ -22,6 +22,7 @@ from scoring.services.tables import (
     TableError,
     bump_revision,
     check_writable,
+    lock_session,
     lock_table,
     submission_used_elsewhere,
 )
@@ -149,7 +150,11 @@ def give_penalty(
             _("The hand number must be a whole number from 1 to %(maximum)s.")
             % {"maximum": MAX_HAND_NUMBER}
         )
-    # One writer per player at a time: the ladder counts earlier penalties just below.
+    # The tournament and the session first (the desk's lock order: a withdrawal holding the
+    # tournament and waiting for this registration deadlocked with a penalty that held the
+    # registration and waited for the tournament), then one writer per player at a time: the
+    # ladder counts earlier penalties just below.
+    session = lock_session(session)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     if submission is not None:
         already = Penalty.objects.filter(submission=submission).first()
@@ -266,6 +271,7 @@ def cancel_penalty(penalty, *, actor, reason):
         raise TableError(_("Only the director can cancel a penalty."))
     if not reason or not reason.strip():
         raise TableError(_("Write why the penalty is cancelled."))
+    lock_session(penalty.session)  # the tournament first, then the penalty and its table
     penalty = Penalty.objects.select_for_update().get(pk=penalty.pk)
     if penalty.is_cancelled:
         raise TableError(_("This penalty was already cancelled."))

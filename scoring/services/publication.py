@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 
 from scoring.models import AuditAction
 from scoring.services.audit import log_action
-from scoring.services.tables import TableError
-from tournament.models import Session, Tournament
+from scoring.services.tables import TableError, lock_session
+from tournament.models import Tournament
 
 
 def _require_director(actor):
@@ -33,9 +33,8 @@ def publish(session, *, actor, seating=None, results=None, tournament=None):
     """Set what the public sees of `session`; None leaves a flag as it is. With `tournament`,
     the tournament is published too (never unpublished from here), in the same transaction."""
     _require_director(actor)
-    if tournament:
-        locked = Tournament.objects.select_for_update().get(pk=session.tournament_id)
-    session = Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
+    session = lock_session(session)  # the tournament first, then the session
+    locked = session.tournament
     if seating and session.is_draft:
         raise TableError(_("Draw the session before publishing its seating."))
     changes = {}

@@ -15,7 +15,7 @@ import rules
 from common.errors import UserError
 from common.i18n import translate_error
 from scoring.models import Hand, Penalty
-from tournament.models import Seat, Table
+from tournament.models import Seat, Session, Table, Tournament
 from tournament.rulesets import ruleset_for
 
 
@@ -187,11 +187,77 @@ def snapshot(table):
     )
 
 
-def lock_table(table):
-    """Lock the table row for the rest of the transaction and return it fresh."""
+def _require_atomic(name):
     if not transaction.get_connection().in_atomic_block:  # pragma: no cover - programming error
-        raise RuntimeError("lock_table() must run inside transaction.atomic()")
-    return Table.objects.select_for_update().select_related("session__tournament").get(pk=table.pk)
+        raise RuntimeError(f"{name}() must run inside transaction.atomic()")
+
+
+def _row_locks():
+    """Whether the database locks rows (PostgreSQL); SQLite locks its whole file for a write."""
+    return transaction.get_connection().features.has_select_for_update
+
+
+def _lock_rows(model, pk):
+    """Lock row `pk` of `model` alone (FOR UPDATE of no other table) until the transaction ends."""
+    if _row_locks():
+        list(
+            model.objects.select_for_update().filter(pk=pk).order_by().values_list("pk", flat=True)
+        )
+
+
+def drawn_again():
+    return TableError(
+        _("This table no longer exists: its session was drawn again. Reload the page.")
+    )
+
+
+def lock_session(session):
+    """Lock the session's tournament, then the session, for the rest of the transaction, and
+    return the session fresh with its tournament.
+
+    The desk's one lock order (docs/architecture.md): the tournament first, then a session,
+    then a table or another of the tournament's rows, each locked alone. Every writer that
+    changes a session's status, its clock or its tables takes the tournament first, so two of
+    them take turns and the second sees what the first did (the tournament's status follows its
+    sessions, `follow_sessions`)."""
+    _require_atomic("lock_session")
+    _lock_rows(Tournament, session.tournament_id)
+    return (
+        Session.objects.select_for_update(of=("self",))
+        .select_related("tournament")
+        .get(pk=session.pk)
+    )
+
+
+def lock_table(table):
+    """Lock the table's tournament, then its session, then the table for the rest of the
+    transaction (the desk's one lock order, `lock_session`), and return the table fresh with
+    them. A re-draw, the cut, minutes for every table or a withdrawal, which take the tournament
+    first too, take turns with a save instead of deadlocking. TableError when the table is gone
+    (its session was drawn again while this waited)."""
+    _require_atomic("lock_table")
+    if _row_locks():  # its tournament, then its session, found through it, each locked alone
+        list(
+            Tournament.objects.select_for_update(of=("self",))
+            .filter(sessions__tables=table.pk)
+            .order_by()
+            .values_list("pk", flat=True)
+        )
+        list(
+            Session.objects.select_for_update(of=("self",))
+            .filter(tables=table.pk)
+            .order_by()
+            .values_list("pk", flat=True)
+        )
+    locked = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("session__tournament")
+        .filter(pk=table.pk)
+        .first()
+    )
+    if locked is None:
+        raise drawn_again()
+    return locked
 
 
 def check_writable(table, *, actor, revision=None, allow_closed=False):

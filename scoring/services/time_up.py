@@ -100,6 +100,9 @@ def give_time(session, minutes, *, actor, table=None):
     """Add `minutes` for `table` or for every table of `session` (`clock.extend_clock`), and
     let play go on where time was called and the clock has time left now. Returns (the
     session, the numbers of the tables where play resumes)."""
+    # The tables are listed once the tournament and the session are locked (`extend_clock`):
+    # a re-draw or the cut, which take the tournament first, cannot add or remove one until
+    # this transaction ends.
     session = extend_clock(session, minutes, actor=actor, table=table)
     tables = [table] if table is not None else list(session.tables.order_by("number"))
     return session, resume_where_time_left(session, tables, actor=actor, named=table is not None)

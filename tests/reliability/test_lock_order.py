@@ -1,10 +1,10 @@
-"""A save locks its table together with its session and tournament (PostgreSQL's FOR UPDATE
-locks every row its query joins), so the director's writes that take the tournament or the
-session first wait for a save in flight and then see it: a re-draw refuses a session that now
-has a hand, minutes given to every table reach a save queued behind them, a disqualified
-finalist and a withdrawal at once leave the final full. Locking the table alone (child first)
-was tried and reviewed: each of these then deadlocked (answered 500) or lost the minutes at one
-table. PostgreSQL only: SQLite locks the whole file."""
+"""A save locks its tournament, then its session, then its table (`lock_table`, the desk's one
+lock order), so the director's writes, which take the tournament first too, wait for a save in
+flight and then see it: a re-draw refuses a session that now has a hand, minutes given to every
+table reach a save queued behind them, a disqualified finalist and a withdrawal at once leave
+the final full. Locking the table alone (child first) was tried and reviewed: each of these
+then deadlocked (answered 500) or lost the minutes at one table. The other order (the re-draw
+first) is in test_tournament_first.py. PostgreSQL only: SQLite locks the whole file."""
 
 import datetime as dt
 

@@ -6,6 +6,10 @@ import threading
 
 from django.db import DatabaseError, connection, connections, transaction
 
+from draw.writing import write_draw
+from tournament.models import Tournament
+from tournament.services.registrations import lock_tournament
+
 
 def in_threads(count, work):
     results, barrier = [], threading.Barrier(count)
@@ -57,10 +61,13 @@ def waiting_for_a_lock():
 
 class Holder:
     """Another request's transaction holding what `hold()` locks until `release()`: started
-    with `start()`, which returns once the locks are held."""
+    with `start()`, which returns once the locks are held. With `then`, the same transaction
+    goes on with `then()` once released (a write that first locked the tournament and then
+    does the rest of its work); `results` holds what `then()` returned or raised."""
 
-    def __init__(self, hold):
+    def __init__(self, hold, then=None):
         self.hold, self.held, self.released = hold, threading.Event(), threading.Event()
+        self.then, self.results = then, []
         self.thread = threading.Thread(target=self._run)
 
     def _run(self):
@@ -69,6 +76,12 @@ class Holder:
                 self.hold()
                 self.held.set()
                 self.released.wait(60)
+                if self.then is not None:
+                    self.results.append(self.then())
+        except Exception as error:
+            if self.then is None or not self.held.is_set():
+                raise
+            self.results.append(error)
         finally:
             connections.close_all()
 
@@ -107,3 +120,28 @@ def free(table_name, pk):
             raise
         return False
     return True
+
+
+def at_once(holder, work):
+    """`work()` started in a thread while `holder` (started) holds its locks; `holder` released
+    once `work` waits for a lock or has finished. Returns (whether `work` waited, its results:
+    what it returned or raised)."""
+    thread, results = in_a_thread(work)
+    try:
+        waited = until_it_waits(thread)
+    finally:
+        holder.release()
+        thread.join(60)
+    assert not thread.is_alive()
+    return waited, results
+
+
+def re_drawing(tournament, number=1):
+    """A re-draw of session `number` that has locked the tournament (its first step), started
+    and holding; once released it goes on with the draw in the same transaction."""
+    return Holder(
+        lambda: lock_tournament(tournament),
+        then=lambda: write_draw(
+            Tournament.objects.get(pk=tournament.pk), session_number=number, seed=9
+        ),
+    ).start()

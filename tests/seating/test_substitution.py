@@ -160,3 +160,19 @@ def test_a_table_removed_in_a_small_room_is_drawn_again():
     assert result.schedule[:2] == plan[:2]
     assert_valid(result.schedule[2:], roster, 5)
     assert result.kept is not None
+
+
+def test_no_second_try_that_would_open_every_table_but_one():
+    """32 players at 7 sessions (seed 1), a removed table: the kept plan's first try is worse
+    than a fresh draw, and a second would open every table but one of a session, reprinting
+    (nearly) every card: it is not made, the fresh draw is taken and the plan is said not to
+    be keepable (docs/rules.md §8.2)."""
+    from tournament.seating import draw
+
+    field = list(range(32))
+    plan = draw_schedule(field, 7, seed=1)
+    roster = [p for p in field if p not in set(plan[0][0])]
+    result = draw(roster, 7, seed=2, fixed=plan[:2], previous=plan)
+    assert result.kept is not None
+    assert result.kept.kept is None and not result.kept.taken
+    assert result.schedule == draw_schedule(roster, 7, seed=2, fixed=plan[:2])

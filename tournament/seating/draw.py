@@ -359,7 +359,7 @@ def _kept_plan(previous, played, roster, total, seats, history, apart, fresh, se
             return on_roster_all(on_index)
         # (seating every table again for the winds would reprint every card: docs/rules.md §8.2)
         opened = max(len({t for s, t in changed if s == x}) for x in range(len(on_index)))
-        if opened >= tables - 1:
-            break  # as good only by drawing (nearly) everything again: draw afresh
         at_least = max(2 * opened, at_least + 1)
+        if at_least >= tables - 1:
+            break  # as good only by drawing (nearly) everything again: draw afresh
     return None

@@ -93,7 +93,8 @@ def set_categories(tournament, number, category_ids):
     tournament's categories); returns the registration."""
     tournament = lock_tournament(tournament)
     registration = (
-        Registration.objects.select_for_update()
+        # the registration alone: the player's record is shared by tournaments
+        Registration.objects.select_for_update(of=("self",))
         .select_related("player")
         .filter(tournament=tournament, number=number)
         .first()

@@ -274,8 +274,8 @@ def change_registration(tournament, registration, action, *, expected, number=No
     (which keeps its reason on record), not here.
     """
     tournament = lock_tournament(tournament)
-    registration = (
-        Registration.objects.select_for_update()
+    registration = (  # the registration alone: the player's record is shared by tournaments
+        Registration.objects.select_for_update(of=("self",))
         .select_related("player", "tournament")
         .get(pk=registration.pk, tournament=tournament)
     )

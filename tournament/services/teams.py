@@ -126,7 +126,8 @@ def _check_can_join(registration, team):
 
 def _locked_registration(tournament, number):
     registration = (
-        Registration.objects.select_for_update()
+        # the registration alone: the player's record is shared by tournaments
+        Registration.objects.select_for_update(of=("self",))
         .select_related("player")
         .filter(tournament=tournament, number=number)
         .first()

@@ -143,10 +143,15 @@ def sync_sessions(tournament):
     )
 
 
+@transaction.atomic
 def follow_sessions(tournament_id):
     """The tournament's status follows its sessions: preparing until play starts in one,
     finished once every session is confirmed, running in between (a reopened session included).
-    Called wherever a session's status changes, inside that change's transaction."""
+    Called wherever a session's status changes, inside that change's transaction, which holds
+    the tournament's lock already (taken first, `scoring.services.tables.lock_session`): two
+    changes at once then take turns and the second reads the first's. Locked here again (a
+    no-op then) so that no caller reads the statuses unlocked."""
+    Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("pk").first()
     statuses = list(
         Session.objects.filter(tournament_id=tournament_id).values_list("status", flat=True)
     )
