@@ -219,15 +219,20 @@ def undo_merge(merge_id: int, *, user: Any) -> Player:
                 ]
             )
         )
+        # then the record kept, then the merge, as a merge locks the records before the merges
+        # that name them (a merge into this record at the same moment takes turns with this)
+        kept_id = PlayerMerge.objects.filter(pk=merge_id).values_list("kept_id", flat=True).first()
+        keep = (
+            Player.objects.select_for_update().filter(pk=kept_id).first()
+            if kept_id is not None
+            else None
+        )
         merge = PlayerMerge.objects.select_for_update().filter(pk=merge_id).first()
         if merge is None or merge.is_undone:
             raise MergeError(_("This merge was taken back already."))
+        if merge.kept_id != kept_id:  # the record kept was merged into another meanwhile
+            raise ChangedMeanwhile()
         removed = dict(merge.removed)
-        keep = (
-            Player.objects.select_for_update().filter(pk=merge.kept_id).first()
-            if merge.kept_id is not None
-            else None
-        )
         if keep is None:
             raise MergeError(_("The record kept no longer exists: the merge cannot be taken back."))
         if Player.objects.filter(

@@ -222,11 +222,15 @@ def lock_session(session):
     sessions, `follow_sessions`)."""
     _require_atomic("lock_session")
     _lock_rows(Tournament, session.tournament_id)
-    return (
+    fresh = (
         Session.objects.select_for_update(of=("self",))
         .select_related("tournament")
-        .get(pk=session.pk)
+        .filter(pk=session.pk)
+        .first()
     )
+    if fresh is None:  # dropped (fewer sessions) or its tournament deleted while this waited
+        raise TableError(_("This session no longer exists. Reload the page."))
+    return fresh
 
 
 def lock_table(table):
@@ -258,6 +262,19 @@ def lock_table(table):
     if locked is None:
         raise drawn_again()
     return locked
+
+
+def lock_session_tables(session):
+    """Every table of `session`, locked in one statement in the order of their numbers, fresh
+    with their session and tournament: for a writer that holds the tournament and the session
+    already (`lock_session`), so nothing adds or removes a table meanwhile."""
+    _require_atomic("lock_session_tables")
+    return list(
+        Table.objects.select_for_update(of=("self",))
+        .select_related("session__tournament")
+        .filter(session=session)
+        .order_by("number")
+    )
 
 
 def check_writable(table, *, actor, revision=None, allow_closed=False):

@@ -23,7 +23,13 @@ from django.utils.translation import gettext as _
 from scoring.models import AuditAction
 from scoring.services.audit import log_action
 from scoring.services.clock import clock_state, extend_clock
-from scoring.services.tables import TableError, bump_revision, check_writable, lock_table
+from scoring.services.tables import (
+    TableError,
+    bump_revision,
+    check_writable,
+    lock_session_tables,
+    lock_table,
+)
 
 
 def _require_director(actor):
@@ -78,13 +84,12 @@ def take_back_time_up(table, *, actor):
 
 def resume_where_time_left(session, tables, *, actor, named=False):
     """Inside the transaction that added minutes: take back the time call at each of `tables`
-    (of `session`, locked here) that is open, had time called and whose clock has time left
+    (of `session`, locked already) that is open, had time called and whose clock has time left
     now. Without a running clock a referee called time by hand: minutes for every table leave
     those calls alone; minutes given to one table (`named`) let it play on. Returns the table
     numbers where play resumes."""
     resumed = []
     for table in tables:
-        table = lock_table(table)
         if table.is_closed or table.time_up_at is None:
             continue
         state = clock_state(session, table)
@@ -104,5 +109,5 @@ def give_time(session, minutes, *, actor, table=None):
     # a re-draw or the cut, which take the tournament first, cannot add or remove one until
     # this transaction ends.
     session = extend_clock(session, minutes, actor=actor, table=table)
-    tables = [table] if table is not None else list(session.tables.order_by("number"))
+    tables = [lock_table(table)] if table is not None else lock_session_tables(session)
     return session, resume_where_time_left(session, tables, actor=actor, named=table is not None)

@@ -160,7 +160,9 @@ class PageAudit(AbstractEventListener):
                 state, violations = driver.execute_async_script(AUDIT, TAGS, again, leaving)
             if violations == "missing":  # a document that began before axe was handed over
                 driver.execute_script(self.axe + "\n;return true;")
+                first = state  # its policy refusals were taken out of the page: kept
                 state, violations = driver.execute_async_script(AUDIT, TAGS, again, leaving)
+                state = [*state[:3], first[3] + state[3]]
         except WebDriverException as error:
             if navigating(error):
                 raise  # audited once the next document has loaded (`audit`)

@@ -177,3 +177,34 @@ def test_a_penalty_waits_for_a_withdrawal_that_holds_the_tournament(transactiona
     assert waited
     assert len(holder.results) == 1 and isinstance(holder.results[0], Registration), holder.results
     assert len(results) == 1 and not isinstance(results[0], Exception), results
+
+
+def test_a_merge_and_the_undo_of_an_earlier_merge_into_its_record_take_turns(transactional_db):
+    """Record "Ana Middle" was merged into "Anna Middle" (no tournament: nothing to lock
+    first); "Anna Middle" is then merged into "Anna Keep" while the first merge is taken back.
+    The undo locks the record kept before the merge's row, as a merge does: it waits for the
+    merge, then finds its record merged away and asks for a reload (it locked the merge's row
+    first and deadlocked with the merge, which renames the earlier merges into the removed
+    record)."""
+    from common.errors import ChangedMeanwhile
+    from seasons.merge import undo_merge
+    from seasons.models import PlayerMerge
+
+    keep = Player.objects.create(first_name="Anna", last_name="Keep")
+    middle = Player.objects.create(first_name="Anna", last_name="Middle")
+    typo = Player.objects.create(first_name="Ana", last_name="Middle")
+    earlier = merge_players(middle.pk, typo.pk, user=None, stamp=plan_merge(middle, typo).stamp)
+    stamp = plan_merge(keep, middle).stamp
+    holder = Holder(  # the merge's own first locks: the two records
+        lambda: list(Player.objects.select_for_update().filter(pk__in=[keep.pk, middle.pk])),
+        then=lambda: merge_players(keep.pk, middle.pk, user=None, stamp=stamp),
+    ).start()
+    waited, results = at_once(holder, lambda: undo_merge(earlier.pk, user=None))
+    assert waited
+    assert len(holder.results) == 1 and isinstance(holder.results[0], PlayerMerge), holder.results
+    assert len(results) == 1 and isinstance(results[0], ChangedMeanwhile), results
+    earlier.refresh_from_db()
+    assert earlier.kept_id == keep.pk and not earlier.is_undone
+    assert not Player.objects.filter(pk__in=[middle.pk, typo.pk]).exists()
+    # taken back from the page again, it now gives the record back beside the one kept
+    assert undo_merge(earlier.pk, user=None).pk == typo.pk

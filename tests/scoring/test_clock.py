@@ -36,6 +36,23 @@ def test_clock_arithmetic(cup, director):
     assert clock.clock_state(session, table).remaining == pytest.approx(108 * 60, abs=2)
 
 
+def test_the_clock_of_a_session_dropped_meanwhile_is_refused(director):
+    """A session removed (fewer sessions) while a clock action waited for its locks: a message,
+    nothing written (not an error page)."""
+    from tournament.models import Session, Tournament
+    from tournament.services.tournaments import sync_sessions
+
+    tournament = build(players=4, sessions=1, slug="dropped")
+    Tournament.objects.filter(pk=tournament.pk).update(session_count=2)
+    tournament.refresh_from_db()
+    sync_sessions(tournament)
+    second = tournament.sessions.get(number=2)
+    Session.objects.filter(pk=second.pk).delete()
+    with pytest.raises(TableError, match="This session no longer exists"):
+        clock.start_clock(second, actor=Actor(user=director))
+    assert not Session.objects.filter(pk=second.pk).exists()
+
+
 def test_minutes_for_a_table_of_another_session_are_refused(cup, director):
     table = build(players=4, sessions=1, slug="elsewhere").sessions.get().tables.get()
     with pytest.raises(TableError, match="not in this session"):
