@@ -10,7 +10,11 @@ from _http import Target
 from _setup import ROOT, collect_static
 
 sys.path.insert(0, str(ROOT / "deploy"))
+sys.path.insert(0, str(ROOT))
 import on_this_machine as deployment
+
+# the desk's processes read in /proc as the tests read them
+from tests.servers import children, proc_stat
 
 
 class Servers:
@@ -53,35 +57,17 @@ def desk_cpu_seconds(processes):
     total = 0.0
     for process in processes:
         try:
-            fields = _stat(process.pid)
+            fields = proc_stat(process.pid)
         except OSError:
             return None
         total += sum(int(field) for field in fields[11:15]) / os.sysconf("SC_CLK_TCK")
         for pid in children(process.pid):
             try:
-                fields = _stat(pid)
+                fields = proc_stat(pid)
             except OSError:
                 continue  # ended meanwhile
             total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
-
-
-def _stat(pid):
-    """The fields of /proc/<pid>/stat after the command's name (field 3 onwards)."""
-    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-
-
-def children(pid):
-    """The processes whose parent is `pid` (Linux's /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if int(_stat(int(entry.name))[1]) == pid:
-                    found.append(int(entry.name))
-            except (OSError, IndexError, ValueError):
-                continue
-    return found
 
 
 def worker_memory(processes):

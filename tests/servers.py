@@ -174,7 +174,7 @@ def start_desk(port, env, log_path, threads=4):
     return process
 
 
-def _stat(pid):
+def proc_stat(pid):
     """The fields of /proc/<pid>/stat after the command's name (field 3 onwards)."""
     return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
 
@@ -185,7 +185,7 @@ def children(pid):
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                if int(_stat(entry.name)[1]) == pid:
+                if int(proc_stat(entry.name)[1]) == pid:
                     found.append(int(entry.name))
             except (OSError, IndexError, ValueError):
                 continue
@@ -202,7 +202,7 @@ def command_line(pid):
 
 def niceness(pid):
     """A process's nice value (/proc/<pid>/stat)."""
-    return int(_stat(pid)[16])
+    return int(proc_stat(pid)[16])
 
 
 # -- a mail server -----------------------------------------------------------------------------
