@@ -26,8 +26,12 @@ from scoring.calls.models import NOTE_MAX, REOPEN_MINUTES, CallKind, RefereeCall
 from scoring.calls.presentation import waited_text
 from scoring.models import AuditAction
 from scoring.services.audit import log_action
-from scoring.services.tables import TableError, lock_table, submission_used_elsewhere
-from tournament.models import Tournament
+from scoring.services.tables import (
+    TableError,
+    lock_table,
+    lock_tournament_of,
+    submission_used_elsewhere,
+)
 
 
 class DuplicateCall(TableError):
@@ -107,12 +111,7 @@ def _lock_call(call):
     `tables.lock_session`), and return it fresh with its table. Its table and session are not
     locked: taking or closing a call changes neither. TableError when the call is gone (its
     table's session was drawn again while this waited)."""
-    list(
-        Tournament.objects.select_for_update(of=("self",))
-        .filter(sessions__tables__calls=call.pk)
-        .order_by()
-        .values_list("pk", flat=True)
-    )
+    lock_tournament_of(sessions__tables__calls=call.pk)
     locked = (
         RefereeCall.objects.select_for_update(of=("self",))
         .select_related("table__session__tournament")

@@ -205,6 +205,19 @@ def _lock_rows(model, pk):
         )
 
 
+def lock_tournament_of(**lookup):
+    """Lock the tournament that `lookup` finds (through its sessions, tables or calls) alone,
+    the first lock of the desk's order (`lock_session`); nothing on SQLite, which locks its
+    whole file for a write."""
+    if _row_locks():
+        list(
+            Tournament.objects.select_for_update(of=("self",))
+            .filter(**lookup)
+            .order_by()
+            .values_list("pk", flat=True)
+        )
+
+
 def drawn_again():
     return TableError(
         _("This table no longer exists: its session was drawn again. Reload the page.")
@@ -241,12 +254,7 @@ def lock_table(table):
     (its session was drawn again while this waited)."""
     _require_atomic("lock_table")
     if _row_locks():  # its tournament, then its session, found through it, each locked alone
-        list(
-            Tournament.objects.select_for_update(of=("self",))
-            .filter(sessions__tables=table.pk)
-            .order_by()
-            .values_list("pk", flat=True)
-        )
+        lock_tournament_of(sessions__tables=table.pk)
         list(
             Session.objects.select_for_update(of=("self",))
             .filter(tables=table.pk)
