@@ -110,16 +110,10 @@ def _require_director(actor):
         raise TableError(_("Only the director can do this."))
 
 
-def _lock(session):
-    """The tournament, then the session (`tables.lock_session`): a re-draw holding the tournament
-    is waited for, and the tournament's status follows the session's under its lock."""
-    return lock_session(session)
-
-
 @transaction.atomic
 def start_clock(session, *, actor):
     _require_director(actor)
-    session = _lock(session)
+    session = lock_session(session)
     if session.is_draft or session.is_confirmed:
         raise TableError(_("Only a seated session that is not confirmed can be timed."))
     if session.clock_started_at is not None:
@@ -137,7 +131,7 @@ def start_session(session, *, actor):
     """The director starts a seated session without its clock: its referee links now write
     (once its seating is published). Starting the clock starts the session too."""
     _require_director(actor)
-    session = _lock(session)
+    session = lock_session(session)
     if not session.is_seated:
         raise TableError(_("Only a seated session that has not started can be started."))
     session.status = SessionStatus.RUNNING
@@ -150,7 +144,7 @@ def start_session(session, *, actor):
 @transaction.atomic
 def pause_clock(session, *, actor):
     _require_director(actor)
-    session = _lock(session)
+    session = lock_session(session)
     if session.clock_started_at is None or session.clock_paused_at is not None:
         raise TableError(_("The clock is not running."))
     session.clock_paused_at = database_now()
@@ -162,7 +156,7 @@ def pause_clock(session, *, actor):
 @transaction.atomic
 def resume_clock(session, *, actor):
     _require_director(actor)
-    session = _lock(session)
+    session = lock_session(session)
     if session.clock_paused_at is None:
         raise TableError(_("The clock is not paused."))
     paused = (database_now() - session.clock_paused_at).total_seconds()
@@ -194,7 +188,7 @@ def extend_clock(session, minutes, *, actor, table=None):
         )
     if table is not None and table.session_id != session.pk:
         raise TableError(_("This table is not in this session."))
-    session = _lock(session)
+    session = lock_session(session)
     if table is None:
         session.clock_extra_minutes = _total(session.clock_extra_minutes, minutes)
         session.save(update_fields=["clock_extra_minutes"])

@@ -197,14 +197,6 @@ def _row_locks():
     return transaction.get_connection().features.has_select_for_update
 
 
-def _lock_rows(model, pk):
-    """Lock row `pk` of `model` alone (FOR UPDATE of no other table) until the transaction ends."""
-    if _row_locks():
-        list(
-            model.objects.select_for_update().filter(pk=pk).order_by().values_list("pk", flat=True)
-        )
-
-
 def lock_tournament_of(**lookup):
     """Lock the tournament that `lookup` finds (through its sessions, tables or calls) alone,
     the first lock of the desk's order (`lock_session`); nothing on SQLite, which locks its
@@ -234,7 +226,7 @@ def lock_session(session):
     them take turns and the second sees what the first did (the tournament's status follows its
     sessions, `follow_sessions`)."""
     _require_atomic("lock_session")
-    _lock_rows(Tournament, session.tournament_id)
+    lock_tournament_of(pk=session.tournament_id)
     fresh = (
         Session.objects.select_for_update(of=("self",))
         .select_related("tournament")

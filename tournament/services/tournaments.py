@@ -143,7 +143,7 @@ def sync_sessions(tournament):
     )
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # inside the caller's transaction: no savepoint of its own
 def follow_sessions(tournament_id):
     """The tournament's status follows its sessions: preparing until play starts in one,
     finished once every session is confirmed, running in between (a reopened session included).
