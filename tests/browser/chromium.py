@@ -15,8 +15,17 @@ TIMEOUTS = {"implicit_wait": APPEAR_SECONDS, "page_load": 300, "script": 60}
 
 
 def binaries():
-    """Debian's chromium and chromedriver, or None for each that is not installed."""
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    """Debian's Chromium and chromedriver, or None for each that is not installed.
+
+    Chromium's headless shell (Debian's chromium-headless-shell: the same Blink, V8 and
+    DevTools, without the browser's windows) when it is there: the browser tests took 18 % less
+    CPU and 14 % less time with it than with the whole browser run headless (73 tests: 292
+    against 355 busy CPU-seconds, 172 against 201 s; docs/testing.md)."""
+    browser = (
+        shutil.which("chromium-headless-shell")
+        or shutil.which("chromium")
+        or shutil.which("chromium-browser")
+    )
     driver = shutil.which("chromedriver")
     return browser, driver
 
