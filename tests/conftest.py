@@ -10,7 +10,10 @@ data, whether it asks for it or not (`pytest_collection_modifyitems`), so that n
 depends on the order the tests run in.
 
 `--database-only` (`.ci/run` on PostgreSQL) keeps only the tests that reach the test database
-(`DATABASE_FIXTURES`): the others give the same answer on any database.
+(`DATABASE_FIXTURES`): the others give the same answer on any database. So do the Chromium tests
+marked `looks`, which only read pages to check how they look (widths, contrast, axe, focus
+rings): each page they open is fetched on every database, its answer checked, by the tests
+without a browser (tests/desk/test_content_security_policy.py: every page of the tours).
 """
 
 import copy
@@ -69,6 +72,10 @@ def pytest_addoption(parser):
 
 
 def _reaches_the_database(item):
+    """The test reaches the test database, and for more than to read pages in Chromium and check
+    how they look (`looks`)."""
+    if item.get_closest_marker("looks") is not None:
+        return False
     return bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))) or (
         item.get_closest_marker("django_db") is not None
     )

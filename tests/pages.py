@@ -117,8 +117,8 @@ def more_pages(slug, director):
 
 
 def referee_pages():
-    """The entry, correction and penalty pages of a table of every rule set (their help texts
-    are the ones Django's widgets point at)."""
+    """The entry, correction, penalty and history pages of a table of every rule set (their help
+    texts are the ones Django's widgets point at)."""
     from tests.scoring.referee_tables import RULESETS, referee_table
 
     for code in RULESETS:
@@ -126,3 +126,4 @@ def referee_pages():
         yield reverse("link:table", kwargs={"token": token})
         yield reverse("link:correct", kwargs={"token": token, "number": 1})
         yield reverse("link:penalty", kwargs={"token": token})
+        yield reverse("link:history", kwargs={"token": token})

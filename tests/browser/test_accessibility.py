@@ -15,6 +15,7 @@ LAPTOP = (1280, 800)
 
 
 @pytest.mark.browser
+@pytest.mark.looks
 @pytest.mark.parametrize(
     ("browser", "language"),
     [(LAPTOP, "en"), (LAPTOP, "it"), (PHONE, "it")],

@@ -165,6 +165,7 @@ def test_a_referee_enters_a_hand_a_penalty_and_a_correction_by_keyboard(
 
 
 @pytest.mark.browser
+@pytest.mark.looks
 @pytest.mark.parametrize("browser", [LAPTOP, PHONE], indirect=True)
 def test_every_control_shows_a_focus_ring_that_stands_out(
     browser, live_server, transactional_db, director

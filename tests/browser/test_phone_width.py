@@ -9,6 +9,7 @@ from tests.pages import tour_pages
 
 
 @pytest.mark.browser
+@pytest.mark.looks
 @pytest.mark.parametrize("browser", [PHONE], indirect=True)
 def test_every_page_fits_a_phone_and_is_legible(
     browser, live_server, screenshot, transactional_db, director

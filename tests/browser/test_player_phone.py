@@ -41,6 +41,7 @@ def headers(names):
 
 
 @pytest.mark.browser
+@pytest.mark.looks
 @pytest.mark.parametrize("browser", [PHONE], indirect=True)
 def test_public_standings_and_find_seat_fit_a_phone(browser, live_server, screenshot, long_names):
     for language in ("en", "it"):
@@ -76,6 +77,7 @@ def test_public_standings_and_find_seat_fit_a_phone(browser, live_server, screen
 
 
 @pytest.mark.browser
+@pytest.mark.looks
 @pytest.mark.parametrize("browser", [(1280, 800)], indirect=True)
 def test_a_laptop_sees_every_column_without_the_toggle(browser, live_server, long_names):
     open_page(browser, f"{live_server.url}/t/{long_names.slug}/standings/")

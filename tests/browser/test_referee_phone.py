@@ -20,6 +20,7 @@ SHOTS = Path(os.environ.get("DESK_REFEREE_SHOTS", "/tmp/shots"))
 
 
 @pytest.mark.browser
+@pytest.mark.looks
 @pytest.mark.parametrize("browser", [PHONE], indirect=True)
 def test_every_referee_page_of_every_rule_set_fits_a_phone(browser, live_server, transactional_db):
     SHOTS.mkdir(parents=True, exist_ok=True)

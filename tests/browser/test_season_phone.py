@@ -27,6 +27,7 @@ def season(transactional_db):
 
 
 @pytest.mark.browser
+@pytest.mark.looks
 @pytest.mark.parametrize("browser", [PHONE], indirect=True)
 def test_the_ranking_and_a_player_page_fit_a_phone(browser, live_server, screenshot, season):
     anna = Player.objects.get(last_name="Dell'Acqua-Łukasiewicz")
@@ -68,6 +69,7 @@ def test_the_ranking_and_a_player_page_fit_a_phone(browser, live_server, screens
 
 
 @pytest.mark.browser
+@pytest.mark.looks
 @pytest.mark.parametrize("browser", [(1280, 800)], indirect=True)
 def test_a_laptop_sees_every_column(browser, live_server, screenshot, season):
     open_page(browser, f"{live_server.url}/seasons/{season.slug}/")
