@@ -4,10 +4,13 @@ forget each test before the next (`forget`, then `set_up`): no test sees what an
 
 import contextlib
 import shutil
+from pathlib import Path
 
 from tests.browser.audit import CSP_LISTENER, on_every_page
 from tests.browser.helpers import APPEAR_SECONDS
 
+#: Where Debian puts the headless shell's binary (package chromium-headless-shell).
+HEADLESS_SHELLS = (Path("/usr/lib/chromium/chromium-headless-shell"),)
 #: The window of a test that names no size.
 LAPTOP = (1280, 800)
 #: chromedriver's timeouts but the script's: the audit's axe takes up to a minute on a big page.
@@ -20,9 +23,11 @@ def binaries():
     Chromium's headless shell (Debian's chromium-headless-shell: the same Blink, V8 and
     DevTools, without the browser's windows) when it is there: the browser tests took 18 % less
     CPU and 14 % less time with it than with the whole browser run headless (73 tests: 292
-    against 355 busy CPU-seconds, 172 against 201 s; docs/testing.md)."""
+    against 355 busy CPU-seconds, 172 against 201 s; docs/testing.md). The binary itself, not
+    Debian's /usr/bin/chromium-headless-shell: that script starts it as a child rather than in
+    its own place, so chromedriver, quitting, would end the script and leave the shell running."""
     browser = (
-        shutil.which("chromium-headless-shell")
+        next((str(path) for path in HEADLESS_SHELLS if path.exists()), None)
         or shutil.which("chromium")
         or shutil.which("chromium-browser")
     )
