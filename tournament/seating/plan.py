@@ -38,7 +38,8 @@ from tournament.seating.designs import (
 )
 from tournament.seating.embedding import embed
 from tournament.seating.indirect import mixing_key
-from tournament.seating.numbers import EXACT_TABLES, numbers_without_revisits
+from tournament.seating.numbered_relabel import figures, relabel_numbered
+from tournament.seating.numbers import EXACT_TABLES, numbers_without_revisits, table_revisits
 from tournament.seating.relabel import relabel
 from tournament.seating.search import PATIENCE, improve
 from tournament.seating.weights import REPEAT_WEIGHT, base_weights, rank, total_cost
@@ -187,7 +188,39 @@ def plan_tables(
             sessions, weights, target, rng, iterations, clock, (masks, block_left), apart,
             patience=PATIENCE * effort, light_floor=floors[1],
         )  # fmt: skip
+        if not has_history:
+            sessions = _numbered_instead(n, count, sessions, weights, rng, layers, clock)
     return sessions
+
+
+def _numbered_instead(
+    n: int,
+    count: int,
+    sessions: list[Round],
+    weights: list[list[int]],
+    rng: random.Random,
+    layers: Sequence[Sequence[int]],
+    clock: SafetyClock | None,
+) -> list[Round]:
+    """The searched ``sessions``, or a relabelling of the numbered column design when the
+    searched tables cannot be numbered without a return to a table number and the design's are
+    no worse on team-mates, repeats and clashes, each counted alone (docs/rules.md §8.1). Tried
+    in rooms where that can be told (``numbers.EXACT_TABLES``) and only while a clash is left:
+    where the search has none, a relabelling rarely has none too (measured at 40x7 and 40x8)."""
+    if n > 4 * EXACT_TABLES or not any(group >= 0 for layer in layers for group in layer):
+        return sessions
+    searched = figures(n, sessions, layers)
+    if not (searched[0] or any(searched[2:])) or numbers_without_revisits(sessions):
+        return sessions
+    columns = column_design(n, limit=max(count, 16), need=count)
+    if len(columns) < count or table_revisits(columns):
+        return sessions  # no design that comes numbered for so many sessions
+    own = random.Random(f"{rng.getstate()[1][:4]}/numbered")
+    steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
+    found = relabel_numbered(n, columns, count, weights, own, steps, layers, clock)
+    if found is None or not all(x <= y for x, y in zip(found[0], searched, strict=True)):
+        return sessions
+    return found[1]
 
 
 def column_start(n: int, layers: Sequence[Sequence[int]], rng: random.Random) -> list[int] | None:
