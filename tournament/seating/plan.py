@@ -29,6 +29,7 @@ import math
 import random
 from collections.abc import Sequence
 
+from tournament.seating.apart_cover import apart_labelling
 from tournament.seating.base import Round, SafetyClock
 from tournament.seating.designs import (
     best_schedule,
@@ -202,20 +203,26 @@ def _numbered_instead(
     layers: Sequence[Sequence[int]],
     clock: SafetyClock | None,
 ) -> list[Round]:
-    """The searched ``sessions``, or a relabelling of the numbered column design when the
-    searched tables cannot be numbered without a return to a table number and the design's are
-    no worse on team-mates, repeats and clashes, each counted alone (docs/rules.md §8.1). Tried
-    in rooms where that can be told (``numbers.EXACT_TABLES``) and only while a clash is left:
-    where the search has none, a relabelling rarely has none too (measured at 40x7 and 40x8)."""
-    if n > 4 * EXACT_TABLES or not any(group >= 0 for layer in layers for group in layer):
-        return sessions
-    searched = figures(n, sessions, layers)
-    if not (searched[0] or any(searched[2:])) or numbers_without_revisits(sessions):
+    """The searched ``sessions``, or sessions of the numbered column design when the searched
+    tables cannot be numbered without a return to a table number and the design's are no worse
+    on team-mates, repeats and clashes, each counted alone (docs/rules.md §8.1): first a
+    labelling without any clash (``apart_cover``, with one kind of group to keep apart), then,
+    while the searched tables have a clash, an iterated relabelling (``numbered_relabel``).
+    Tried in rooms where numbering without re-visits can be told (``numbers.EXACT_TABLES``)."""
+    grouped = [layer for layer in layers if any(group >= 0 for group in layer)]
+    if n > 4 * EXACT_TABLES or not grouped or numbers_without_revisits(sessions):
         return sessions
     columns = column_design(n, limit=max(count, 16), need=count)
     if len(columns) < count or table_revisits(columns):
         return sessions  # no design that comes numbered for so many sessions
     own = random.Random(f"{rng.getstate()[1][:4]}/numbered")
+    if len(grouped) == 1:
+        apart = apart_labelling(n, columns, count, grouped[0], own)
+        if apart is not None:
+            return apart
+    searched = figures(n, sessions, layers)
+    if not (searched[0] or any(searched[2:])):
+        return sessions  # no clash: a relabelling rarely has none too (40x7, 40x8)
     steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
     found = relabel_numbered(n, columns, count, weights, own, steps, layers, clock)
     if found is None or not all(x <= y for x, y in zip(found[0], searched, strict=True)):

@@ -1,0 +1,141 @@
+"""Clubs without returns to a table number (issue 33, item 4; docs/rules.md §8.1).
+
+Where the tabu search leaves tables that admit no numbering without a re-visit, the draw turns to
+the numbered column design: a labelling without any clash by an exact cover
+(``seating.apart_cover``), or a relabelling searched harder (``seating.numbered_relabel``),
+taken only when no worse on team-mates, repeats and clashes."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from bench.seating import clubs  # every player in a club of 4 to 6, as the bench draws them
+from tests.seating.helpers import assert_valid, meetings
+from tournament.seating import draw, seating_report
+from tournament.seating.apart_cover import apart_labelling, cover, independent_sets
+from tournament.seating.designs import column_design
+from tournament.seating.numbered_relabel import figures, relabel_numbered
+from tournament.seating.numbers import numbers_without_revisits, table_revisits
+from tournament.seating.plan import _numbered_instead
+from tournament.seating.weights import APART_FIRST, REPEATS_FIRST, apart_costs, base_weights
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_clubs_at_32x7_no_longer_cost_a_return_to_a_table_number(seed):
+    """Before: 0 repeats, 3 clashes and 4 re-visits; now no figure worse and no re-visit."""
+    groups = clubs(32, seed)
+    result = draw(range(32), 7, seed=seed, groups=groups)
+    assert_valid(result.schedule, range(32), 7)
+    report = seating_report(result.schedule, groups)
+    assert report.repeats == 0 and report.group_clashes <= 3 and report.wind_spread <= 1
+    assert report.table_revisits == 0
+
+
+@pytest.mark.parametrize(("seed", "apart_first"), [(1, False), (2, False), (1, True), (2, True)])
+def test_clubs_at_40x8_sit_apart_without_a_return_to_a_table_number(seed, apart_first):
+    """Before: 0 repeats and 0 clashes, but 19 re-visits; now none either way."""
+    groups = clubs(40, seed)
+    result = draw(range(40), 8, seed=seed, groups=groups, apart_first=apart_first)
+    report = seating_report(result.schedule, groups)
+    assert (report.repeats, report.group_clashes, report.table_revisits) == (0, 0, 0)
+    assert report.wind_spread == 0 and result.alternative is None
+
+
+def brute_independent(n, design, size):
+    met = meetings(design)
+    return {
+        sum(1 << x for x in chosen)
+        for chosen in itertools.combinations(range(n), size)
+        if not any(met[frozenset(pair)] for pair in itertools.combinations(chosen, 2))
+    }
+
+
+@pytest.mark.parametrize("size", [2, 3, 4])
+def test_independent_sets_are_every_set_of_points_that_never_meet(size):
+    design = column_design(20, limit=3)  # three sessions: some points of two columns never meet
+    meet = [0] * 20
+    for session in design:
+        for table in session:
+            for x in table:
+                meet[x] |= sum(1 << y for y in table)
+    apart = [((1 << 20) - 1) & ~meet[x] for x in range(20)]
+    found = independent_sets(20, apart, size, 10**6)
+    assert len(found) == len(set(found))
+    assert set(found) == brute_independent(20, design, size)
+
+
+def test_the_cover_uses_the_sets_of_the_sizes_asked():
+    sets = {2: [0b0011, 0b1100, 0b0110], 1: [0b0001, 0b1000]}
+    chosen = cover(4, sets, {2: 1, 1: 2}, 100)
+    assert chosen is not None and sorted(chosen) == [0b0001, 0b0110, 0b1000]
+    assert cover(4, sets, {2: 2}, 100) in ([0b0011, 0b1100], [0b1100, 0b0011])
+    assert cover(4, {2: [0b0011, 0b0110]}, {2: 2}, 100) is None
+
+
+def test_four_clubs_as_large_as_the_columns_take_a_column_each():
+    group_of = [p % 4 for p in range(20)]
+    design = column_design(20, limit=5)
+    sessions = apart_labelling(20, design, 4, group_of, random.Random(1))
+    assert sessions is not None and len(sessions) == 4
+    assert figures(20, sessions, [group_of]) == (0, 0)
+    assert table_revisits(sessions) == 0
+
+
+def test_no_cover_when_the_clubs_cannot_sit_apart():
+    # 20 players, five sessions: every two points of different columns meet, so five clubs of
+    # four cannot all sit apart (only the four columns never meet)
+    group_of = [p // 4 for p in range(20)]
+    assert apart_labelling(20, column_design(20, limit=5), 5, group_of, random.Random(1)) is None
+
+
+def test_an_iterated_relabelling_keeps_the_design_numbered_and_without_repeats():
+    groups = clubs(32, 4)
+    group_of = [groups[p] for p in range(32)]
+    apart = apart_costs(32, [(group_of, REPEATS_FIRST)])
+    design = column_design(32, limit=16, need=7)
+    found = relabel_numbered(
+        32, design, 7, base_weights(32, [], apart), random.Random(3), 1000, [group_of]
+    )
+    assert found is not None
+    key, sessions = found
+    assert_valid([[tuple(t) for t in s] for s in sessions], range(32), 7)
+    assert key == figures(32, sessions, [group_of])
+    assert key[1] == 0 and key[0] <= 4  # (clashes, repeats): no repeat, a few clashes
+    assert table_revisits(sessions) == 0
+
+
+def test_tables_that_can_be_numbered_are_kept_as_searched():
+    groups = clubs(32, 1)
+    group_of = [groups[p] for p in range(32)]
+    apart = apart_costs(32, [(group_of, REPEATS_FIRST)])
+    weights = base_weights(32, [], apart)
+    design = column_design(32, limit=16, need=7)[:7]  # numbered: nobody at one number twice
+    kept = _numbered_instead(32, 7, design, weights, random.Random(1), [group_of], None)
+    assert kept is design
+
+
+def test_tables_that_cannot_be_numbered_give_way_to_a_design_no_worse(monkeypatch):
+    """The tables the search leaves at 40x8 (clubs of seed 1, club-mates apart first) have no
+    repeat and no clash but no numbering without re-visits; the exact cover gives a numbered
+    design's tables with no repeat and no clash either."""
+    from tournament.seating import plan
+
+    groups = clubs(40, 1)
+    group_of = [groups[p] for p in range(40)]
+    with monkeypatch.context() as patched:  # the draw as it was: the searched tables
+        patched.setattr(plan, "_numbered_instead", lambda n, count, sessions, *rest: sessions)
+        searched = draw(range(40), 8, seed=1, groups=groups, apart_first=True).schedule
+    tables = [[list(table) for table in session] for session in searched]
+    before = seating_report(searched, groups)
+    assert (before.repeats, before.group_clashes) == (0, 0) and before.table_revisits > 0
+    assert not numbers_without_revisits(tables)
+    apart = apart_costs(40, [(group_of, APART_FIRST)])
+    weights = base_weights(40, [], apart)
+    replaced = _numbered_instead(40, 8, tables, weights, random.Random(1), [group_of], None)
+    assert replaced is not tables
+    assert_valid([[tuple(t) for t in s] for s in replaced], range(40), 8)
+    assert figures(40, replaced, [group_of]) == (0, 0)
+    assert table_revisits(replaced) == 0

@@ -1,0 +1,173 @@
+"""Club-mates apart on a numbered design, by an exact cover (pure Python, no database).
+
+A design that comes numbered (``designs.column_design``: no repeat, nobody at one table number
+twice) keeps both whatever player takes which point. Its points that never meet form
+*independent sets*; every club of m members kept apart is one of size m, so a labelling
+without a single clash is a cover of the points by independent sets of the clubs' sizes (the
+players of no club by single points). ``apart_labelling`` enumerates those sets and searches
+the cover depth-first (the point with the fewest sets left first), on the picks of the design's
+sessions with the most such sets: a pick of more sessions than the draw needs holds fewer
+meetings to avoid, and any of its sessions then keep the clubs apart too.
+
+Where the tabu search (``seating.search``) leaves tables without a clash that cannot be numbered
+without a return to a table number (docs/rules.md §8.1: 40x7, 40x8 with every player in a club
+of 4 to 6), such a cover gives the same repeats and clashes with none. Budgeted in sets and
+nodes, so the result is the same on any machine.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+
+from tournament.seating.base import Round
+
+PICKS = 3  # picks of the design's sessions searched, those with the most independent sets
+COVER_NODES = 1000  # nodes of the cover search per pick
+SET_CAP = 20_000  # independent sets enumerated per pick at most (else the pick is skipped)
+
+
+def apart_labelling(
+    n: int,
+    design: Sequence[Round],
+    count: int,
+    group_of: Sequence[int],
+    rng: random.Random,
+) -> list[Round] | None:
+    """``count`` sessions of ``design`` on players ``0 .. n-1`` with no two players of one
+    group (``group_of[p] >= 0``) at a table, or None when none was found in the budget."""
+    members: dict[int, list[int]] = {}
+    for p, group in enumerate(group_of):
+        members.setdefault(group if group >= 0 else -1 - p, []).append(p)
+    groups = sorted(members.values(), key=lambda mates: (-len(mates), mates[0]))
+    need: dict[int, int] = {}
+    for mates in groups:
+        need[len(mates)] = need.get(len(mates), 0) + 1
+    size = min(len(design), max(count, len(design) - 1))
+    picks = []
+    for keep in itertools.combinations(range(len(design)), size):
+        meet = _meetings(n, [design[i] for i in keep])
+        everyone = (1 << n) - 1
+        apart = [everyone & ~meet[x] & ~(1 << x) for x in range(n)]
+        sets: dict[int, list[int]] = {}
+        found = 0
+        for k in need:
+            sets[k] = independent_sets(n, apart, k, SET_CAP - found)
+            found += len(sets[k])
+            if found >= SET_CAP:
+                break
+        if found < SET_CAP:
+            picks.append((-found, keep, sets))
+    picks.sort(key=lambda pick: pick[:2])
+    for _found, keep, sets in picks[:PICKS]:
+        chosen = cover(n, sets, need, COVER_NODES)
+        if chosen is None:
+            continue
+        point_of = [0] * n
+        by_size: dict[int, list[int]] = {}
+        for mask in chosen:
+            by_size.setdefault(mask.bit_count(), []).append(mask)
+        for mates in groups:
+            mask = by_size[len(mates)].pop()
+            points = [x for x in range(n) if mask >> x & 1]
+            rng.shuffle(points)
+            for p, x in zip(mates, points, strict=True):
+                point_of[p] = x
+        order = list(keep)
+        rng.shuffle(order)
+        player_at = [0] * n
+        for p, x in enumerate(point_of):
+            player_at[x] = p
+        return [[[player_at[x] for x in table] for table in design[r]] for r in order[:count]]
+    return None
+
+
+def _meetings(n: int, sessions: Sequence[Round]) -> list[int]:
+    """For each point, the bit mask of the points it meets in ``sessions``."""
+    meet = [0] * n
+    for session in sessions:
+        for table in session:
+            mask = 0
+            for x in table:
+                mask |= 1 << x
+            for x in table:
+                meet[x] |= mask
+    return meet
+
+
+def independent_sets(n: int, apart: list[int], size: int, cap: int) -> list[int]:
+    """The sets of ``size`` points no two of which meet (``apart[x]``: the bit mask of the
+    points that never meet x), as bit masks; at most ``cap`` of them (enumeration stops)."""
+    found: list[int] = []
+
+    def grow(mask: int, candidates: int, left: int) -> bool:
+        if not left:
+            found.append(mask)
+            return len(found) < cap
+        while candidates:
+            if candidates.bit_count() < left:
+                return True
+            low = candidates & -candidates
+            candidates ^= low
+            if not grow(mask | low, candidates & apart[low.bit_length() - 1], left - 1):
+                return False
+        return True
+
+    for x in range(n):
+        if not grow(1 << x, apart[x] & ~((2 << x) - 1), size - 1):
+            break
+    return found
+
+
+def cover(n: int, sets: dict[int, list[int]], need: dict[int, int], nodes: int) -> list[int] | None:
+    """``need[k]`` disjoint sets of each size k from ``sets[k]`` covering the points ``0 ..
+    n-1`` (their bit masks), or None when there is none or the search used its ``nodes``."""
+    holding: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for k, masks in sets.items():
+        for mask in masks:
+            rest = mask
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                holding[low.bit_length() - 1].append((mask, k))
+    left = dict(need)
+    chosen: list[int] = []
+    budget = [nodes]
+    everyone = (1 << n) - 1
+
+    def search(covered: int) -> bool | None:
+        if covered == everyone:
+            return True
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        fewest: list[tuple[int, int]] | None = None
+        free = everyone & ~covered
+        while free:
+            low = free & -free
+            free ^= low
+            options = [
+                (mask, k)
+                for mask, k in holding[low.bit_length() - 1]
+                if left.get(k) and not mask & covered
+            ]
+            if fewest is None or len(options) < len(fewest):
+                fewest = options
+                if len(options) <= 1:
+                    break
+        if not fewest:
+            return False
+        for mask, k in fewest:
+            left[k] -= 1
+            chosen.append(mask)
+            found = search(covered | mask)
+            if found:
+                return True
+            left[k] += 1
+            chosen.pop()
+            if found is None:
+                return None
+        return False
+
+    return chosen if search(0) else None
