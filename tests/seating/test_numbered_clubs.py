@@ -69,10 +69,11 @@ def test_independent_sets_are_every_set_of_points_that_never_meet(size):
 
 def test_the_cover_uses_the_sets_of_the_sizes_asked():
     sets = {2: [0b0011, 0b1100, 0b0110], 1: [0b0001, 0b1000]}
-    chosen = cover(4, sets, {2: 1, 1: 2}, 100)
+    chosen = cover(4, sets, {2: 1, 1: 2}, [1000])
     assert chosen is not None and sorted(chosen) == [0b0001, 0b0110, 0b1000]
-    assert cover(4, sets, {2: 2}, 100) in ([0b0011, 0b1100], [0b1100, 0b0011])
-    assert cover(4, {2: [0b0011, 0b0110]}, {2: 2}, 100) is None
+    assert cover(4, sets, {2: 2}, [1000]) in ([0b0011, 0b1100], [0b1100, 0b0011])
+    assert cover(4, {2: [0b0011, 0b0110]}, {2: 2}, [1000]) is None
+    assert cover(4, sets, {2: 2}, [2]) is None  # out of work
 
 
 def test_four_clubs_as_large_as_the_columns_take_a_column_each():

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from tournament.seating.base import Round
 
 PICKS = 3  # picks of the design's sessions searched, those with the most independent sets
-COVER_NODES = 1000  # nodes of the cover search per pick
-SET_CAP = 20_000  # independent sets enumerated per pick at most (else the pick is skipped)
+COVER_WORK = 300_000  # sets looked at by the cover searches of one draw, at most
+SET_WORK = 120_000  # independent sets enumerated for one draw, at most
 
 
 def apart_labelling(
@@ -46,6 +46,7 @@ def apart_labelling(
         need[len(mates)] = need.get(len(mates), 0) + 1
     size = min(len(design), max(count, len(design) - 1))
     picks = []
+    enumerated = 0
     for keep in itertools.combinations(range(len(design)), size):
         meet = _meetings(n, [design[i] for i in keep])
         everyone = (1 << n) - 1
@@ -53,16 +54,19 @@ def apart_labelling(
         sets: dict[int, list[int]] = {}
         found = 0
         for k in need:
-            sets[k] = independent_sets(n, apart, k, SET_CAP - found)
+            sets[k] = independent_sets(n, apart, k, SET_WORK - enumerated - found)
             found += len(sets[k])
-            if found >= SET_CAP:
-                break
-        if found < SET_CAP:
-            picks.append((-found, keep, sets))
+        enumerated += found
+        if enumerated >= SET_WORK:
+            break  # (this pick's sets are not all there)
+        picks.append((-found, keep, sets))
     picks.sort(key=lambda pick: pick[:2])
+    work = [COVER_WORK]
     for _found, keep, sets in picks[:PICKS]:
-        chosen = cover(n, sets, need, COVER_NODES)
+        chosen = cover(n, sets, need, work)
         if chosen is None:
+            if work[0] <= 0:
+                break
             continue
         point_of = [0] * n
         by_size: dict[int, list[int]] = {}
@@ -120,11 +124,15 @@ def independent_sets(n: int, apart: list[int], size: int, cap: int) -> list[int]
     return found
 
 
-def cover(n: int, sets: dict[int, list[int]], need: dict[int, int], nodes: int) -> list[int] | None:
+def cover(
+    n: int, sets: dict[int, list[int]], need: dict[int, int], work: list[int]
+) -> list[int] | None:
     """``need[k]`` disjoint sets of each size k from ``sets[k]`` covering the points ``0 ..
-    n-1`` (their bit masks), or None when there is none or the search used its ``nodes``."""
+    n-1`` (their bit masks), or None when there is none or the search used up ``work[0]``
+    (sets looked at, lowered as it goes: the budget of several searches)."""
     holding: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     for k, masks in sets.items():
+        work[0] -= len(masks)
         for mask in masks:
             rest = mask
             while rest:
@@ -133,20 +141,19 @@ def cover(n: int, sets: dict[int, list[int]], need: dict[int, int], nodes: int) 
                 holding[low.bit_length() - 1].append((mask, k))
     left = dict(need)
     chosen: list[int] = []
-    budget = [nodes]
     everyone = (1 << n) - 1
 
     def search(covered: int) -> bool | None:
         if covered == everyone:
             return True
-        budget[0] -= 1
-        if budget[0] < 0:
+        if work[0] < 0:
             return None
         fewest: list[tuple[int, int]] | None = None
         free = everyone & ~covered
         while free:
             low = free & -free
             free ^= low
+            work[0] -= len(holding[low.bit_length() - 1])
             options = [
                 (mask, k)
                 for mask, k in holding[low.bit_length() - 1]
