@@ -19,8 +19,8 @@ from tournament.seating.apart_cover import apart_labelling, cover, independent_s
 from tournament.seating.designs import column_design
 from tournament.seating.numbered_relabel import figures, relabel_numbered
 from tournament.seating.numbers import numbers_without_revisits, table_revisits
-from tournament.seating.plan import _numbered_instead
-from tournament.seating.weights import APART_FIRST, REPEATS_FIRST, apart_costs, base_weights
+from tournament.seating.plan import _numbered_instead, _without_clashes
+from tournament.seating.weights import REPEATS_FIRST, apart_costs, base_weights
 
 
 @pytest.mark.parametrize("seed", [4, 5])
@@ -118,25 +118,40 @@ def test_tables_that_can_be_numbered_are_kept_as_searched():
     assert kept is design
 
 
-def test_tables_that_cannot_be_numbered_give_way_to_a_design_no_worse(monkeypatch):
-    """The tables the search leaves at 40x8 (clubs of seed 1, club-mates apart first) have no
-    repeat and no clash but no numbering without re-visits; the exact cover gives a numbered
-    design's tables with no repeat and no clash either."""
-    from tournament.seating import plan
+def test_tables_with_a_clash_left_give_way_to_a_numbered_design_no_worse():
+    """Tables the search might leave at 32x7 (clubs of seed 4): a numbered design's, with two
+    sessions' first tables exchanging a player, so that they cannot be numbered without a
+    re-visit; the iterated relabelling finds a numbered design no worse on any figure."""
+    groups = clubs(32, 4)
+    group_of = [groups[p] for p in range(32)]
+    apart = apart_costs(32, [(group_of, REPEATS_FIRST)])
+    weights = base_weights(32, [], apart)
+    found = relabel_numbered(
+        32, column_design(32, limit=16, need=7), 7, weights, random.Random(5), 1000, [group_of]
+    )
+    assert found is not None
+    tables = [[table[:] for table in session] for session in found[1]]
+    tables[1][0][0], tables[1][1][0] = tables[1][1][0], tables[1][0][0]
+    stuck = figures(32, tables, [group_of])
+    if numbers_without_revisits(tables):  # this exchange left them numberable: another one
+        tables[2][0][1], tables[2][2][1] = tables[2][2][1], tables[2][0][1]
+        stuck = figures(32, tables, [group_of])
+    assert not numbers_without_revisits(tables)
+    replaced = _numbered_instead(32, 7, tables, weights, random.Random(1), [group_of], None)
+    assert replaced is not tables
+    assert all(x <= y for x, y in zip(figures(32, replaced, [group_of]), stuck, strict=True))
+    assert table_revisits(replaced) == 0
 
+
+def test_clubs_that_can_sit_apart_on_a_numbered_design_skip_the_search():
+    """40x7 with every player in a club of 4 to 6 (seed 1): a cover of the numbered column
+    design keeps every club apart, so the draw has no repeat, no clash and no re-visit."""
     groups = clubs(40, 1)
     group_of = [groups[p] for p in range(40)]
-    with monkeypatch.context() as patched:  # the draw as it was: the searched tables
-        patched.setattr(plan, "_numbered_instead", lambda n, count, sessions, *rest: sessions)
-        searched = draw(range(40), 8, seed=1, groups=groups, apart_first=True).schedule
-    tables = [[list(table) for table in session] for session in searched]
-    before = seating_report(searched, groups)
-    assert (before.repeats, before.group_clashes) == (0, 0) and before.table_revisits > 0
-    assert not numbers_without_revisits(tables)
-    apart = apart_costs(40, [(group_of, APART_FIRST)])
-    weights = base_weights(40, [], apart)
-    replaced = _numbered_instead(40, 8, tables, weights, random.Random(1), [group_of], None)
-    assert replaced is not tables
-    assert_valid([[tuple(t) for t in s] for s in replaced], range(40), 8)
-    assert figures(40, replaced, [group_of]) == (0, 0)
-    assert table_revisits(replaced) == 0
+    tables = _without_clashes(40, 7, [[-1] * 40, group_of], random.Random(1))
+    assert tables is not None and len(tables) == 7
+    assert_valid([[tuple(t) for t in s] for s in tables], range(40), 7)
+    assert figures(40, tables, [group_of]) == (0, 0)
+    assert table_revisits(tables) == 0
+    report = seating_report(draw(range(40), 7, seed=1, groups=groups).schedule, groups)
+    assert (report.repeats, report.group_clashes, report.table_revisits) == (0, 0, 0)

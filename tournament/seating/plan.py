@@ -180,6 +180,11 @@ def plan_tables(
     searched = (
         _cost_with(weights, apart, sessions) + (short if wind_search else 0) > target and n > 4
     )
+    if searched and not has_history:
+        # a numbered design without any clash makes the search needless (docs/rules.md §8.1)
+        apart_tables = _without_clashes(n, count, layers, rng)
+        if apart_tables is not None:
+            sessions, searched = apart_tables, False
     if stats is not None:
         stats["searched"] = searched
     if searched:
@@ -194,6 +199,29 @@ def plan_tables(
     return sessions
 
 
+def _numbered_columns(n: int, count: int, layers: Sequence[Sequence[int]]) -> list[Round]:
+    """The column design when it comes numbered for ``count`` sessions (nobody at one table
+    number twice), in rooms where a numbering without re-visits can be told
+    (``numbers.EXACT_TABLES``) and with a group to keep apart; else none."""
+    if n > 4 * EXACT_TABLES or not any(group >= 0 for layer in layers for group in layer):
+        return []
+    columns = column_design(n, limit=max(count, 16), need=count)
+    return columns if len(columns) >= count and not table_revisits(columns) else []
+
+
+def _without_clashes(
+    n: int, count: int, layers: Sequence[Sequence[int]], rng: random.Random
+) -> list[Round] | None:
+    """Sessions of the numbered column design with no repeat and no clash (``apart_cover``,
+    with one kind of group to keep apart), or None when none was found."""
+    grouped = [layer for layer in layers if any(group >= 0 for group in layer)]
+    columns = _numbered_columns(n, count, layers)
+    if len(grouped) != 1 or not columns:
+        return None
+    own = random.Random(f"{rng.getstate()[1][:4]}/apart")
+    return apart_labelling(n, columns, count, grouped[0], own)
+
+
 def _numbered_instead(
     n: int,
     count: int,
@@ -205,21 +233,13 @@ def _numbered_instead(
 ) -> list[Round]:
     """The searched ``sessions``, or sessions of the numbered column design when the searched
     tables cannot be numbered without a return to a table number and the design's are no worse
-    on team-mates, repeats and clashes, each counted alone (docs/rules.md §8.1): first a
-    labelling without any clash (``apart_cover``, with one kind of group to keep apart), then,
-    while the searched tables have a clash, an iterated relabelling (``numbered_relabel``).
-    Tried in rooms where numbering without re-visits can be told (``numbers.EXACT_TABLES``)."""
-    grouped = [layer for layer in layers if any(group >= 0 for group in layer)]
-    if n > 4 * EXACT_TABLES or not grouped or numbers_without_revisits(sessions):
+    on team-mates, repeats and clashes, each counted alone (docs/rules.md §8.1): while the
+    searched tables have a clash, an iterated relabelling (``numbered_relabel``; a labelling
+    without any clash was tried before the search, ``_without_clashes``)."""
+    columns = _numbered_columns(n, count, layers)
+    if not columns or numbers_without_revisits(sessions):
         return sessions
-    columns = column_design(n, limit=max(count, 16), need=count)
-    if len(columns) < count or table_revisits(columns):
-        return sessions  # no design that comes numbered for so many sessions
     own = random.Random(f"{rng.getstate()[1][:4]}/numbered")
-    if len(grouped) == 1:
-        apart = apart_labelling(n, columns, count, grouped[0], own)
-        if apart is not None:
-            return apart
     searched = figures(n, sessions, layers)
     if not (searched[0] or any(searched[2:])):
         return sessions  # no clash: a relabelling rarely has none too (40x7, 40x8)
