@@ -15,8 +15,12 @@
 4. when the played sessions stop inside a block of four (see ``seating.winds``), put first the
    sessions whose tables let every player start at a wind not yet had in the block;
 5. if the result is still above the lower bound (more sessions than any zero-repeat schedule
-   has, clashes left, history that did not fit, tables that block the winds), run the tabu
-   search (``seating.search.improve``) for a fixed number of iterations.
+   has, clashes left, history that did not fit, tables that block the winds): in a fresh draw
+   with one kind of group to keep apart, a labelling of the numbered column design without any
+   clash (``seating.apart_cover``); else the tabu search (``seating.search.improve``) for a
+   fixed number of iterations, and where its tables cannot be numbered without a return to a
+   table number, a numbered design relabelled harder when no worse
+   (``seating.numbered_relabel``; docs/rules.md §8.1).
 
 All choices come from the ``random.Random`` passed in, so the same input gives the same plan;
 the budgets count work (steps, swaps examined, nodes), never seconds, so the plan is the same
