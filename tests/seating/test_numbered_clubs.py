@@ -15,7 +15,7 @@ import pytest
 from bench.seating import clubs  # every player in a club of 4 to 6, as the bench draws them
 from tests.seating.helpers import assert_valid, meetings
 from tournament.seating import draw, seating_report
-from tournament.seating.apart_cover import apart_labelling, cover, independent_sets
+from tournament.seating.apart_cover import QUICK_WORK, apart_labelling, cover, independent_sets
 from tournament.seating.designs import column_design
 from tournament.seating.numbered_relabel import figures, relabel_numbered
 from tournament.seating.numbers import numbers_without_revisits, table_revisits
@@ -148,7 +148,7 @@ def test_clubs_that_can_sit_apart_on_a_numbered_design_skip_the_search():
     design keeps every club apart, so the draw has no repeat, no clash and no re-visit."""
     groups = clubs(40, 1)
     group_of = [groups[p] for p in range(40)]
-    tables = _without_clashes(40, 7, [[-1] * 40, group_of], random.Random(1))
+    tables = _without_clashes(40, 7, [[-1] * 40, group_of], random.Random(1), QUICK_WORK)
     assert tables is not None and len(tables) == 7
     assert_valid([[tuple(t) for t in s] for s in tables], range(40), 7)
     assert figures(40, tables, [group_of]) == (0, 0)

@@ -25,6 +25,7 @@ from tournament.seating.base import Round
 
 PICKS = 3  # picks of the design's sessions searched, those with the most independent sets
 COVER_WORK = 300_000  # sets looked at by the cover searches of one draw, at most
+QUICK_WORK = 50_000  # the same, for a cover tried before the tabu search (it is tried often)
 SET_WORK = 120_000  # independent sets enumerated for one draw, at most
 
 
@@ -34,9 +35,11 @@ def apart_labelling(
     count: int,
     group_of: Sequence[int],
     rng: random.Random,
+    budget: int = COVER_WORK,
 ) -> list[Round] | None:
     """``count`` sessions of ``design`` on players ``0 .. n-1`` with no two players of one
-    group (``group_of[p] >= 0``) at a table, or None when none was found in the budget."""
+    group (``group_of[p] >= 0``) at a table, or None when none was found in the ``budget`` of
+    sets looked at."""
     members: dict[int, list[int]] = {}
     for p, group in enumerate(group_of):
         members.setdefault(group if group >= 0 else -1 - p, []).append(p)
@@ -61,7 +64,7 @@ def apart_labelling(
             break  # (this pick's sets are not all there)
         picks.append((-found, keep, sets))
     picks.sort(key=lambda pick: pick[:2])
-    work = [COVER_WORK]
+    work = [budget]
     for _found, keep, sets in picks[:PICKS]:
         chosen = cover(n, sets, need, work)
         if chosen is None:
@@ -139,7 +142,9 @@ def cover(
                 low = rest & -rest
                 rest ^= low
                 holding[low.bit_length() - 1].append((mask, k))
-    left = dict(need)
+    left = [0] * (1 + max(need, default=0))
+    for k, wanted in need.items():
+        left[k] = wanted
     chosen: list[int] = []
     everyone = (1 << n) - 1
 
@@ -148,24 +153,30 @@ def cover(
             return True
         if work[0] < 0:
             return None
-        fewest: list[tuple[int, int]] | None = None
+        # the free point with the fewest sets left (counting stops at the fewest so far)
+        point, fewest = -1, len(holding[0]) + 1
         free = everyone & ~covered
         while free:
             low = free & -free
             free ^= low
-            work[0] -= len(holding[low.bit_length() - 1])
-            options = [
-                (mask, k)
-                for mask, k in holding[low.bit_length() - 1]
-                if left.get(k) and not mask & covered
-            ]
-            if fewest is None or len(options) < len(fewest):
-                fewest = options
-                if len(options) <= 1:
+            x = low.bit_length() - 1
+            options = looked = 0
+            for mask, k in holding[x]:
+                looked += 1
+                if not mask & covered and left[k]:
+                    options += 1
+                    if options >= fewest:
+                        break
+            work[0] -= looked
+            if options < fewest:
+                point, fewest = x, options
+                if options <= 1:
                     break
         if not fewest:
             return False
-        for mask, k in fewest:
+        for mask, k in holding[point]:
+            if mask & covered or not left[k]:
+                continue
             left[k] -= 1
             chosen.append(mask)
             found = search(covered | mask)

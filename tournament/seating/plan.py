@@ -33,7 +33,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from tournament.seating.apart_cover import apart_labelling
+from tournament.seating.apart_cover import COVER_WORK, QUICK_WORK, apart_labelling
 from tournament.seating.base import Round, SafetyClock
 from tournament.seating.designs import (
     best_schedule,
@@ -186,7 +186,7 @@ def plan_tables(
     )
     if searched and not has_history:
         # a numbered design without any clash makes the search needless (docs/rules.md §8.1)
-        apart_tables = _without_clashes(n, count, layers, rng)
+        apart_tables = _without_clashes(n, count, layers, rng, QUICK_WORK)
         if apart_tables is not None:
             sessions, searched = apart_tables, False
     if stats is not None:
@@ -214,16 +214,17 @@ def _numbered_columns(n: int, count: int, layers: Sequence[Sequence[int]]) -> li
 
 
 def _without_clashes(
-    n: int, count: int, layers: Sequence[Sequence[int]], rng: random.Random
+    n: int, count: int, layers: Sequence[Sequence[int]], rng: random.Random, budget: int
 ) -> list[Round] | None:
     """Sessions of the numbered column design with no repeat and no clash (``apart_cover``,
-    with one kind of group to keep apart), or None when none was found."""
+    with one kind of group to keep apart, ``budget`` sets looked at), or None when none was
+    found."""
     grouped = [layer for layer in layers if any(group >= 0 for group in layer)]
     columns = _numbered_columns(n, count, layers)
     if len(grouped) != 1 or not columns:
         return None
     own = random.Random(f"{rng.getstate()[1][:4]}/apart")
-    return apart_labelling(n, columns, count, grouped[0], own)
+    return apart_labelling(n, columns, count, grouped[0], own, budget)
 
 
 def _numbered_instead(
@@ -238,15 +239,19 @@ def _numbered_instead(
     """The searched ``sessions``, or sessions of the numbered column design when the searched
     tables cannot be numbered without a return to a table number and the design's are no worse
     on team-mates, repeats and clashes, each counted alone (docs/rules.md §8.1): while the
-    searched tables have a clash, an iterated relabelling (``numbered_relabel``; a labelling
-    without any clash was tried before the search, ``_without_clashes``)."""
+    searched tables have a clash, an iterated relabelling (``numbered_relabel``); where they
+    have none, a labelling without any clash (``_without_clashes``, tried before the search
+    with a smaller budget)."""
     columns = _numbered_columns(n, count, layers)
     if not columns or numbers_without_revisits(sessions):
         return sessions
-    own = random.Random(f"{rng.getstate()[1][:4]}/numbered")
     searched = figures(n, sessions, layers)
     if not (searched[0] or any(searched[2:])):
-        return sessions  # no clash: a relabelling rarely has none too (40x7, 40x8)
+        # no clash: the cover tried before the search, with a larger budget (48x7, 48x8);
+        # a relabelling rarely has no clash too
+        apart_tables = _without_clashes(n, count, layers, rng, COVER_WORK)
+        return sessions if apart_tables is None else apart_tables
+    own = random.Random(f"{rng.getstate()[1][:4]}/numbered")
     steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
     found = relabel_numbered(n, columns, count, weights, own, steps, layers, clock)
     if found is None or not all(x <= y for x, y in zip(found[0], searched, strict=True)):
