@@ -15,11 +15,17 @@ import pytest
 from bench.seating import clubs  # every player in a club of 4 to 6, as the bench draws them
 from tests.seating.helpers import assert_valid, meetings
 from tournament.seating import draw, seating_report
-from tournament.seating.apart_cover import QUICK_WORK, apart_labelling, cover, independent_sets
+from tournament.seating.apart_cover import (
+    QUICK_SETS,
+    QUICK_WORK,
+    apart_labelling,
+    cover,
+    independent_sets,
+)
 from tournament.seating.designs import column_design
 from tournament.seating.numbered_relabel import figures, relabel_numbered
+from tournament.seating.numbered_tables import numbered_instead, without_clashes
 from tournament.seating.numbers import numbers_without_revisits, table_revisits
-from tournament.seating.plan import _numbered_instead, _without_clashes
 from tournament.seating.weights import REPEATS_FIRST, apart_costs, base_weights
 
 
@@ -114,7 +120,7 @@ def test_tables_that_can_be_numbered_are_kept_as_searched():
     apart = apart_costs(32, [(group_of, REPEATS_FIRST)])
     weights = base_weights(32, [], apart)
     design = column_design(32, limit=16, need=7)[:7]  # numbered: nobody at one number twice
-    kept = _numbered_instead(32, 7, design, weights, random.Random(1), [group_of], None)
+    kept = numbered_instead(32, 7, design, weights, random.Random(1), [group_of], None, 1000)
     assert kept is design
 
 
@@ -137,7 +143,7 @@ def test_tables_with_a_clash_left_give_way_to_a_numbered_design_no_worse():
         tables[2][0][1], tables[2][2][1] = tables[2][2][1], tables[2][0][1]
         stuck = figures(32, tables, [group_of])
     assert not numbers_without_revisits(tables)
-    replaced = _numbered_instead(32, 7, tables, weights, random.Random(1), [group_of], None)
+    replaced = numbered_instead(32, 7, tables, weights, random.Random(1), [group_of], None, 1000)
     assert replaced is not tables
     assert all(x <= y for x, y in zip(figures(32, replaced, [group_of]), stuck, strict=True))
     assert table_revisits(replaced) == 0
@@ -148,7 +154,7 @@ def test_clubs_that_can_sit_apart_on_a_numbered_design_skip_the_search():
     design keeps every club apart, so the draw has no repeat, no clash and no re-visit."""
     groups = clubs(40, 1)
     group_of = [groups[p] for p in range(40)]
-    tables = _without_clashes(40, 7, [[-1] * 40, group_of], random.Random(1), QUICK_WORK)
+    tables = without_clashes(40, 7, [[-1] * 40, group_of], random.Random(1), QUICK_WORK, QUICK_SETS)
     assert tables is not None and len(tables) == 7
     assert_valid([[tuple(t) for t in s] for s in tables], range(40), 7)
     assert figures(40, tables, [group_of]) == (0, 0)

@@ -26,6 +26,7 @@ from tournament.seating.base import Round
 PICKS = 3  # picks of the design's sessions searched, those with the most independent sets
 COVER_WORK = 300_000  # sets looked at by the cover searches of one draw, at most
 QUICK_WORK = 50_000  # the same, for a cover tried before the tabu search (it is tried often)
+QUICK_SETS = 20_000  # and the sets it enumerates
 SET_WORK = 120_000  # independent sets enumerated for one draw, at most
 
 
@@ -36,10 +37,11 @@ def apart_labelling(
     group_of: Sequence[int],
     rng: random.Random,
     budget: int = COVER_WORK,
+    most_sets: int = SET_WORK,
 ) -> list[Round] | None:
     """``count`` sessions of ``design`` on players ``0 .. n-1`` with no two players of one
     group (``group_of[p] >= 0``) at a table, or None when none was found in the ``budget`` of
-    sets looked at."""
+    sets looked at (and ``most_sets`` enumerated)."""
     members: dict[int, list[int]] = {}
     for p, group in enumerate(group_of):
         members.setdefault(group if group >= 0 else -1 - p, []).append(p)
@@ -57,10 +59,10 @@ def apart_labelling(
         sets: dict[int, list[int]] = {}
         found = 0
         for k in need:
-            sets[k] = independent_sets(n, apart, k, SET_WORK - enumerated - found)
+            sets[k] = independent_sets(n, apart, k, most_sets - enumerated - found)
             found += len(sets[k])
         enumerated += found
-        if enumerated >= SET_WORK:
+        if enumerated >= most_sets:
             break  # (this pick's sets are not all there)
         picks.append((-found, keep, sets))
     picks.sort(key=lambda pick: pick[:2])

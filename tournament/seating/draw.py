@@ -208,6 +208,8 @@ def draw(
             spread = max(spread, zero_repeat_clash_floor(sizes.values(), len(roster), count))
         return 0, REPEATS_FIRST * spread
 
+    covers: dict[tuple[int, int], None] = {}  # clash-free covers that found nothing (plan)
+
     def plan(first: bool) -> tuple[tuple[tuple[int, int], int], list, list[list[int]]]:
         """(quality, sessions on indices, apart matrix) of the plan with one priority."""
         apart = apart_costs(
@@ -225,7 +227,7 @@ def draw(
                 tables = plan_tables(
                     len(roster), count, history, apart, rng, clock, winds, stats, wind_search,
                     effort=APART_FIRST_EFFORT if first and not attempt else 1,
-                    layers=(team_of, group_of), floors=floors(first),
+                    layers=(team_of, group_of), floors=floors(first), covers=covers,
                 )  # fmt: skip
                 seated = balance_winds(tables, seats, len(roster), rng)
                 key = quality(seated, seats, history, apart)

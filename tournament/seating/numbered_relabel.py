@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from tournament.seating.base import Round, SafetyClock
 from tournament.seating.relabel import relabel
 
-ROUNDS = 2  # fresh picks of the design's sessions, each from a random map
-KICKS = 30  # then: from the best map, a few points exchanged at random and relabelled again
+ROUNDS = 3  # fresh picks of the design's sessions, each from a random map
+KICKS = 10  # then: from the best map, a few points exchanged at random and relabelled again
 KICKED = 3  # the exchanges of one kick
 
 

@@ -88,14 +88,18 @@ def _order(session, elsewhere, drawn):
 
 
 def number_tables(
-    schedule: Sequence[Sequence[Sequence[Hashable]]], first: int = 0, passes: int = 12
+    schedule: Sequence[Sequence[Sequence[Hashable]]],
+    first: int = 0,
+    passes: int = 12,
+    searches: bool = True,
 ) -> Schedule:
     """``schedule`` with the tables of sessions ``first`` onwards put in the order that sends
     the fewest players back to a table number they had; earlier sessions keep their order.
 
     Each new session is first numbered against the sessions before it, then each is numbered
-    again against all the others, for at most ``passes`` rounds or until nothing improves.
-    Deterministic: the same schedule always gets the same numbers."""
+    again against all the others, for at most ``passes`` rounds or until nothing improves;
+    then (unless not ``searches``: the assignments alone) the exact search of small rooms and
+    the tabu search. Deterministic: the same schedule always gets the same numbers."""
     result: Schedule = [[tuple(table) for table in session] for session in schedule]
     drawn = [list(session) for session in result]
 
@@ -126,6 +130,8 @@ def number_tables(
     as_drawn = table_revisits(drawn)
     if as_drawn < best[0]:  # a design that came numbered, better than the assignments
         best = (as_drawn, [list(session) for session in drawn])
+    if not searches:
+        return best[1]
     if best[0] and drawn and len(drawn[0]) <= EXACT_TABLES:
         # small rooms: the assignments can miss a numbering without re-visits that exists
         exact = _without_revisits(best[1], first, EXACT_NODES)

@@ -33,7 +33,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from tournament.seating.apart_cover import COVER_WORK, QUICK_WORK, apart_labelling
+from tournament.seating.apart_cover import QUICK_SETS, QUICK_WORK
 from tournament.seating.base import Round, SafetyClock
 from tournament.seating.designs import (
     best_schedule,
@@ -43,8 +43,8 @@ from tournament.seating.designs import (
 )
 from tournament.seating.embedding import embed
 from tournament.seating.indirect import mixing_key
-from tournament.seating.numbered_relabel import figures, relabel_numbered
-from tournament.seating.numbers import EXACT_TABLES, numbers_without_revisits, table_revisits
+from tournament.seating.numbered_tables import numbered_instead, without_clashes
+from tournament.seating.numbers import EXACT_TABLES, numbers_without_revisits
 from tournament.seating.relabel import relabel
 from tournament.seating.search import PATIENCE, improve
 from tournament.seating.weights import REPEAT_WEIGHT, base_weights, rank, total_cost
@@ -73,6 +73,7 @@ def plan_tables(
     effort: int = 1,
     layers: Sequence[Sequence[int]] = (),
     floors: tuple[int, int] = (0, 0),
+    covers: dict[tuple[int, int], None] | None = None,
 ) -> list[Round]:
     """``count`` new sessions for players ``0 .. n-1`` (n a multiple of 4).
 
@@ -88,7 +89,10 @@ def plan_tables(
     ``layers``: groups to place in one column each (``group_of`` lists, the teams first, then
     the clubs): the column design is also relabelled from a map that packs the first layer
     (``column_start``), kept when it is better on repeats and team clashes than the random
-    maps or perfect, and from one that packs every layer, kept when perfect.
+    maps or perfect, and from one that packs every layer, kept when perfect. ``covers``: the
+    budgets of the clash-free covers that found nothing for this draw's groups and ``count``
+    (one dict per draw, shared by its calls: such a cover finds nothing again), filled as they
+    fail.
     """
     weights = base_weights(n, history, apart)
     target = REPEAT_WEIGHT * history_bound(n, count, weights, apart) + _history_clashes(
@@ -186,7 +190,7 @@ def plan_tables(
     )
     if searched and not has_history:
         # a numbered design without any clash makes the search needless (docs/rules.md §8.1)
-        apart_tables = _without_clashes(n, count, layers, rng, QUICK_WORK)
+        apart_tables = without_clashes(n, count, layers, rng, QUICK_WORK, QUICK_SETS, covers)
         if apart_tables is not None:
             sessions, searched = apart_tables, False
     if stats is not None:
@@ -199,64 +203,11 @@ def plan_tables(
             patience=PATIENCE * effort, light_floor=floors[1],
         )  # fmt: skip
         if not has_history:
-            sessions = _numbered_instead(n, count, sessions, weights, rng, layers, clock)
+            steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
+            sessions = numbered_instead(
+                n, count, sessions, weights, rng, layers, clock, steps, covers
+            )
     return sessions
-
-
-def _numbered_columns(n: int, count: int, layers: Sequence[Sequence[int]]) -> list[Round]:
-    """The column design when it comes numbered for ``count`` sessions (nobody at one table
-    number twice), in rooms where a numbering without re-visits can be told
-    (``numbers.EXACT_TABLES``) and with a group to keep apart; else none."""
-    if n > 4 * EXACT_TABLES or not any(group >= 0 for layer in layers for group in layer):
-        return []
-    columns = column_design(n, limit=max(count, 16), need=count)
-    return columns if len(columns) >= count and not table_revisits(columns) else []
-
-
-def _without_clashes(
-    n: int, count: int, layers: Sequence[Sequence[int]], rng: random.Random, budget: int
-) -> list[Round] | None:
-    """Sessions of the numbered column design with no repeat and no clash (``apart_cover``,
-    with one kind of group to keep apart, ``budget`` sets looked at), or None when none was
-    found."""
-    grouped = [layer for layer in layers if any(group >= 0 for group in layer)]
-    columns = _numbered_columns(n, count, layers)
-    if len(grouped) != 1 or not columns:
-        return None
-    own = random.Random(f"{rng.getstate()[1][:4]}/apart")
-    return apart_labelling(n, columns, count, grouped[0], own, budget)
-
-
-def _numbered_instead(
-    n: int,
-    count: int,
-    sessions: list[Round],
-    weights: list[list[int]],
-    rng: random.Random,
-    layers: Sequence[Sequence[int]],
-    clock: SafetyClock | None,
-) -> list[Round]:
-    """The searched ``sessions``, or sessions of the numbered column design when the searched
-    tables cannot be numbered without a return to a table number and the design's are no worse
-    on team-mates, repeats and clashes, each counted alone (docs/rules.md §8.1): while the
-    searched tables have a clash, an iterated relabelling (``numbered_relabel``); where they
-    have none, a labelling without any clash (``_without_clashes``, tried before the search
-    with a smaller budget)."""
-    columns = _numbered_columns(n, count, layers)
-    if not columns or numbers_without_revisits(sessions):
-        return sessions
-    searched = figures(n, sessions, layers)
-    if not (searched[0] or any(searched[2:])):
-        # no clash: the cover tried before the search, with a larger budget (48x7, 48x8);
-        # a relabelling rarely has no clash too
-        apart_tables = _without_clashes(n, count, layers, rng, COVER_WORK)
-        return sessions if apart_tables is None else apart_tables
-    own = random.Random(f"{rng.getstate()[1][:4]}/numbered")
-    steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
-    found = relabel_numbered(n, columns, count, weights, own, steps, layers, clock)
-    if found is None or not all(x <= y for x, y in zip(found[0], searched, strict=True)):
-        return sessions
-    return found[1]
 
 
 def column_start(n: int, layers: Sequence[Sequence[int]], rng: random.Random) -> list[int] | None:
