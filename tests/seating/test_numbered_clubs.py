@@ -68,7 +68,7 @@ def test_independent_sets_are_every_set_of_points_that_never_meet(size):
             for x in table:
                 meet[x] |= sum(1 << y for y in table)
     apart = [((1 << 20) - 1) & ~meet[x] for x in range(20)]
-    found = independent_sets(20, apart, size, 10**6)
+    found = independent_sets(20, apart, [size, 4], 10**6)[size]
     assert len(found) == len(set(found))
     assert set(found) == brute_independent(20, design, size)
 

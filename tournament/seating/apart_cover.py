@@ -56,11 +56,8 @@ def apart_labelling(
         meet = _meetings(n, [design[i] for i in keep])
         everyone = (1 << n) - 1
         apart = [everyone & ~meet[x] & ~(1 << x) for x in range(n)]
-        sets: dict[int, list[int]] = {}
-        found = 0
-        for k in need:
-            sets[k] = independent_sets(n, apart, k, most_sets - enumerated - found)
-            found += len(sets[k])
+        sets = independent_sets(n, apart, list(need), most_sets - enumerated)
+        found = sum(len(masks) for masks in sets.values())
         enumerated += found
         if enumerated >= most_sets:
             break  # (this pick's sets are not all there)
@@ -105,26 +102,37 @@ def _meetings(n: int, sessions: Sequence[Round]) -> list[int]:
     return meet
 
 
-def independent_sets(n: int, apart: list[int], size: int, cap: int) -> list[int]:
-    """The sets of ``size`` points no two of which meet (``apart[x]``: the bit mask of the
-    points that never meet x), as bit masks; at most ``cap`` of them (enumeration stops)."""
-    found: list[int] = []
+def independent_sets(
+    n: int, apart: list[int], sizes: Sequence[int], cap: int
+) -> dict[int, list[int]]:
+    """For each of ``sizes``, the sets of that many points no two of which meet (``apart[x]``:
+    the bit mask of the points that never meet x), as bit masks, found in one pass (a set of
+    k points extends one of k - 1); at most ``cap`` sets in all (enumeration stops there)."""
+    found: dict[int, list[int]] = {size: [] for size in sizes}
+    top = max(sizes, default=0)
+    larger = [min((k for k in sizes if k > depth), default=top + 1) for depth in range(top + 1)]
+    total = [0]
 
-    def grow(mask: int, candidates: int, left: int) -> bool:
-        if not left:
-            found.append(mask)
-            return len(found) < cap
+    def grow(mask: int, candidates: int, depth: int) -> bool:
+        if depth in found:
+            found[depth].append(mask)
+            total[0] += 1
+            if total[0] >= cap:
+                return False
+        if depth == top:
+            return True
+        wanted = larger[depth] - depth  # points still to add for the next size asked
         while candidates:
-            if candidates.bit_count() < left:
+            if candidates.bit_count() < wanted:
                 return True
             low = candidates & -candidates
             candidates ^= low
-            if not grow(mask | low, candidates & apart[low.bit_length() - 1], left - 1):
+            if not grow(mask | low, candidates & apart[low.bit_length() - 1], depth + 1):
                 return False
         return True
 
     for x in range(n):
-        if not grow(1 << x, apart[x] & ~((2 << x) - 1), size - 1):
+        if not grow(1 << x, apart[x] & ~((2 << x) - 1), 1):
             break
     return found
 
