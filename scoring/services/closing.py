@@ -148,7 +148,7 @@ def close_table(table, *, actor, revision=None):
 def reopen_table(table, *, actor):
     """Director only: reopen a closed table (its results are removed until it closes again)."""
     _require_director(actor)
-    table = lock_table(table)
+    table = lock_table(table, exclusive=True)  # it may reopen the session (written below)
     if not table.is_closed:
         raise TableError(_("This table is not closed."))
     session = table.session  # locked with the table, after the tournament

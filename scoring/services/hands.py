@@ -226,7 +226,9 @@ def record_hand(
 
     `tiles` (a `TilesInput`) are counted and kept with the hand beside the referee's figures.
     `first_wind`: the FIMJ table's first prevalent wind, given with its first hand."""
-    table = lock_table(table)
+    # The director's hand may start the session (below): the session and the tournament are
+    # then written, so they are locked for update from the start (`lock_table`).
+    table = lock_table(table, exclusive=actor.is_director)
     if session_number is not None and int(session_number) != table.session.number:
         raise TableError(
             _(
