@@ -126,21 +126,26 @@ def _create(
             % {"number": number, "maximum": MAX_HAND_VERSIONS}
         )
     try:
-        return Hand.objects.create(
-            table=table,
-            number=number,
-            version=version,
-            is_current=True,
-            entry=_jsonable(clean),
-            entered_by=actor.user,
-            entered_via=actor.via,
-            submission=submission,
-            table_revision=table.revision + 1,  # the bump that follows in the same transaction
-            note=note,
-            **hand_columns(clean, settlement.deltas),
-            **(tile_fields or {}),
-        )
+        with transaction.atomic():  # a savepoint, so that the check below can still read
+            return Hand.objects.create(
+                table=table,
+                number=number,
+                version=version,
+                is_current=True,
+                entry=_jsonable(clean),
+                entered_by=actor.user,
+                entered_via=actor.via,
+                submission=submission,
+                table_revision=table.revision + 1,  # the bump that follows in the same transaction
+                note=note,
+                **hand_columns(clean, settlement.deltas),
+                **(tile_fields or {}),
+            )
     except IntegrityError as exc:
+        if submission is not None and Hand.objects.filter(submission=submission).exists():
+            # the same one-time id saved at another table at the same instant (saves at two
+            # tables go side by side: `lock_table`)
+            raise submission_used_elsewhere() from exc
         raise TableError(_("The hand could not be saved: %(error)s") % {"error": exc}) from exc
 
 

@@ -6,8 +6,12 @@ measured them +68 to +195 % slower). The writers that change the tournament or a
 take turns with every save in flight: a re-draw, and the director's writes that change the
 session themselves (the first hand that starts a session, a reopened table), which lock it for
 update from the start instead of asking for it while another save shares it. Each interleaving
+One form's one-time id used at two tables at once (an attack) is saved once and the other
+save refused with a message, as when the saves took turns. Each interleaving
 is made by a transaction holding its locks (`Holder`) while the other writer starts (polled,
 never a pause). PostgreSQL only: SQLite locks the whole file."""
+
+import uuid
 
 import pytest
 from django.db import connection
@@ -15,10 +19,12 @@ from django.db import connection
 from draw.errors import DrawError
 from draw.writing import write_draw
 from scoring.access import Actor
+from scoring.calls.models import RefereeCall
 from scoring.calls.services import make_call
 from scoring.models import Hand
 from scoring.services import closing
 from scoring.services.hands import record_hand
+from scoring.services.tables import TableError
 from tests.factories import build, make_director
 from tests.reliability.threads import Holder, at_once, free, in_a_thread, until_it_waits
 from tournament.models import Session, Table, Tournament
@@ -106,3 +112,46 @@ def test_a_reopened_table_waits_for_a_save_in_flight_at_another_table(transactio
     assert len(results) == 1 and isinstance(results[0], Table), results
     assert not Table.objects.get(pk=first.pk).is_closed
     assert Hand.objects.filter(table=second).count() == 1
+
+
+def test_one_submission_id_at_two_tables_at_once_saves_once(transactional_db):
+    """Two saves with the same one-time id at two tables (a phone's form copied, an attack):
+    the second waits for the first's row with that id and is refused with the message of an id
+    used elsewhere (when the tournament's lock put them in turn, it read the first's hand)."""
+    _cup, first, second = two_tables("one-id")
+    submission = uuid.uuid4()
+
+    def save(table):
+        return lambda: record_hand(
+            Table.objects.get(pk=table.pk),
+            ENTRY,
+            actor=Actor(via="phone"),
+            revision=0,
+            submission=submission,
+        )
+
+    holder = Holder(save(first)).start()
+    waited, results = at_once(holder, save(second))
+    assert waited  # for the first's row with that id, not for the tournament
+    assert len(results) == 1 and isinstance(results[0], TableError), results
+    assert "used for another save" in str(results[0])
+    assert list(Hand.objects.filter(submission=submission).values_list("table", flat=True)) == [
+        first.pk
+    ]
+
+
+def test_one_submission_id_for_calls_at_two_tables_at_once_calls_once(transactional_db):
+    _cup, first, second = two_tables("one-call-id")
+    submission = uuid.uuid4()
+
+    def call(table):
+        return lambda: make_call(
+            Table.objects.get(pk=table.pk), "other", actor=Actor(via="phone"), submission=submission
+        )
+
+    holder = Holder(call(first)).start()
+    waited, results = at_once(holder, call(second))
+    assert waited
+    assert len(results) == 1 and isinstance(results[0], TableError), results
+    assert "used for another save" in str(results[0])
+    assert list(RefereeCall.objects.values_list("table", flat=True)) == [first.pk]
