@@ -5,11 +5,11 @@ the tournament for update, the saves of a whole room took turns: issue 30's visi
 measured them +68 to +195 % slower). The writers that change the tournament or a session still
 take turns with every save in flight: a re-draw, and the director's writes that change the
 session themselves (the first hand that starts a session, a reopened table), which lock it for
-update from the start instead of asking for it while another save shares it. Each interleaving
-One form's one-time id used at two tables at once (an attack) is saved once and the other
-save refused with a message, as when the saves took turns. Each interleaving
-is made by a transaction holding its locks (`Holder`) while the other writer starts (polled,
-never a pause). PostgreSQL only: SQLite locks the whole file."""
+update from the start instead of asking for it while another save shares it. One form's
+one-time id used at two tables at once (an attack) is saved once and the other save refused
+with a message, as when the saves took turns. Each interleaving is made by a transaction
+holding its locks (`Holder`) while the other writer starts (polled, never a pause).
+PostgreSQL only: SQLite locks the whole file."""
 
 import uuid
 
