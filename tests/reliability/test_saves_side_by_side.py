@@ -1,15 +1,15 @@
-"""Saves at different tables of one tournament go side by side on PostgreSQL: each save locks
-the tournament and the session in share mode and its own table for update (`lock_table`), so a
-save in flight at one table does not hold up the referees of the others (when every save locked
-the tournament for update, the saves of a whole room took turns: issue 30's visitors' load
-measured them +68 to +195 % slower). The writers that change the tournament or a session still
-take turns with every save in flight: a re-draw, and the director's writes that change the
-session themselves (the first hand that starts a session, a reopened table), which lock it for
-update from the start instead of asking for it while another save shares it. One form's
-one-time id used at two tables at once (an attack) is saved once and the other save refused
-with a message, as when the saves took turns. Each interleaving is made by a transaction
-holding its locks (`Holder`) while the other writer starts (polled, never a pause).
-PostgreSQL only: SQLite locks the whole file."""
+"""Saves at different tables of one tournament go side by side on PostgreSQL: each save locks the
+tournament and the session in share mode and its own table for update (`lock_table`), so a save
+in flight at one table does not hold up the referees of the others (when every save locked the
+tournament for update, the saves of a whole room took turns: issue 30's visitors' load measured
+them +68 to +195 % slower). The writers that change the tournament or a session still take turns
+with every save in flight: a re-draw, and the director's writes that change the session
+themselves (the first hand that starts a session, a reopened table, a substitute seated), which
+lock it for update from the start instead of asking for it while another save shares it. One
+form's one-time id used at two tables at once (an attack) is saved once and the other save
+refused with a message, as when the saves took turns. Each interleaving is made by a transaction
+holding its locks (`Holder`) while the other writer starts (polled, never a pause). PostgreSQL
+only: SQLite locks the whole file."""
 
 import uuid
 
@@ -27,7 +27,8 @@ from scoring.services.hands import record_hand
 from scoring.services.tables import TableError
 from tests.factories import build, make_director
 from tests.reliability.threads import Holder, at_once, free, in_a_thread, until_it_waits
-from tournament.models import Session, Table, Tournament
+from tournament.models import Seat, Session, Table, Tournament
+from tournament.services.registrations import register_player
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="row locks: PostgreSQL's (SQLite locks the file)"
@@ -155,3 +156,26 @@ def test_one_submission_id_for_calls_at_two_tables_at_once_calls_once(transactio
     assert len(results) == 1 and isinstance(results[0], TableError), results
     assert "used for another save" in str(results[0])
     assert list(RefereeCall.objects.values_list("table", flat=True)) == [first.pk]
+
+
+def test_one_substitute_for_two_tables_at_once_sits_at_one(transactional_db):
+    """A substitution changes the session's seating: it locks the session for update, so a
+    second one at another table waits and then sees the substitute seated (shared, both would
+    pass the check and the second fail on the database's constraint: a 500)."""
+    cup, first, second = two_tables("one-substitute")
+    substitute = register_player(cup, first_name="Sub", last_name="Stitute", is_substitute=True)
+    director = Actor(user=make_director())
+
+    def substitution(table):
+        return lambda: closing.seat_substitute(
+            Table.objects.get(pk=table.pk).seats.get(wind=2), substitute, actor=director
+        )
+
+    holder = Holder(substitution(first)).start()
+    waited, results = at_once(holder, substitution(second))
+    assert waited
+    assert len(results) == 1 and isinstance(results[0], TableError), results
+    assert "already sits at a table in this session" in str(results[0])
+    assert list(Seat.objects.filter(registration=substitute).values_list("table", flat=True)) == [
+        first.pk
+    ]
