@@ -17,7 +17,7 @@ entry in the audit trail.
   it). Refused once the table has called again or the session is confirmed.
 """
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from common.clock import database_now
@@ -93,15 +93,23 @@ def make_call(table, kind, note="", *, actor, submission=None, revision=None):
                 "kind": waiting.get_kind_display(),
             }
         )
-    call = RefereeCall.objects.create(
-        table=table,
-        kind=kind,
-        note=note,
-        made_by=actor.user,
-        made_via=actor.via[:60],
-        submission=submission,
-        table_revision=revision,
-    )
+    try:
+        with transaction.atomic():  # a savepoint, so that the check below can still read
+            call = RefereeCall.objects.create(
+                table=table,
+                kind=kind,
+                note=note,
+                made_by=actor.user,
+                made_via=actor.via[:60],
+                submission=submission,
+                table_revision=revision,
+            )
+    except IntegrityError:
+        # the same one-time id used at another table at the same instant (calls at two tables
+        # go side by side: `lock_table`); one open call per table is checked above, locked
+        if submission is None or not RefereeCall.objects.filter(submission=submission).exists():
+            raise
+        raise submission_used_elsewhere() from None
     log_action(actor, AuditAction.CALL_MADE, table=table, changes={"kind": kind, "note": note})
     return call
 

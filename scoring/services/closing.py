@@ -148,7 +148,7 @@ def close_table(table, *, actor, revision=None):
 def reopen_table(table, *, actor):
     """Director only: reopen a closed table (its results are removed until it closes again)."""
     _require_director(actor)
-    table = lock_table(table)
+    table = lock_table(table, exclusive=True)  # it may reopen the session (written below)
     if not table.is_closed:
         raise TableError(_("This table is not closed."))
     session = table.session  # locked with the table, after the tournament
@@ -204,7 +204,9 @@ def seat_substitute(seat, substitute, *, actor):
     arrival past 15 minutes); the substitute's results count for the others' places.
     """
     _require_director(actor)
-    table = lock_table(seat.table)
+    # The session's seating changes (a substitute sits at one table only): the session is
+    # locked for update, so two substitutions at once take turns and the second sees the first.
+    table = lock_table(seat.table, exclusive=True)
     check_writable(table, actor=actor)
     seat = Seat.objects.select_for_update().get(pk=seat.pk)
     if table.hands.exists():

@@ -126,21 +126,26 @@ def _create(
             % {"number": number, "maximum": MAX_HAND_VERSIONS}
         )
     try:
-        return Hand.objects.create(
-            table=table,
-            number=number,
-            version=version,
-            is_current=True,
-            entry=_jsonable(clean),
-            entered_by=actor.user,
-            entered_via=actor.via,
-            submission=submission,
-            table_revision=table.revision + 1,  # the bump that follows in the same transaction
-            note=note,
-            **hand_columns(clean, settlement.deltas),
-            **(tile_fields or {}),
-        )
+        with transaction.atomic():  # a savepoint, so that the check below can still read
+            return Hand.objects.create(
+                table=table,
+                number=number,
+                version=version,
+                is_current=True,
+                entry=_jsonable(clean),
+                entered_by=actor.user,
+                entered_via=actor.via,
+                submission=submission,
+                table_revision=table.revision + 1,  # the bump that follows in the same transaction
+                note=note,
+                **hand_columns(clean, settlement.deltas),
+                **(tile_fields or {}),
+            )
     except IntegrityError as exc:
+        if submission is not None and Hand.objects.filter(submission=submission).exists():
+            # the same one-time id saved at another table at the same instant (saves at two
+            # tables go side by side: `lock_table`)
+            raise submission_used_elsewhere() from exc
         raise TableError(_("The hand could not be saved: %(error)s") % {"error": exc}) from exc
 
 
@@ -226,7 +231,9 @@ def record_hand(
 
     `tiles` (a `TilesInput`) are counted and kept with the hand beside the referee's figures.
     `first_wind`: the FIMJ table's first prevalent wind, given with its first hand."""
-    table = lock_table(table)
+    # The director's hand may start the session (below): the session and the tournament are
+    # then written, so they are locked for update from the start (`lock_table`).
+    table = lock_table(table, exclusive=actor.is_director)
     if session_number is not None and int(session_number) != table.session.number:
         raise TableError(
             _(

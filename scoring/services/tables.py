@@ -238,21 +238,39 @@ def lock_session(session):
     return fresh
 
 
-def lock_table(table):
+def _lock_shared(queryset):
+    """Run `queryset` with a shared lock on the rows of its model (`FOR SHARE`, which Django's
+    `select_for_update` does not offer): writers that hold it go side by side, and a writer that
+    locks one of those rows for update (or updates it) waits until every one of them ends."""
+    connection = transaction.get_connection()
+    sql, params = queryset.query.get_compiler(connection=connection).as_sql()
+    model_table = connection.ops.quote_name(queryset.model._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(f"{sql} FOR SHARE OF {model_table}", params)
+
+
+def lock_table(table, *, exclusive=False):
     """Lock the table's tournament, then its session, then the table for the rest of the
     transaction (the desk's one lock order, `lock_session`), and return the table fresh with
-    them. A re-draw, the cut, minutes for every table or a withdrawal, which take the tournament
-    first too, take turns with a save instead of deadlocking. TableError when the table is gone
-    (its session was drawn again while this waited)."""
+    them. TableError when the table is gone (its session was drawn again while this waited).
+
+    The tournament and the session are locked in share mode: saves at different tables of a
+    tournament go side by side (each locks its own table for update), while a re-draw, the cut,
+    minutes for every table or a withdrawal, which lock the tournament for update, take turns
+    with every save instead of deadlocking. A writer that may itself change the session or the
+    tournament (the director's first hand starts the session, a reopened table reopens a
+    confirmed one) passes `exclusive`: two of them holding the shared lock and both asking to
+    write the row would deadlock, so they lock it for update from the start and take turns."""
     _require_atomic("lock_table")
     if _row_locks():  # its tournament, then its session, found through it, each locked alone
-        lock_tournament_of(sessions__tables=table.pk)
-        list(
-            Session.objects.select_for_update(of=("self",))
-            .filter(tables=table.pk)
-            .order_by()
-            .values_list("pk", flat=True)
-        )
+        tournament = Tournament.objects.filter(sessions__tables=table.pk).order_by().values("pk")
+        session = Session.objects.filter(tables=table.pk).order_by().values("pk")
+        if exclusive:
+            list(tournament.select_for_update(of=("self",)))
+            list(session.select_for_update(of=("self",)))
+        else:
+            _lock_shared(tournament)
+            _lock_shared(session)
     locked = (
         Table.objects.select_for_update(of=("self",))
         .select_related("session__tournament")
