@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 
 from common.text import person_name
 from rules.limits import MAX_OFFER_HOURS, MAX_SIGNUP_PLACES, MIN_OFFER_HOURS, MIN_SIGNUP_PLACES
-from tournament.countries import country_choices
+from tournament.countries import country_choices, country_display
 from tournament.models import EMA_ID_PATTERN
 
 #: The longest names and club, as a player's (tournament.models.Player).
@@ -262,6 +262,9 @@ class Entry(models.Model):
 
     def __str__(self):
         return self.full_name
+
+    def get_country_display(self) -> str:  # type: ignore[no-redef]  # the stubs declare Django's
+        return country_display(self.country)  # Django's own builds the list of choices each call
 
     @property
     def full_name(self):

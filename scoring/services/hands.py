@@ -28,7 +28,7 @@ from scoring.services.tables import (
     submission_used_elsewhere,
 )
 from scoring.tiles.services import TilesInput, hand_tile_fields
-from tournament.models import SessionStatus
+from tournament.models import Session, SessionStatus
 from tournament.rulesets import ruleset_for
 from tournament.services.tournaments import follow_sessions
 
@@ -231,9 +231,13 @@ def record_hand(
 
     `tiles` (a `TilesInput`) are counted and kept with the hand beside the referee's figures.
     `first_wind`: the FIMJ table's first prevalent wind, given with its first hand."""
-    # The director's hand may start the session (below): the session and the tournament are
-    # then written, so they are locked for update from the start (`lock_table`).
-    table = lock_table(table, exclusive=actor.is_director)
+    # The director's hand in a seated session starts it (below): the session and the tournament
+    # are then written, so they are locked for update from the start (`lock_table`). Read
+    # before the lock: a session seen running stays running while its tables exist (only a
+    # re-draw, which replaces them, seats it again), and one seen seated is locked for update.
+    seated = Session.objects.filter(tables=table.pk, status=SessionStatus.SEATED)
+    starts = actor.is_director and seated.exists()
+    table = lock_table(table, exclusive=starts)
     if session_number is not None and int(session_number) != table.session.number:
         raise TableError(
             _(

@@ -37,6 +37,7 @@ def test_every_url_is_in_the_matrix():
 
 def test_no_read_or_write_beyond_the_role(world):
     urls = concrete_urls(world)
+    before = database_state()  # checked unchanged after each page: the state before the next
     for role, client in clients(world).items():
         for name, url in urls.items():
             audience = AUDIENCE[name]
@@ -48,7 +49,6 @@ def test_no_read_or_write_beyond_the_role(world):
                 continue  # a referee account of this tournament checks its players in
             if audience == "user" and role not in ("anonymous", "link holder of another table"):
                 continue
-            before = database_state()
             got = client.get(url).status_code
             posted = client.post(url, WRITES).status_code
             assert got in (302, 403, 404), (role, name, got)
@@ -60,10 +60,10 @@ def test_no_read_or_write_beyond_the_role(world):
 
 def test_public_pages_never_write(world):
     urls = concrete_urls(world)
+    before = database_state()  # checked unchanged after each page: the state before the next
     for name, url in urls.items():
         if AUDIENCE[name] != "public":
             continue
-        before = database_state()
         assert Client().get(url).status_code == 200, name
         assert Client().post(url, WRITES).status_code == 405, name
         assert database_state() == before, name
@@ -111,10 +111,10 @@ def test_repeated_bad_links_from_one_address_are_slowed_down(world):
 def test_csrf_on_every_form(world, director):
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(director)
+    before = database_state()  # checked unchanged after each form: the state before the next
     for name, url in concrete_urls(world).items():
         if AUDIENCE[name] in ("public", "i18n"):
             continue
-        before = database_state()
         response = strict.post(url, WRITES)
         assert response.status_code in (403, 405), (name, response.status_code)
         assert database_state() == before, name

@@ -46,10 +46,10 @@ def test_the_director_of_b_gets_nothing_of_a(world):
     database is the same afterwards."""
     client = logged_in(world["director_b"])
     refused = 0
+    before = database_state()  # checked unchanged after each page: the state before the next
     for name, url in concrete_urls(world).items():
         if AUDIENCE[name] not in ("director", "site-admin", "account"):
             continue
-        before = database_state()
         got = client.get(url)
         posted = client.post(url, WRITES)
         assert got.status_code in (403, 404), (name, got.status_code)

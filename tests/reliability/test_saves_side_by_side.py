@@ -85,34 +85,72 @@ def test_a_re_draw_waits_for_every_save_in_flight_and_refuses_the_session(transa
     assert Hand.objects.filter(table__in=[first, second]).count() == 2
 
 
-def test_the_directors_first_hand_waits_for_a_call_in_flight_and_starts_the_session(
-    transactional_db,
-):
-    cup, first, second = two_tables("first-hand", started=False)
+def in_turn(holder, works):
+    """Each of `works` started in a thread of its own while `holder` (started) holds its locks,
+    the next once the one before waits for a lock; then `holder` released. Returns what they
+    returned or raised."""
+    threads = []
+    try:
+        for count, work in enumerate(works, start=1):
+            threads.append(in_a_thread(work))
+            assert until_it_waits(threads[-1][0], count)
+    finally:
+        holder.release()
+        for thread, _results in threads:
+            thread.join(60)
+    return [result for _thread, results in threads for result in results]
+
+
+def test_two_directors_first_hands_at_once_start_the_session(transactional_db):
+    """Before a session starts only the director writes at its tables (a call made at one holds
+    the session in share mode). Two first hands at two other tables at once (two directors, two
+    tabs) both start the session: each locks it for update from the start, so they take turns;
+    sharing it, both would then ask to update it, and one would end in a deadlock (a 500)."""
+    cup = build(slug="first-hands", started=False)
+    one, two, three = cup.sessions.get(number=1).tables.order_by("number")[:3]
     director = Actor(user=make_director())
-    # before the session starts only the director writes at its tables: a call made at one
     holder = Holder(
-        lambda: make_call(Table.objects.get(pk=first.pk), "other", actor=director)
+        lambda: make_call(Table.objects.get(pk=one.pk), "other", actor=director)
     ).start()
-    waited, results = at_once(holder, saving(second, director))
-    assert waited  # the session is written: locked for update, after the call's shared lock
-    assert len(results) == 1 and isinstance(results[0], tuple), results
-    assert Session.objects.get(pk=first.session_id).status == "running"
+    results = in_turn(holder, [saving(two, director), saving(three, director)])
+    assert len(results) == 2 and all(isinstance(result, tuple) for result in results), results
+    assert Hand.objects.filter(table__in=[two, three]).count() == 2
+    assert Session.objects.get(pk=one.session_id).status == "running"
     assert Tournament.objects.get(pk=cup.pk).status == Tournament.Status.RUNNING
 
 
-def test_a_reopened_table_waits_for_a_save_in_flight_at_another_table(transactional_db):
-    _cup, first, second = two_tables("reopen-save")
+def test_the_directors_hand_in_a_running_session_goes_beside_a_save(transactional_db):
+    """Once the session runs, the director typing a paper score sheet saves like a referee:
+    beside the saves at the other tables."""
+    _cup, first, second = two_tables("director-beside")
     director = Actor(user=make_director())
-    closing.close_table(first, actor=director)
-    holder = Holder(saving(second)).start()
-    waited, results = at_once(
-        holder, lambda: closing.reopen_table(Table.objects.get(pk=first.pk), actor=director)
-    )
-    assert waited
-    assert len(results) == 1 and isinstance(results[0], Table), results
-    assert not Table.objects.get(pk=first.pk).is_closed
-    assert Hand.objects.filter(table=second).count() == 1
+    holder = Holder(saving(first)).start()
+    waited, results = at_once(holder, saving(second, director))
+    assert not waited
+    assert len(results) == 1 and isinstance(results[0], tuple), results
+
+
+def test_two_tables_reopened_at_once_reopen_the_confirmed_session(transactional_db):
+    """Reopening a table of a confirmed session writes the session: two at once (two tabs, two
+    directors), while a link renewed at a third table shares the session, take turns from the
+    start; sharing it, both would then ask to update it and one end in a deadlock."""
+    cup = build(slug="two-reopens")
+    session = cup.sessions.get(number=1)
+    director = Actor(user=make_director())
+    tables = list(session.tables.order_by("number"))
+    for table in tables:
+        closing.close_table(table, actor=director)
+    closing.confirm_session(session, actor=director)
+    one, two, three = tables[:3]
+
+    def reopening(table):
+        return lambda: closing.reopen_table(Table.objects.get(pk=table.pk), actor=director)
+
+    holder = Holder(lambda: closing.renew_link(Table.objects.get(pk=one.pk), actor=director))
+    results = in_turn(holder.start(), [reopening(two), reopening(three)])
+    assert len(results) == 2 and all(isinstance(result, Table) for result in results), results
+    assert Session.objects.get(pk=session.pk).status == "running"
+    assert Tournament.objects.get(pk=cup.pk).status == Tournament.Status.RUNNING
 
 
 def test_one_submission_id_at_two_tables_at_once_saves_once(transactional_db):

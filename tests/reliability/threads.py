@@ -95,16 +95,16 @@ class Holder:
         self.thread.join(60)
 
 
-def until_it_waits(thread):
-    """Poll (never a fixed pause) until `thread` waits for a lock or has finished; True when
-    it waits."""
+def until_it_waits(thread, count=1):
+    """Poll (never a fixed pause) until `thread` waits for a lock (with `count`, until that
+    many connections wait, the others started before it) or has finished; True when it waits."""
     for _attempt in range(6000):
-        if waiting_for_a_lock():
+        if waiting_for_a_lock() >= count:
             return True
         thread.join(0.01)
         if not thread.is_alive():
             return False
-    return bool(waiting_for_a_lock())
+    return waiting_for_a_lock() >= count
 
 
 def free(table_name, pk):

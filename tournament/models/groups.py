@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
-from tournament.countries import country_choices, country_name
+from tournament.countries import country_choices, country_display, country_name
 
 #: The longest team name and category name.
 TEAM_NAME_MAX, CATEGORY_NAME_MAX = 100, 60
@@ -54,6 +54,9 @@ class Team(models.Model):
     @property
     def country_name(self):
         return country_name(self.country)
+
+    def get_country_display(self) -> str:  # type: ignore[no-redef]  # the stubs declare Django's
+        return country_display(self.country)  # Django's own builds the list of choices each call
 
 
 class Category(models.Model):

@@ -8,7 +8,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from common.text import person_name
-from tournament.countries import country_choices, country_name
+from tournament.countries import country_choices, country_display, country_name
 from tournament.models.choices import COUNTRY_PATTERN, EMA_ID_PATTERN, RegistrationStatus
 from tournament.models.tournaments import Tournament
 
@@ -90,6 +90,9 @@ class Player(models.Model):
     @property
     def country_name(self):
         return country_name(self.country)
+
+    def get_country_display(self) -> str:  # type: ignore[no-redef]  # the stubs declare Django's
+        return country_display(self.country)  # Django's own builds the list of choices each call
 
 
 class Registration(models.Model):

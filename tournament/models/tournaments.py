@@ -23,7 +23,7 @@ from rules.limits import (
     MIN_REVEAL_PLACES,
     MIN_SESSION_MINUTES,
 )
-from tournament.countries import country_choices
+from tournament.countries import country_choices, country_display
 from tournament.models.choices import (
     COUNTRY_PATTERN,
     LOTS_SEED_MAX,
@@ -337,6 +337,9 @@ class Tournament(models.Model):
 
     def get_absolute_url(self):
         return reverse("tournament", kwargs={"slug": self.slug})
+
+    def get_country_display(self) -> str:  # type: ignore[no-redef]  # the stubs declare Django's
+        return country_display(self.country)  # Django's own builds the list of choices each call
 
     @property
     def has_stages(self):
