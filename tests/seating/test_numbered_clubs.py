@@ -80,6 +80,11 @@ def test_the_cover_uses_the_sets_of_the_sizes_asked():
     assert cover(4, sets, {2: 2}, [1000]) in ([0b0011, 0b1100], [0b1100, 0b0011])
     assert cover(4, {2: [0b0011, 0b0110]}, {2: 2}, [1000]) is None
     assert cover(4, sets, {2: 2}, [2]) is None  # out of work
+    # the free point with the fewest sets is chosen whatever point 0 holds: here every point
+    # but 0 has more sets than point 0, and once 0 is covered the search goes on from them
+    pairs = [0b100001, 0b000110, 0b011000, 0b001010, 0b010100]
+    found = cover(6, {2: pairs}, {2: 3}, [1000])
+    assert found is not None and sorted(found) == [0b000110, 0b011000, 0b100001]
 
 
 def test_four_clubs_as_large_as_the_columns_take_a_column_each():

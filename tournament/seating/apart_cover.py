@@ -164,7 +164,7 @@ def cover(
         if work[0] < 0:
             return None
         # the free point with the fewest sets left (counting stops at the fewest so far)
-        point, fewest = -1, len(holding[0]) + 1
+        point, fewest = -1, 1 << 62  # any free point has fewer sets than this
         free = everyone & ~covered
         while free:
             low = free & -free
