@@ -69,12 +69,26 @@ def test_group_weights_add_up_over_layers():
     assert both[0][1] == REPEATS_FIRST + APART_FIRST
 
 
-def test_played_sessions_with_clashes_still_leave_the_rest_apart():
-    # (seed 3: since the clash-free cover of issue 33 the first draw at seed 2 differs, and the
-    # re-draw after it keeps 5 clashes; re-draws after a played session are not always apart,
-    # before as after it: docs/measurements.md)
-    groups = clubs(40, 3)
-    plan = draw_schedule(range(40), 8, seed=3, groups=groups)
+@pytest.mark.parametrize(
+    "seed",
+    [
+        3,
+        pytest.param(
+            2,
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="a re-draw after a played session can keep clashes that other seeds "
+                "avoid (seeds 0 and 6 re-draw this one without any): the re-draw's search "
+                "is short here, before the clash-free cover as after it (docs/measurements.md)",
+            ),
+        ),
+    ],
+)
+def test_played_sessions_with_clashes_still_leave_the_rest_apart(seed):
+    # (seed 2: since the clash-free cover of issue 33 its first draw differs, and the re-draw
+    # after it keeps 5 clashes, as the code before the cover keeps on that played session too)
+    groups = clubs(40, seed)
+    plan = draw_schedule(range(40), 8, seed=seed, groups=groups)
     # session 1 as played, with two club-mates swapped into one table by hand
     played = [list(table) for table in plan[0]]
     a, b = next((p, q) for p in range(40) for q in range(p) if groups[p] == groups[q])
@@ -84,7 +98,7 @@ def test_played_sessions_with_clashes_still_leave_the_rest_apart():
         other = next(p for p in ta if p != a)
         ta[ta.index(other)], tb[tb.index(b)] = b, other
     fixed = [[tuple(table) for table in played]]
-    redrawn = draw(range(40), 8, seed=3, groups=groups, fixed=fixed)
+    redrawn = draw(range(40), 8, seed=seed, groups=groups, fixed=fixed)
     report = seating_report(redrawn.schedule, groups)
     assert report.group_clashes >= 1  # the played clash stays: history is history
     assert seating_report(redrawn.schedule[1:], groups).group_clashes == 0

@@ -6,8 +6,10 @@ twice) keeps both whatever player takes which point. Its points that never meet 
 without a single clash is a cover of the points by independent sets of the clubs' sizes (the
 players of no club by single points). ``apart_labelling`` enumerates those sets and searches
 the cover depth-first (the point with the fewest sets left first), on the picks of the design's
-sessions with the most such sets: a pick of more sessions than the draw needs holds fewer
-meetings to avoid, and any of its sessions then keep the clubs apart too.
+sessions with the most such sets, each pick all of the design's sessions but one (or the draw's
+count, when larger): the draw takes its sessions from the pick, and any of them keep the clubs
+apart too. (Picks of exactly the draw's count hold fewer meetings, so more such sets: not tried
+yet, docs/rules.md §8.1.)
 
 Where the tabu search (``seating.search``) leaves tables without a clash that cannot be numbered
 without a return to a table number (docs/rules.md §8.1: 40x7, 40x8 with every player in a club
