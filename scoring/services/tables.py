@@ -258,9 +258,10 @@ def lock_table(table, *, exclusive=False):
     tournament go side by side (each locks its own table for update), while a re-draw, the cut,
     minutes for every table or a withdrawal, which lock the tournament for update, take turns
     with every save instead of deadlocking. A writer that may itself change the session or the
-    tournament (the director's first hand starts the session, a reopened table reopens a
-    confirmed one) passes `exclusive`: two of them holding the shared lock and both asking to
-    write the row would deadlock, so they lock it for update from the start and take turns."""
+    tournament (the director's hand in a seated session starts it, a reopened table reopens a
+    confirmed one, a substitute changes its seating) passes `exclusive`: two of them holding the
+    shared lock and both asking to write the row would deadlock, so they lock it for update
+    from the start and take turns."""
     _require_atomic("lock_table")
     if _row_locks():  # its tournament, then its session, found through it, each locked alone
         tournament = Tournament.objects.filter(sessions__tables=table.pk).order_by().values("pk")

@@ -93,6 +93,15 @@ def check_sessions(sessions: Sequence[Sequence[Sequence[Hashable]]]) -> list[lis
     return result
 
 
+def on_players(design: Sequence[Round], point_of: Sequence[int]) -> list[Round]:
+    """The design's sessions with each point replaced by the player mapped to it
+    (``point_of[player]``, a relabelling: ``seating.relabel``)."""
+    player_at = [0] * len(point_of)
+    for player, point in enumerate(point_of):
+        player_at[point] = player
+    return [[[player_at[x] for x in table] for table in session] for session in design]
+
+
 def on_roster(roster: Sequence[Hashable], table: Sequence[int]) -> Table:
     """A table of player indices as a table of the players themselves (same seat order)."""
     east, south, west, north = table

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tournament.seating.base import Round, SafetyClock
+from tournament.seating.base import Round, SafetyClock, on_players
 from tournament.seating.relabel import relabel
 
 ROUNDS = 3  # fresh picks of the design's sessions, each from a random map
@@ -90,23 +90,11 @@ def figures(n: int, sessions: Sequence[Round], layers: Sequence[Sequence[int]]) 
 
 def _cost(weights: list[list[int]], design: Sequence[Round], point_of: list[int]) -> int:
     """What the relabelling minimises: the weights of the players of every table."""
-    player_at = [0] * len(point_of)
-    for player, point in enumerate(point_of):
-        player_at[point] = player
     cost = 0
-    for session in design:
+    for session in on_players(design, point_of):
         for table in session:
-            players = [player_at[x] for x in table]
-            for i, a in enumerate(players):
+            for i, a in enumerate(table):
                 row = weights[a]
-                for b in players[i + 1 :]:
+                for b in table[i + 1 :]:
                     cost += row[b]
     return cost
-
-
-def on_players(design: Sequence[Round], point_of: list[int]) -> list[Round]:
-    """The design's sessions with each point replaced by the player mapped to it."""
-    player_at = [0] * len(point_of)
-    for player, point in enumerate(point_of):
-        player_at[point] = player
-    return [[[player_at[x] for x in table] for table in session] for session in design]

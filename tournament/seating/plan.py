@@ -34,7 +34,7 @@ import random
 from collections.abc import Sequence
 
 from tournament.seating.apart_cover import QUICK_SETS, QUICK_WORK
-from tournament.seating.base import Round, SafetyClock
+from tournament.seating.base import Round, SafetyClock, on_players
 from tournament.seating.designs import (
     best_schedule,
     column_design,
@@ -108,7 +108,7 @@ def plan_tables(
         fitted = embed(design, history, n, count, rng, node_limit=_embed_nodes(n))
         if fitted:
             point_of, chosen = fitted
-            sessions = _on_players([design[r] for r in chosen], point_of)
+            sessions = on_players([design[r] for r in chosen], point_of)
     if sessions is None:
         starts: list[tuple[list[Round], list[int] | None]]
         club_maps: set[int] = set()
@@ -152,7 +152,7 @@ def plan_tables(
         for picked, start in starts:
             own = rng if start is None else random.Random(f"{start[:8]}/relabel")
             point_of = relabel(n, picked, weights, own, steps, clock, start)
-            candidate = _on_players(picked, point_of)
+            candidate = on_players(picked, point_of)
             # repeats and clashes first; then, in a small room, whether the tables can be
             # numbered so that nobody returns to a number (§8); then the indirect meetings
             if id(picked) not in figures:
@@ -337,10 +337,3 @@ def _history_clashes(weights: list[list[int]], apart: list[list[int]]) -> int:
 
 def _embed_nodes(n: int) -> int:
     return max(2000, 400_000 // n)
-
-
-def _on_players(design: list[Round], point_of: list[int]) -> list[Round]:
-    player_at = [0] * len(point_of)
-    for player, point in enumerate(point_of):
-        player_at[point] = player
-    return [[[player_at[x] for x in table] for table in session] for session in design]
