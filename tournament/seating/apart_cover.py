@@ -23,7 +23,7 @@ import itertools
 import random
 from collections.abc import Sequence
 
-from tournament.seating.base import Round
+from tournament.seating.base import Round, on_players
 
 PICKS = 3  # picks of the design's sessions searched, those with the most independent sets
 COVER_WORK = 300_000  # sets looked at by the cover searches of one draw, at most
@@ -84,10 +84,7 @@ def apart_labelling(
                 point_of[p] = x
         order = list(keep)
         rng.shuffle(order)
-        player_at = [0] * n
-        for p, x in enumerate(point_of):
-            player_at[x] = p
-        return [[[player_at[x] for x in table] for table in design[r]] for r in order[:count]]
+        return on_players([design[r] for r in order[:count]], point_of)
     return None
 
 
