@@ -27,6 +27,7 @@ TENURE = (5, 12)  # steps an undone exchange stays tabu: drawn in this range
 STALL = 200  # steps without a better numbering before going back to the best one
 KICKS = 3  # random exchanges made then
 PATIENCE = 2000  # steps without a better numbering before the search gives up
+NONE_YET = 1 << 60  # above the change of any exchange
 
 
 def renumber(
@@ -58,17 +59,17 @@ def renumber(
     def count_near(s: int, t: int) -> None:
         rows = [held[p] for p in tables[s][t]]
         mine = num[s][t]
-        counts = [0] * numbers
-        for row in rows:
-            for k, times in enumerate(row):
-                if times:
-                    counts[k] += 1
+        counts = [len(column) - column.count(0) for column in zip(*rows, strict=True)]
         counts[mine] = sum(1 for row in rows if row[mine] >= 2)
-        near[s][t] = counts
+        near[s][t][:] = counts  # in place: ``elsewhere`` holds the rows
 
     for s, session in enumerate(tables):
         for t in range(len(session)):
             count_near(s, t)
+    # elsewhere[p][s]: the rows of ``near`` of p's tables in the sessions other than s
+    elsewhere = [
+        [[near[r][v] for r, v in places if r != s] for s in range(len(tables))] for places in seats
+    ]
     cost = sum(c - 1 for row in held for c in row if c > 1)
     best, best_num = cost, [row[:] for row in num]
     movable = [s for s in range(first, len(tables)) if len(tables[s]) > 1]
@@ -88,18 +89,16 @@ def renumber(
                 # of them has it), or at the one numbered `joining` when p had it once; else
                 # nothing changes (p sits once a session: one table of each other session)
                 if out == 1:
-                    for r, v in seats[p]:
-                        if r != s:
-                            near[r][v][leaving] -= 1
+                    for other in elsewhere[p][s]:
+                        other[leaving] -= 1
                 elif out == 2:
                     for r, v in seats[p]:
                         if r != s and num[r][v] == leaving:
                             near[r][v][leaving] -= 1
                             break
                 if into == 0:
-                    for r, v in seats[p]:
-                        if r != s:
-                            near[r][v][joining] += 1
+                    for other in elsewhere[p][s]:
+                        other[joining] += 1
                 elif into == 1:
                     for r, v in seats[p]:
                         if r != s and num[r][v] == joining:
@@ -113,31 +112,33 @@ def renumber(
     stall = step = last_gain = 0
     while best > bound and work > 0 and movable and step - last_gain < PATIENCE:
         step += 1
-        best_delta: int | None = None
+        best_delta = NONE_YET
         moves: list[tuple[int, int, int]] = []
         aspiration = best - cost
         for s in movable:
             mine, rows = num[s], near[s]
-            here = [rows[t][mine[t]] for t in range(len(mine))]
+            here = [row[k] for row, k in zip(rows, mine, strict=True)]
+            # every exchange but those of two tables without a re-visit counts as examined
+            free, m = here.count(0), len(mine)
+            work -= (m * (m - 1) - free * (free - 1)) // 2
             for t, row in enumerate(rows):
                 a, at_a = mine[t], here[t]
-                for u in range(t + 1, len(mine)):
+                for u in range(t + 1, m):
                     if not (at_a or here[u]):
                         continue
-                    work -= 1
                     b = mine[u]
                     delta = row[b] - at_a + rows[u][a] - here[u]
-                    if best_delta is not None and delta > best_delta:
+                    if delta > best_delta:
                         continue
                     if (tabu.get((s, t, b), 0) > step or tabu.get((s, u, a), 0) > step) and not (
                         delta < aspiration
                     ):
                         continue
-                    if best_delta is None or delta < best_delta:
+                    if delta < best_delta:
                         best_delta, moves = delta, [(s, t, u)]
                     else:
                         moves.append((s, t, u))
-        if best_delta is None:
+        if not moves:
             break  # nothing to move: every table of a movable session is free of re-visits
         s, t, u = rng.choice(moves)
         a, b = num[s][t], num[s][u]
