@@ -165,10 +165,17 @@ def improve(
     # players), kept true as the search swaps: a swap's delta is then five look-ups
     T: list[list[list[int]]] = []
 
+    def seat_costs(table: list[int]) -> list[int]:
+        """What each player would pay to sit at ``table``: the sum of K over its players."""
+        if not symmetric:
+            return [sum(Kx[y] for y in table) for Kx in K]
+        costs = [0] * n
+        for y in table:  # K[x][y] = K[y][x]: whole rows at once
+            costs = [*map(add, costs, K[y])]
+        return costs
+
     def count_tables() -> None:
-        T[:] = [
-            [[sum(Kx[y] for y in table) for Kx in K] for table in session] for session in sessions
-        ]
+        T[:] = [[seat_costs(table) for table in session] for session in sessions]
         dearest[:] = [
             [max((Ts[v][x] for x in table), default=0) for v, table in enumerate(session)]
             for Ts, session in zip(T, sessions, strict=True)
@@ -181,9 +188,10 @@ def improve(
     # at least  6 big - T[t][p] + T[u][p] - K[p][q] - T[u][q]  >=  ... - heaviest[p] -
     # dearest[u], where heaviest[p] is p's largest weight with anyone and dearest[s][u] the
     # largest cost of a player of table u at that table
-    prunable = all(min(row, default=0) >= 0 for row in weights) and all(
+    symmetric = all(
         list(column) == row for column, row in zip(zip(*weights, strict=True), weights, strict=True)
     )
+    prunable = symmetric and all(min(row, default=0) >= 0 for row in weights)
     unpruned = 1 << 60  # no bound without that
     dearest: list[list[int]] = []
     heaviest: list[int] = []
@@ -196,7 +204,7 @@ def improve(
         t, u = loc[p], loc[q]
         table_p, table_q = session[t], session[u]
         Ts = T[s]  # p and q change tables in session s
-        change = [Kx[q] - Kx[p] for Kx in K]
+        change = [*map(sub, K[q], K[p])] if symmetric else [Kx[q] - Kx[p] for Kx in K]
         Ts[t] = [*map(add, Ts[t], change)]
         Ts[u] = [*map(sub, Ts[u], change)]
         table_p[table_p.index(p)] = q
