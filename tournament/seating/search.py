@@ -320,12 +320,12 @@ def improve(
             mask = masks_of[s]
             away = 6 * big - at_t[p]
             if not (mask or numbered):  # the common case: no winds, no table numbers
-                dear, heavy = dearest[s], heaviest[p]
+                dear, least = dearest[s], away - heaviest[p]
                 for u, table in enumerate(session):
                     at_u = Ts[u]
-                    into = away + at_u[p]
-                    if into - heavy - dear[u] > best_delta or u == t:
+                    if least + at_u[p] - dear[u] > best_delta or u == t:
                         continue  # no swap with this table can be as good (see ``dearest``)
+                    into = away + at_u[p]
                     for q in table:
                         delta = into + at_t[q] - at_u[q] - 2 * Kp[q]
                         if delta > best_delta:
