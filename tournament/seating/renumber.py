@@ -21,13 +21,14 @@ exchanges: iteration counts, so the numbers are the same on any machine.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 TENURE = (5, 12)  # steps an undone exchange stays tabu: drawn in this range
 STALL = 200  # steps without a better numbering before going back to the best one
 KICKS = 3  # random exchanges made then
 PATIENCE = 2000  # steps without a better numbering before the search gives up
 NONE_YET = 1 << 60  # above the change of any exchange
+UNMOVED = 1 << 61  # above NONE_YET: an exchange of two tables without a re-visit
 
 
 def renumber(
@@ -73,6 +74,36 @@ def renumber(
     cost = sum(c - 1 for row in held for c in row if c > 1)
     best, best_num = cost, [row[:] for row in num]
     movable = [s for s in range(first, len(tables)) if len(tables[s]) > 1]
+    # change[s][i]: the change of the i-th exchange of session s (tables t < u in order,
+    # ``pairs``), or UNMOVED for two tables without a re-visit (never tried). An exchange
+    # changes only the counts of its two numbers, so in each session only the exchanges of
+    # the two tables holding those numbers change: those are priced again, the others kept
+    pairs = {m: [(t, u) for t in range(m) for u in range(t + 1, m)] for m in map(len, tables)}
+    with_tables: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
+
+    def touching(m: int, v: int, w: int) -> list[tuple[int, int, int]]:
+        """``(i, t, u)`` of the exchanges of tables v or w in a session of m tables."""
+        if (m, v, w) not in with_tables:
+            with_tables[m, v, w] = [
+                (i, t, u) for i, (t, u) in enumerate(pairs[m]) if v in (t, u) or w in (t, u)
+            ]
+        return with_tables[m, v, w]
+
+    def price(s: int, exchanges: Iterable[tuple[int, int, int]]) -> None:
+        rows, mine, row_changes = near[s], num[s], change[s]
+        for i, t, u in exchanges:
+            a, b = mine[t], mine[u]
+            row_t, row_u = rows[t], rows[u]
+            at_a, at_b = row_t[a], row_u[b]
+            row_changes[i] = row_t[b] - at_a + row_u[a] - at_b if at_a or at_b else UNMOVED
+
+    change = [[UNMOVED] * len(pairs[len(session)]) for session in tables]
+    for s in movable:
+        price(s, [(i, t, u) for i, (t, u) in enumerate(pairs[len(num[s])])])
+    table_at = [[-1] * numbers for _ in tables]  # table_at[s][k]: the table numbered k
+    for s, mine in enumerate(num):
+        for t, k in enumerate(mine):
+            table_at[s][k] = t
 
     def exchange(s: int, t: int, u: int) -> None:
         """Exchange the numbers of tables t and u of session s, keeping ``held`` and ``near``
@@ -105,8 +136,12 @@ def renumber(
                             near[r][v][joining] += 1
                             break
         num[s][t], num[s][u] = b, a
+        table_at[s][a], table_at[s][b] = u, t
         count_near(s, t)
         count_near(s, u)
+        for r in movable:
+            v, w = (t, u) if r == s else (table_at[r][a], table_at[r][b])
+            price(r, touching(len(num[r]), v, w))
 
     tabu: dict[tuple[int, int, int], int] = {}
     stall = step = last_gain = 0
@@ -116,28 +151,25 @@ def renumber(
         moves: list[tuple[int, int, int]] = []
         aspiration = best - cost
         for s in movable:
-            mine, rows = num[s], near[s]
-            here = [row[k] for row, k in zip(rows, mine, strict=True)]
+            row_changes = change[s]
             # every exchange but those of two tables without a re-visit counts as examined
-            free, m = here.count(0), len(mine)
-            work -= (m * (m - 1) - free * (free - 1)) // 2
-            for t, row in enumerate(rows):
-                a, at_a = mine[t], here[t]
-                for u in range(t + 1, m):
-                    if not (at_a or here[u]):
-                        continue
-                    b = mine[u]
-                    delta = row[b] - at_a + rows[u][a] - here[u]
-                    if delta > best_delta:
-                        continue
-                    if (tabu.get((s, t, b), 0) > step or tabu.get((s, u, a), 0) > step) and not (
-                        delta < aspiration
-                    ):
-                        continue
-                    if delta < best_delta:
-                        best_delta, moves = delta, [(s, t, u)]
-                    else:
-                        moves.append((s, t, u))
+            work -= len(row_changes) - row_changes.count(UNMOVED)
+            if min(row_changes) > best_delta:
+                continue  # none as good as the best found
+            mine, listed = num[s], pairs[len(num[s])]
+            for i, delta in enumerate(row_changes):
+                if delta > best_delta:
+                    continue
+                t, u = listed[i]
+                a, b = mine[t], mine[u]
+                if (tabu.get((s, t, b), 0) > step or tabu.get((s, u, a), 0) > step) and not (
+                    delta < aspiration
+                ):
+                    continue
+                if delta < best_delta:
+                    best_delta, moves = delta, [(s, t, u)]
+                else:
+                    moves.append((s, t, u))
         if not moves:
             break  # nothing to move: every table of a movable session is free of re-visits
         s, t, u = rng.choice(moves)
