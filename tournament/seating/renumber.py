@@ -8,7 +8,10 @@ player p sits at table number k; a re-visit is every sitting beyond the first at
 the cost is ``sum max(0, held[p][k] - 1)`` (``numbers.table_revisits``). For each table and
 number it keeps ``near[s][t][k]``, the players of table t of session s who sit at number k in
 another session, so the change of an exchange is four look-ups:
-``near[t][b] - near[t][a] + near[u][a] - near[u][b]`` for tables t at a and u at b.
+``near[t][b] - near[t][a] + near[u][a] - near[u][b]`` for tables t at a and u at b. It keeps
+that change for every exchange: exchanging numbers a and b changes only the counts of a and b,
+so in each session only the exchanges of the two tables numbered a and b are priced again, and
+a session whose least change is above the best exchange found so far is passed over at once.
 
 Each step takes a best exchange among those that move a table with a re-visit (ties drawn from
 the search's own ``random.Random``); an exchange just undone is tabu for a few steps unless it

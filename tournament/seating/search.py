@@ -96,7 +96,9 @@ def improve(
 
     Each step examines the swaps of a sample of the conflicted players; the cost of seating a
     player at each table of each session is kept up to date (``T``), so a swap's change of cost
-    is a few look-ups.
+    is a few look-ups. With weights never negative, a table none of whose swaps can be as good
+    as the best found so far is passed over from two figures kept up to date (``heaviest``,
+    ``dearest``): the moves are those of pricing every swap, about a third of them priced.
     """
     n = len(weights)
     big = REPEAT_WEIGHT
