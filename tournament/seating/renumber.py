@@ -101,16 +101,20 @@ def renumber(
             row_changes[i] = row_t[b] - at_a + row_u[a] - at_b if at_a or at_b else UNMOVED
 
     change = [[UNMOVED] * len(pairs[len(session)]) for session in tables]
+    every_exchange = {
+        m: [(i, t, u) for i, (t, u) in enumerate(listed)] for m, listed in pairs.items()
+    }
     for s in movable:
-        price(s, [(i, t, u) for i, (t, u) in enumerate(pairs[len(num[s])])])
+        price(s, every_exchange[len(num[s])])
     table_at = [[-1] * numbers for _ in tables]  # table_at[s][k]: the table numbered k
     for s, mine in enumerate(num):
         for t, k in enumerate(mine):
             table_at[s][k] = t
 
-    def exchange(s: int, t: int, u: int) -> None:
+    def exchange(s: int, t: int, u: int, priced: bool = True) -> None:
         """Exchange the numbers of tables t and u of session s, keeping ``held`` and ``near``
-        true: ``near[r][v][k]`` counts p while ``held[p][k] - (num[r][v] == k) >= 1``."""
+        true: ``near[r][v][k]`` counts p while ``held[p][k] - (num[r][v] == k) >= 1``; and
+        ``change`` unless not ``priced`` (several exchanges in a row, priced once after)."""
         a, b = num[s][t], num[s][u]
         for leaving, joining, players in ((a, b, tables[s][t]), (b, a, tables[s][u])):
             for p in players:
@@ -142,7 +146,7 @@ def renumber(
         table_at[s][a], table_at[s][b] = u, t
         count_near(s, t)
         count_near(s, u)
-        for r in movable:
+        for r in movable if priced else ():
             v, w = (t, u) if r == s else (table_at[r][a], table_at[r][b])
             price(r, touching(len(num[r]), v, w))
 
@@ -189,12 +193,14 @@ def renumber(
             for s in movable:  # back to the best numbering
                 for t in range(len(num[s])):
                     if num[s][t] != best_num[s][t]:
-                        exchange(s, t, num[s].index(best_num[s][t]))
+                        exchange(s, t, num[s].index(best_num[s][t]), priced=False)
             cost = best
             for _kick in range(KICKS):
                 s = movable[rng.randrange(len(movable))]
                 t, u = rng.sample(range(len(num[s])), 2)
                 a, b = num[s][t], num[s][u]
                 cost += near[s][t][b] - near[s][t][a] + near[s][u][a] - near[s][u][b]
-                exchange(s, t, u)
+                exchange(s, t, u, priced=False)
+            for s in movable:
+                price(s, every_exchange[len(num[s])])
     return best, best_num
