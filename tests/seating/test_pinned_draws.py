@@ -24,6 +24,12 @@ def kept(players):
     return draw(roster, 5, seed=3, fixed=plan[:2], previous=plan, time_limit=None)
 
 
+def removed_table_28x10():
+    plan = draw(list(range(28)), 10, seed=38, other_priority=False, time_limit=None).schedule
+    roster = [p for p in range(28) if p not in set(plan[0][0])]
+    return draw(roster, 10, seed=39, fixed=plan[:2], previous=plan, time_limit=None)
+
+
 def clubs_of_four_to_six():
     """32 players in seven clubs of 4 to 6 (as the speed bench's clubs), shuffled."""
     order = list(range(32))
@@ -69,6 +75,8 @@ CASES = {
     "32 players, 9 sessions (the numbering search)": (
         lambda: draw(list(range(32)), 9, seed=3, time_limit=None)
     ),
+    # the kept plan's tabu search there meets a session where it changes no table
+    "a kept plan after a removed table, 28 players, 10 sessions": (lambda: removed_table_28x10()),
 }
 PINNED = {
     "16 players, 5 sessions": "9b372c56ad82e6a0",
@@ -78,6 +86,7 @@ PINNED = {
     "32 players in clubs of four to six, 7 sessions, repeats first alone": "effd8c68985c3400",
     "32 players in clubs of four to six, 7 sessions, club-mates apart first": "2b4651d47067ae03",
     "32 players, 9 sessions (the numbering search)": "20ffed87bb70dcf8",
+    "a kept plan after a removed table, 28 players, 10 sessions": "0e59f8af0de20e2b",
 }
 
 

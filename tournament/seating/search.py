@@ -228,7 +228,8 @@ def improve(
         touched = {(s, t), (s, u)}
         for r, (Ts, loc) in enumerate(zip(T, where, strict=True)):
             lp, lq = loc[p], loc[q]
-            at_p, at_q = Ts[lp], Ts[lq]  # (a player not seated there reads a table unused)
+            at_p = Ts[lp] if lp >= 0 else []  # (read only where p is seated)
+            at_q = Ts[lq] if lq >= 0 else []
             for sign, mates in ((big, left), (-big, joined)):
                 for x in mates:
                     lx = loc[x]
