@@ -185,11 +185,11 @@ def improve(
         heaviest[:] = [max(row) if prunable else unpruned for row in K]
 
     # what bounds a swap's delta from below, so that the choice skips a table none of whose
-    # players can make a move as good as the best found (docs/rules.md §8, the same moves):
-    # with weights never negative, swapping p (table t) with q (table u) changes the cost by
-    # at least  6 big - T[t][p] + T[u][p] - K[p][q] - T[u][q]  >=  ... - heaviest[p] -
-    # dearest[u], where heaviest[p] is p's largest weight with anyone and dearest[s][u] the
-    # largest cost of a player of table u at that table
+    # players can make a move as good as the best found (the same moves; docs/measurements.md,
+    # issue 33): with weights never negative and symmetric, swapping p (table t) with q
+    # (table u) changes the cost by at least  6 big - T[t][p] + T[u][p] - K[p][q] - T[u][q]
+    # >=  ... - heaviest[p] - dearest[u], where heaviest[p] is p's largest weight with anyone
+    # and dearest[s][u] the largest cost of a player of table u at that table
     symmetric = all(
         list(column) == row for column, row in zip(zip(*weights, strict=True), weights, strict=True)
     )
