@@ -4,11 +4,12 @@ players who meet both; a secondary goal that never costs a repeat, a wind or a c
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
 from tournament.seating import draw_schedule, seating_report
-from tournament.seating.indirect import indirect_meetings
+from tournament.seating.indirect import indirect_meetings, mixing_key, mixing_key_below
 
 
 def test_counted_by_hand_on_eight_players():
@@ -83,3 +84,19 @@ def test_the_grouped_base_class_is_found_and_pairs_each_player_once():
     # the pairs who never meet: the groups {x, x+11, x+22} and the three fixed points
     groups = [{x, x + 11, x + 22} for x in range(11)] + [{33, 34, 35}]
     assert never == {frozenset((a, b)) for g in groups for a in g for b in g if a < b}
+
+
+def test_the_key_below_another_is_the_key_or_none():
+    """Issue 33: comparing picks of design sessions stops counting a pick as soon as its key
+    cannot be below the best one's; it still gives the key whenever it is below."""
+    rng = random.Random(4)
+    for _ in range(40):
+        n = 4 * rng.randrange(4, 10)
+        sessions = []
+        for _session in range(rng.randrange(1, 6)):
+            order = list(range(n))
+            rng.shuffle(order)
+            sessions.append([order[i : i + 4] for i in range(0, n, 4)])
+        key = mixing_key(n, sessions)
+        for beaten in [key, (key[0], key[1] + 1), (key[0] + 1, 0), (key[0] - 1, 10**6)]:
+            assert mixing_key_below(n, sessions, beaten) == (key if key < beaten else None)

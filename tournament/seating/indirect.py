@@ -20,6 +20,17 @@ def indirect_meetings(
     """``(minimum, below_floor)`` over the pairs of players ``0 .. n-1`` that never met: the
     fewest players who met both of a pair, and how many pairs have fewer than ``sqrt(n)``.
     ``minimum`` is None when every pair met. Tables may hold -1 for an empty seat."""
+    counted = _counted(n, sessions, None)
+    assert counted is not None
+    return counted
+
+
+def _counted(
+    n: int, sessions: Iterable[Sequence[Sequence[int]]], beaten: tuple[int, int] | None
+) -> tuple[int | None, int] | None:
+    """``indirect_meetings``, or None as soon as its ``mixing_key`` cannot be below
+    ``beaten`` (the minimum only falls and the pairs below the floor only grow, player by
+    player)."""
     met = [0] * n
     for session in sessions:
         for table in session:
@@ -43,6 +54,8 @@ def indirect_meetings(
                     minimum = common
                 if common < floor:
                     below += 1
+        if beaten is not None and (-(n if minimum is None else minimum), below) >= beaten:
+            return None
     return minimum, below
 
 
@@ -50,3 +63,16 @@ def mixing_key(n: int, sessions: Iterable[Sequence[Sequence[int]]]) -> tuple[int
     """A sort key, smaller is better: the higher minimum first, then fewer pairs below."""
     minimum, below = indirect_meetings(n, sessions)
     return (-(n if minimum is None else minimum), below)
+
+
+def mixing_key_below(
+    n: int, sessions: Iterable[Sequence[Sequence[int]]], beaten: tuple[int, int]
+) -> tuple[int, int] | None:
+    """``mixing_key`` when it is below ``beaten``, else None (the counting stops as soon as
+    the key cannot be below it)."""
+    counted = _counted(n, sessions, beaten)
+    if counted is None:
+        return None
+    minimum, below = counted
+    key = (-(n if minimum is None else minimum), below)
+    return key if key < beaten else None

@@ -42,7 +42,7 @@ from tournament.seating.designs import (
     mixing_design,
 )
 from tournament.seating.embedding import embed
-from tournament.seating.indirect import mixing_key
+from tournament.seating.indirect import mixing_key, mixing_key_below
 from tournament.seating.numbered_tables import numbered_instead, without_clashes
 from tournament.seating.numbers import EXACT_TABLES, numbers_without_revisits
 from tournament.seating.relabel import relabel
@@ -286,7 +286,12 @@ def _pick_mixing(n: int, design: list[Round], count: int, rng: random.Random) ->
         return _pick(design, count, rng)
     tries = max(2, min(MIXING_TRIES, MIXING_WORK // (n * n)))
     picks = [_pick(design, count, rng) for _ in range(tries)]
-    return min(picks, key=lambda picked: mixing_key(n, picked))
+    best, best_key = picks[0], mixing_key(n, picks[0])
+    for picked in picks[1:]:  # the first of the best, as ``min``; a worse pick stops early
+        key = mixing_key_below(n, picked, best_key)
+        if key is not None:
+            best, best_key = picked, key
+    return best
 
 
 def _pick(design: list[Round], count: int, rng: random.Random) -> list[Round]:

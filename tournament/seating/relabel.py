@@ -56,6 +56,13 @@ def relabel(
                         row[y] += 1
     met = [[(y, m) for y, m in enumerate(row) if m] for row in meet]
     columns = [list(column) for column in zip(*weights, strict=True)]  # [c][b]: weights[b][c]
+    # few weights (clubs, no history) and symmetric: F_b(pa) is summed from each player's
+    # weighted partners rather than from whole columns (the same sums)
+    sparse = (
+        columns == weights
+        and not any(weights[a][a] for a in range(n))
+        and sum(map(len, neighbours)) * 4 < n * n
+    )
     player_at = [0] * n
     for player, point in enumerate(point_of):
         player_at[point] = player
@@ -84,9 +91,14 @@ def relabel(
                 cost_at[y] += w * m
         # F_b(pa) for every player b at once: the weights of b to the players who meet pa
         at_pa = [0] * n
-        for y, m in met[pa]:
-            column = columns[player_at[y]]
-            at_pa = [*map(add, at_pa, column if m == 1 else [m * w for w in column])]
+        if sparse:
+            for y, m in met[pa]:
+                for c, w in neighbours[player_at[y]]:
+                    at_pa[c] += m * w
+        else:
+            for y, m in met[pa]:
+                column = columns[player_at[y]]
+                at_pa = [*map(add, at_pa, column if m == 1 else [m * w for w in column])]
         row_pa = meet[pa]
         # the change of swapping a with every player b at once, but for - loads[a]
         at_points = itemgetter(*point_of)

@@ -19,6 +19,7 @@ their own.
 from __future__ import annotations
 
 import random
+from operator import add, sub
 
 from tournament.seating.base import Round, SafetyClock
 from tournament.seating.relabel import RELABEL_PARTNERS, relabel
@@ -95,7 +96,9 @@ def improve(
 
     Each step examines the swaps of a sample of the conflicted players; the cost of seating a
     player at each table of each session is kept up to date (``T``), so a swap's change of cost
-    is a few look-ups.
+    is a few look-ups. With weights never negative, a table none of whose swaps can be as good
+    as the best found so far is passed over from two figures kept up to date (``heaviest``,
+    ``dearest``): the moves are those of pricing every swap, about a third of them priced.
     """
     n = len(weights)
     big = REPEAT_WEIGHT
@@ -160,51 +163,108 @@ def improve(
         row_q[a] += 1
         return change
 
-    # T[s][x][u]: what x would pay to sit at table u of session s (the sum of K[x] over its
+    # T[s][u][x]: what x would pay to sit at table u of session s (the sum of K[x] over its
     # players), kept true as the search swaps: a swap's delta is then five look-ups
     T: list[list[list[int]]] = []
 
-    def count_tables() -> None:
-        T[:] = [
-            [[sum(Kx[y] for y in table) for table in session] for Kx in K] for session in sessions
-        ]
+    def seat_costs(table: list[int]) -> list[int]:
+        """What each player would pay to sit at ``table``: the sum of K over its players."""
+        if not symmetric:
+            return [sum(Kx[y] for y in table) for Kx in K]
+        costs = [0] * n
+        for y in table:  # K[x][y] = K[y][x]: whole rows at once
+            costs = [*map(add, costs, K[y])]
+        return costs
 
+    def count_tables() -> None:
+        T[:] = [[seat_costs(table) for table in session] for session in sessions]
+        dearest[:] = [
+            [max((Ts[v][x] for x in table), default=0) for v, table in enumerate(session)]
+            for Ts, session in zip(T, sessions, strict=True)
+        ]
+        heaviest[:] = [max(row) if prunable else unpruned for row in K]
+
+    # what bounds a swap's delta from below, so that the choice skips a table none of whose
+    # players can make a move as good as the best found (the same moves; docs/measurements.md,
+    # issue 33): with weights never negative and symmetric, swapping p (table t) with q
+    # (table u) changes the cost by at least  6 big - T[t][p] + T[u][p] - K[p][q] - T[u][q]
+    # >=  ... - heaviest[p] - dearest[u], where heaviest[p] is p's largest weight with anyone
+    # and dearest[s][u] the largest cost of a player of table u at that table
+    symmetric = all(
+        list(column) == row for column, row in zip(zip(*weights, strict=True), weights, strict=True)
+    )
+    prunable = symmetric and all(min(row, default=0) >= 0 for row in weights)
+    unpruned = 1 << 60  # no bound without that
+    dearest: list[list[int]] = []
+    heaviest: list[int] = []
     count_tables()
 
     def swap(s: int, p: int, q: int) -> None:
-        """Exchange p and q (at different tables of session s): K, T and ``where``."""
+        """Exchange p and q (at different tables of session s): K, T, ``where``, and what the
+        choice of moves reads: ``at``, ``heaviest`` and ``dearest``, where they change."""
         session, loc = sessions[s], where[s]
         t, u = loc[p], loc[q]
         table_p, table_q = session[t], session[u]
-        for Tx, Kx in zip(T[s], K, strict=True):  # p and q change tables in session s
-            change = Kx[q] - Kx[p]
-            Tx[t] += change
-            Tx[u] -= change
+        Ts = T[s]  # p and q change tables in session s
+        change = [*map(sub, K[q], K[p])] if symmetric else [Kx[q] - Kx[p] for Kx in K]
+        Ts[t] = [*map(add, Ts[t], change)]
+        Ts[u] = [*map(sub, Ts[u], change)]
         table_p[table_p.index(p)] = q
         table_q[table_q.index(q)] = p
         loc[p], loc[q] = u, t
-        changes = [(p, x, -big) for x in table_p if x != q]
-        changes += [(q, x, big) for x in table_p if x != q]
-        changes += [(q, y, -big) for y in table_q if y != p]
-        changes += [(p, y, big) for y in table_q if y != p]
-        for x, y, change in changes:
-            K[x][y] += change
-            K[y][x] += change
-            for Ts, loc in zip(T, where, strict=True):
-                if loc[x] >= 0 and loc[y] >= 0:  # both seated in that session
-                    Ts[x][loc[y]] += change
-                    Ts[y][loc[x]] += change
-        for r, loc in enumerate(where):
-            row = at[r]
-            for x in (p, q):
-                if loc[x] >= 0:
-                    row[loc[x]] = conflicted_at(r, loc[x])
+        left = [x for x in table_p if x != q]  # p's tablemates before, q's now
+        joined = [y for y in table_q if y != p]  # q's tablemates before, p's now
+        Kp, Kq = K[p], K[q]
+        for x in left:  # p leaves x, q joins x: a meeting less, a meeting more
+            Kx = K[x]
+            Kp[x] = Kx[p] = Kx[p] - big
+            Kq[x] = Kx[q] = Kx[q] + big
+        for y in joined:
+            Ky = K[y]
+            Kp[y] = Ky[p] = Ky[p] + big
+            Kq[y] = Ky[q] = Ky[q] - big
+        # the same in every session's costs of seats; the tables whose players' weights
+        # changed are `touched`: only there can a seat's cost or a player's conflict change
+        touched = {(s, t), (s, u)}
+        for r, (Ts, loc) in enumerate(zip(T, where, strict=True)):
+            lp, lq = loc[p], loc[q]
+            at_p = Ts[lp] if lp >= 0 else []  # (read only where p is seated)
+            at_q = Ts[lq] if lq >= 0 else []
+            for sign, mates in ((big, left), (-big, joined)):
+                for x in mates:
+                    lx = loc[x]
+                    if lx < 0:
+                        continue
+                    at_x = Ts[lx]
+                    if lp >= 0:
+                        at_x[p] -= sign
+                        at_p[x] -= sign
+                    if lq >= 0:
+                        at_x[q] += sign
+                        at_q[x] += sign
+                    if lx in (lp, lq):
+                        touched.add((r, lx))
+        if prunable:  # each of them met p or q once more or once less
+            heaviest[p], heaviest[q] = max(Kp), max(Kq)
+            for x in (*left, *joined):
+                Kx = K[x]
+                heaviest[x] = (
+                    max(Kx)
+                    if heaviest[x] in (Kx[p] + big, Kx[q] + big)
+                    else max(heaviest[x], Kx[p], Kx[q])
+                )
+        if numbered:  # p's and q's returns to a number changed in every session
+            for r, loc in enumerate(where):
+                touched.update((r, loc[x]) for x in (p, q) if loc[x] >= 0)
+        for r, v in touched:
+            at[r][v] = conflicted_at(r, v)
+            at_v = T[r][v]
+            dearest[r][v] = max(at_v[x] for x in sessions[r][v])
 
     def swap_delta(s: int, p: int, q: int) -> int:
         Ts, loc = T[s], where[s]
-        t, u = loc[p], loc[q]
-        Tp, Tq = Ts[p], Ts[q]
-        return 6 * big - Tp[t] + Tp[u] + Tq[t] - Tq[u] - 2 * K[p][q]
+        at_t, at_u = Ts[loc[p]], Ts[loc[q]]
+        return 6 * big - at_t[p] + at_u[p] + at_t[q] - at_u[q] - 2 * K[p][q]
 
     def conflicted_at(s: int, t: int) -> list[tuple[int, int]]:
         """(session, player) of the players of table t of session s who meet a tablemate
@@ -254,27 +314,28 @@ def improve(
         the same session, and its delta (``seating.tabu.choose_move``'s rule, inlined: a tabu
         swap is allowed when it beats the best schedule; ties drawn in the order seen)."""
         aspiration = best_cost - cost
-        best_delta: int | None = None
+        best_delta = unpruned  # none found yet: above every delta
         moves: list[tuple[int, int, int]] = []
         for s, p in conflicted:
             session, Ts = sessions[s], T[s]
             t = where[s][p]
-            Tp, Kp = Ts[p], K[p]
+            at_t, Kp = Ts[t], K[p]
             mask = masks_of[s]
-            away = 6 * big - Tp[t]
+            away = 6 * big - at_t[p]
             if not (mask or numbered):  # the common case: no winds, no table numbers
+                dear, least = dearest[s], away - heaviest[p]
                 for u, table in enumerate(session):
-                    if u == t:
-                        continue
-                    into = away + Tp[u]
+                    at_u = Ts[u]
+                    if least + at_u[p] - dear[u] > best_delta or u == t:
+                        continue  # no swap with this table can be as good (see ``dearest``)
+                    into = away + at_u[p]
                     for q in table:
-                        Tq = Ts[q]
-                        delta = into + Tq[t] - Tq[u] - 2 * Kp[q]
-                        if best_delta is not None and delta > best_delta:
+                        delta = into + at_t[q] - at_u[q] - 2 * Kp[q]
+                        if delta > best_delta:
                             continue
                         if tabu.get((s, p, q), -1) > step and not delta < aspiration:
                             continue
-                        if best_delta is None or delta < best_delta:
+                        if delta < best_delta:
                             best_delta, moves = delta, [(s, p, q)]
                         else:
                             moves.append((s, p, q))
@@ -288,7 +349,8 @@ def improve(
             for u, table in enumerate(session):
                 if u == t:
                     continue
-                into = away + Tp[u]
+                at_u = Ts[u]
+                into = away + at_u[p]
                 if numbered:
                     b = numbers[s][u]
                     into += REVISIT * ((hp[b] >= 1) - leave_p)
@@ -297,22 +359,21 @@ def improve(
                     w, x, y, z = table
                     with_p = shortfalls_replacing(mask[p], (mask[w], mask[x], mask[y], mask[z]))
                 for i, q in enumerate(table):
-                    Tq = Ts[q]
-                    delta = into + Tq[t] - Tq[u] - 2 * Kp[q]
+                    delta = into + at_t[q] - at_u[q] - 2 * Kp[q]
                     if numbered:
                         hq = held[q]
                         delta += REVISIT * ((hq[a] >= 1) - (hq[b] >= 2))
                     if mask:  # q in p's place at table t, p in q's at table u
                         delta += short_weight * (shortfall((mask[q], *rest)) + with_p[i])
-                    if best_delta is not None and delta > best_delta:
+                    if delta > best_delta:
                         continue
                     if tabu.get((s, p, q), -1) > step and not delta < aspiration:
                         continue
-                    if best_delta is None or delta < best_delta:
+                    if delta < best_delta:
                         best_delta, moves = delta, [(s, p, q)]
                     else:
                         moves.append((s, p, q))
-        if best_delta is None:
+        if not moves:
             return None
         return rng.choice(moves), best_delta
 
