@@ -47,6 +47,32 @@ def apart_labelling(
     """``count`` sessions of ``design`` on players ``0 .. n-1`` with no two players of one
     group (``group_of[p] >= 0``) at a table, or None when none was found in the ``budget`` of
     sets looked at (and ``most_sets`` enumerated)."""
+    found = clash_free_cover(n, design, count, group_of, budget, most_sets)
+    if found is None:
+        return None
+    keep, placed = found
+    point_of = [0] * n
+    for mates, mask in placed:
+        points = [x for x in range(n) if mask >> x & 1]
+        rng.shuffle(points)
+        for p, x in zip(mates, points, strict=True):
+            point_of[p] = x
+    order = list(keep)
+    rng.shuffle(order)
+    return on_players([design[r] for r in order[:count]], point_of)
+
+
+def clash_free_cover(
+    n: int,
+    design: Sequence[Round],
+    count: int,
+    group_of: Sequence[int],
+    budget: int = COVER_WORK,
+    most_sets: int = SET_WORK,
+) -> tuple[tuple[int, ...], list[tuple[list[int], int]]] | None:
+    """The cover of ``apart_labelling`` (no random choice in it): the pick of the design's
+    sessions and, for each group (a player of no group alone), its members and the bit mask
+    of the points they take; or None."""
     members: dict[int, list[int]] = {}
     for p, group in enumerate(group_of):
         members.setdefault(group if group >= 0 else -1 - p, []).append(p)
@@ -69,7 +95,10 @@ def apart_labelling(
         for keep, sets in picks:
             chosen = cover(n, sets, need, work)
             if chosen is not None:
-                return _labelled(n, design, count, groups, keep, chosen, rng)
+                by_size: dict[int, list[int]] = {}
+                for mask in chosen:
+                    by_size.setdefault(mask.bit_count(), []).append(mask)
+                return keep, [(mates, by_size[len(mates)].pop()) for mates in groups]
             if work[0] <= 0:
                 break
     return None
@@ -141,32 +170,6 @@ def _apart(n: int, design: Sequence[Round], keep: Sequence[int]) -> list[int]:
     meet = _meetings(n, [design[i] for i in keep])
     everyone = (1 << n) - 1
     return [everyone & ~meet[x] & ~(1 << x) for x in range(n)]
-
-
-def _labelled(
-    n: int,
-    design: Sequence[Round],
-    count: int,
-    groups: list[list[int]],
-    keep: Sequence[int],
-    chosen: list[int],
-    rng: random.Random,
-) -> list[Round]:
-    """``count`` of the sessions ``keep`` on players: each group on one chosen set of its
-    size, its members on the set's points in random order."""
-    point_of = [0] * n
-    by_size: dict[int, list[int]] = {}
-    for mask in chosen:
-        by_size.setdefault(mask.bit_count(), []).append(mask)
-    for mates in groups:
-        mask = by_size[len(mates)].pop()
-        points = [x for x in range(n) if mask >> x & 1]
-        rng.shuffle(points)
-        for p, x in zip(mates, points, strict=True):
-            point_of[p] = x
-    order = list(keep)
-    rng.shuffle(order)
-    return on_players([design[r] for r in order[:count]], point_of)
 
 
 def _meetings(n: int, sessions: Sequence[Round]) -> list[int]:

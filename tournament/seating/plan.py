@@ -4,8 +4,11 @@
 (``tournament.seating.winds`` orders the seats). The plan, in order:
 
 1. take the zero-repeat design for ``n`` players (``tournament.seating.designs``);
-2. with played sessions of the same field size (substitutes only), try to fit them into the
-   design (``tournament.seating.embedding``): the rest of the design then continues the event
+2. with played sessions of the same field size (substitutes only) and players to keep apart,
+   continue the numbered column design when the played sessions are sessions of it with the
+   groups apart in the rest (``seating.numbered_tables.numbered_continuation``: no repeat, no
+   clash, no re-visit; docs/rules.md §8.2); else try to fit them into the design
+   (``tournament.seating.embedding``): the rest of the design then continues the event
    without a single repeat;
 3. otherwise choose design sessions at random (cycling through them again when more sessions are
    wanted than the design has; for 20 x 6, 20 x 7 and 24 x 8 the shipped best schedule) and
@@ -43,7 +46,11 @@ from tournament.seating.designs import (
 )
 from tournament.seating.embedding import embed
 from tournament.seating.indirect import mixing_key
-from tournament.seating.numbered_tables import numbered_instead, without_clashes
+from tournament.seating.numbered_tables import (
+    numbered_continuation,
+    numbered_instead,
+    without_clashes,
+)
 from tournament.seating.numbers import EXACT_TABLES, numbers_without_revisits
 from tournament.seating.relabel import relabel
 from tournament.seating.search import PATIENCE, improve
@@ -58,6 +65,7 @@ RELABEL_WORK = 60_000_000  # steps x players x partners tried
 MIXING_TRIES = 48  # picks of design sessions compared for their indirect meetings
 MIXING_WORK = 2_000_000  # picks x pairs of players
 CLUB_STARTS = 4  # maps of the column design that pack teams and clubs into columns
+CONTINUED = -1  # in ``covers``: the continuation of the played sessions found nothing
 
 
 def plan_tables(
@@ -92,7 +100,8 @@ def plan_tables(
     maps or perfect, and from one that packs every layer, kept when perfect. ``covers``: the
     budgets of the clash-free covers that found nothing for this draw's groups and ``count``
     (one dict per draw, shared by its calls: such a cover finds nothing again), filled as they
-    fail.
+    fail; ``(count, CONTINUED)`` there: the continuation of the played sessions on the
+    numbered column design (``numbered_tables.numbered_continuation``) found nothing.
     """
     weights = base_weights(n, history, apart)
     target = REPEAT_WEIGHT * history_bound(n, count, weights, apart) + _history_clashes(
@@ -104,7 +113,12 @@ def plan_tables(
 
     sessions: list[Round] | None = None
     same_size = all(len(session) * 4 == n for session in history)  # substitutes only
-    if has_history and same_size and len(design) >= count:
+    if has_history and same_size and apart and (count, CONTINUED) not in (covers or {}):
+        # the numbered column design continuing the played sessions, groups apart (§8.2)
+        sessions = numbered_continuation(n, count, history, apart, rng, layers)
+        if sessions is None and covers is not None:
+            covers[count, CONTINUED] = None  # it finds nothing again in this draw
+    if sessions is None and has_history and same_size and len(design) >= count:
         fitted = embed(design, history, n, count, rng, node_limit=_embed_nodes(n))
         if fitted:
             point_of, chosen = fitted
