@@ -8,10 +8,11 @@ players of no club by single points). ``apart_labelling`` enumerates those sets 
 the cover depth-first (the point with the fewest sets left first), on the picks of the design's
 sessions with the most such sets, each pick all of the design's sessions but one (or the draw's
 count, when larger): the draw takes its sessions from the pick, and any of them keep the clubs
-apart too. Where these have no cover and the draw wants fewer sessions, picks of exactly its
-count, which hold fewer meetings, so more such sets (36x6, 44x7, 44x8 with clubs of 4 to 6):
-one pick of each kind (told apart by their triples of points that never meet), those with the
-most sets searched, with a budget of their own.
+apart too. Where these have no cover and the draw wants fewer sessions, after the tabu search
+(where its tables cannot be numbered without a re-visit), picks of exactly its count, which
+hold fewer meetings, so more such sets (36x6, 44x7, 44x8 with clubs of 4 to 6): one pick of
+each kind (told apart by their triples of points that never meet), those with the most sets
+searched, with a budget of their own.
 
 Where the tabu search (``seating.search``) leaves tables without a clash that cannot be numbered
 without a return to a table number (docs/rules.md §8.1: 40x7, 40x8 with every player in a club
@@ -43,11 +44,13 @@ def apart_labelling(
     rng: random.Random,
     budget: int = COVER_WORK,
     most_sets: int = SET_WORK,
+    of_count: bool = False,
 ) -> list[Round] | None:
     """``count`` sessions of ``design`` on players ``0 .. n-1`` with no two players of one
     group (``group_of[p] >= 0``) at a table, or None when none was found in the ``budget`` of
-    sets looked at (and ``most_sets`` enumerated)."""
-    found = clash_free_cover(n, design, count, group_of, budget, most_sets)
+    sets looked at (and ``most_sets`` enumerated); ``of_count``: picks of exactly ``count``
+    sessions too (``clash_free_cover``)."""
+    found = clash_free_cover(n, design, count, group_of, budget, most_sets, of_count)
     if found is None:
         return None
     keep, placed = found
@@ -69,10 +72,14 @@ def clash_free_cover(
     group_of: Sequence[int],
     budget: int = COVER_WORK,
     most_sets: int = SET_WORK,
+    of_count: bool = False,
 ) -> tuple[tuple[int, ...], list[tuple[list[int], int]]] | None:
     """The cover of ``apart_labelling`` (no random choice in it): the pick of the design's
     sessions and, for each group (a player of no group alone), its members and the bit mask
-    of the points they take; or None."""
+    of the points they take; or None. With ``of_count``, where the picks of all sessions but
+    one have none, picks of exactly ``count`` sessions next (the draw asks for them only
+    after the tabu search, whose tables are kept where they can be numbered: a cover on fewer
+    sessions can mix the field less, docs/rules.md §8.4)."""
     members: dict[int, list[int]] = {}
     for p, group in enumerate(group_of):
         members.setdefault(group if group >= 0 else -1 - p, []).append(p)
@@ -84,11 +91,11 @@ def clash_free_cover(
     # the picks of all of the design's sessions but one first; then, where the draw wants
     # fewer, picks of exactly its count (fewer meetings, so more sets: 36x6, 44x7, 44x8),
     # each kind of pick with the whole budget
-    for of_count in (False, True):
-        if of_count and count >= size:
+    for exact in (False, True):
+        if exact and (count >= size or not of_count):
             break
         work = [budget]
-        if of_count:
+        if exact:
             picks = _of_count(n, design, count, need, most_sets)
         else:
             picks = _largest(n, design, size, need, most_sets)

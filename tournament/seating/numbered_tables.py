@@ -57,10 +57,12 @@ def without_clashes(
     budget: int,
     most_sets: int,
     covers: dict[tuple[int, int], None] | None = None,
+    of_count: bool = False,
 ) -> list[Round] | None:
     """Sessions of the numbered column design with no repeat and no clash (``apart_cover``,
     with one kind of group to keep apart; ``budget`` sets looked at, ``most_sets``
-    enumerated), or None when none was found."""
+    enumerated; ``of_count``: picks of exactly ``count`` sessions too), or None when none was
+    found."""
     grouped = [layer for layer in layers if any(group >= 0 for group in layer)]
     columns = numbered_columns(n, count, layers)
     if len(grouped) != 1 or not columns:
@@ -68,7 +70,7 @@ def without_clashes(
     if covers is not None and (count, budget) in covers:
         return None  # the same cover found nothing for this draw before
     own = random.Random(f"{rng.getstate()[1][:4]}/apart")
-    found = apart_labelling(n, columns, count, grouped[0], own, budget, most_sets)
+    found = apart_labelling(n, columns, count, grouped[0], own, budget, most_sets, of_count)
     if found is None and covers is not None:
         covers[count, budget] = None
     return found
@@ -100,7 +102,9 @@ def numbered_instead(
     if not (searched[0] or any(searched[2:])):
         # no clash: the cover tried before the search, with a larger budget (48x7, 48x8);
         # a relabelling rarely has no clash too
-        apart_tables = without_clashes(n, count, layers, rng, COVER_WORK, SET_WORK, covers)
+        apart_tables = without_clashes(
+            n, count, layers, rng, COVER_WORK, SET_WORK, covers, of_count=True
+        )
         return sessions if apart_tables is None else apart_tables
     own = random.Random(f"{rng.getstate()[1][:4]}/numbered")
     found = relabel_numbered(n, columns, count, weights, own, steps, layers, clock)
@@ -176,8 +180,12 @@ def _from_cover(
     each played session is a session of its pick with every group on its own points; and
     that cover (its pick, the group of each point, of each player) as a hint, or None."""
     hint = None
-    for budget, most_sets in ((QUICK_WORK, QUICK_SETS), (COVER_WORK, SET_WORK)):
-        found = clash_free_cover(n, columns, len(played) + count, group_of, budget, most_sets)
+    total = len(played) + count
+    for budget, most_sets, of_count in (
+        (QUICK_WORK, QUICK_SETS, False),
+        (COVER_WORK, SET_WORK, True),
+    ):
+        found = clash_free_cover(n, columns, total, group_of, budget, most_sets, of_count)
         if found is None:
             continue
         keep, placed = found
