@@ -46,9 +46,9 @@ def continue_design(
 ) -> tuple[list[int], list[int], int] | None:
     """``(point_of, future_rounds, first)``: a map of the players ``0 .. n-1`` onto the points of
     ``design`` under which every played session of ``history`` (on player indices; tables may
-    be short where a player left) is a session of the design, and ``count`` other design
-    sessions in which no player meets one of ``apart[p]`` (the players kept from p), and the
-    design session the first played session is; or None when none was found in ``budget``
+    be short where a player left) is a session of the design, the other design sessions (at
+    least ``count``) in which no player meets one of ``apart[p]`` (the players kept from p),
+    and the design session the first played session is; or None when none was found in ``budget``
     placements looked at. ``hint``: a clash-free cover of a fresh draw (the design sessions
     of its pick's sessions in the order to try them for the played ones, the group of each
     point and the group of each player): its sessions are tried first for the played ones, and placements that put more players on their group's
@@ -95,8 +95,6 @@ def continue_design(
         if found is not None:
             point_of, spoiled = found
             future = [r for r in range(len(design)) if r not in sigma and not spoiled >> r & 1]
-            future = future[:count]
-            rng.shuffle(future)
             return point_of, future, sigma[0]
         if work[0] <= 0:
             return None

@@ -9,9 +9,12 @@ design's tables: before the search, a labelling without any clash (``without_cla
 exact cover of ``seating.apart_cover``; it makes the search needless); after it, where its
 tables cannot be numbered without a re-visit, the same cover with a larger budget or an
 iterated relabelling (``numbered_instead``), taken only when no worse on team-mates, repeats
-and clashes, each counted alone.
+and clashes, each counted alone. In a re-draw after played sessions of the same field, the rest
+of that design when the played sessions are sessions of it with the groups apart in the rest
+(``numbered_continuation``; docs/rules.md §8.2).
 
-Budgeted in sets, nodes and relabelling runs, so the result is the same on any machine.
+Budgeted in sets, nodes, placements and relabelling runs, so the result is the same on any
+machine.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from tournament.seating.apart_cover import (
 from tournament.seating.base import Round, SafetyClock, on_players
 from tournament.seating.continuation import continue_design
 from tournament.seating.designs import column_design
+from tournament.seating.indirect import mixing_key
 from tournament.seating.numbered_relabel import figures, relabel_numbered
 from tournament.seating.numbers import (
     EXACT_TABLES,
@@ -113,6 +117,10 @@ def numbered_instead(
     return found[1]
 
 
+MIXING_TRIES = 48  # picks of the design sessions left compared for their indirect meetings
+MIXING_WORK = 2_000_000  # picks x pairs of players
+
+
 def numbered_continuation(
     n: int,
     count: int,
@@ -120,10 +128,10 @@ def numbered_continuation(
     apart: list[list[int]],
     rng: random.Random,
     layers: Sequence[Sequence[int]] = (),
-) -> list[Round] | None:
+) -> tuple[list[Round], bool] | None:
     """A re-draw after played sessions of the same field: ``count`` sessions of the numbered
     column design that continue the played ones with nobody kept apart (``apart``) at one
-    table, or None when none was found. First the clash-free cover a fresh draw of all the
+    table, and whether they come from the fresh draw's cover, or None when none was found. First the clash-free cover a fresh draw of all the
     sessions takes (``apart_cover.clash_free_cover``, with one kind of group in ``layers``),
     when the played sessions are sessions of its pick under a map that puts each group on its
     points (the played sessions as drawn); else a search (``continuation.continue_design``).
@@ -142,13 +150,32 @@ def numbered_continuation(
     found = hint = None
     if len(grouped) == 1:
         found, hint = _from_cover(n, columns, played, count, grouped[0])
+    as_drawn = found is not None
     if found is None:
         keep_apart = [[q for q in range(n) if q != p and apart[p][q]] for p in range(n)]
         own = random.Random(f"{rng.getstate()[1][:4]}/continuation")
         found = continue_design(columns, played, n, count, keep_apart, own, hint=hint)
     if found is None:
         return None
-    point_of, chosen, first = found
+    point_of, left, first = found
+    # of a few random picks of the design sessions left, the one that mixes the field best
+    # with the played sessions (docs/rules.md §8.4; every pick has no repeat and no clash)
+    tries = max(2, min(MIXING_TRIES, MIXING_WORK // (n * n))) if len(left) > count else 1
+    mixing = random.Random(f"{rng.getstate()[1][:4]}/continuation mixing")
+    picks = []
+    for _try in range(tries):
+        mixing.shuffle(left)
+        picks.append(left[:count])
+    player_at = [0] * n
+    for p, x in enumerate(point_of):
+        player_at[x] = p
+    chosen = min(
+        picks,
+        key=lambda pick: mixing_key(
+            n,
+            [*played, *([[player_at[x] for x in t] for t in columns[r]] for r in pick)],
+        ),
+    )
     # the design's k-th table of a session takes the number of the played table on the
     # design's k-th table of the first played session (any other number where none is played)
     place_of = {x: k for k, table in enumerate(columns[first]) for x in table}
@@ -166,7 +193,7 @@ def numbered_continuation(
         for k, table in enumerate(columns[r]):
             session[number_of[k]] = list(table)
         ordered.append(session)
-    return on_players(ordered, point_of)
+    return on_players(ordered, point_of), as_drawn
 
 
 def _from_cover(
@@ -221,7 +248,7 @@ def _from_cover(
                     break
                 used.append(r)
             else:
-                return (point_of, [r for r in keep if r not in used][:count], first), hint
+                return (point_of, [r for r in keep if r not in used], first), hint
     return None, hint
 
 
