@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from tournament.seating.base import Round
 
-CONTINUATION_WORK = 200_000  # placements looked at by one re-draw's search, at most
+CONTINUATION_WORK = 1_000_000  # placements looked at by one re-draw's search, at most
 
 # a placement of one unit (a played table, or a player alone): its points (one per player, in
 # the unit's order), their bit mask, and the design sessions it needs left over (a bit mask)
