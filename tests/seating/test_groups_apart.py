@@ -79,7 +79,9 @@ def test_group_weights_add_up_over_layers():
                 strict=True,
                 reason="a re-draw after a played session can keep clashes that other seeds "
                 "avoid (seeds 0 and 6 re-draw this one without any): the re-draw's search "
-                "is short here, before the clash-free cover as after it (docs/measurements.md)",
+                "is short here, and the numbered column design has no continuation that "
+                "keeps the clubs apart after this played clash in the budget (docs/rules.md "
+                "§8.2: the two likeliest of its sessions have none at all)",
             ),
         ),
     ],

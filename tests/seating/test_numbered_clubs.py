@@ -166,3 +166,32 @@ def test_clubs_that_can_sit_apart_on_a_numbered_design_skip_the_search():
     assert table_revisits(tables) == 0
     report = seating_report(draw(range(40), 7, seed=1, groups=groups).schedule, groups)
     assert (report.repeats, report.group_clashes, report.table_revisits) == (0, 0, 0)
+
+
+def test_picks_of_the_draws_count_keep_clubs_apart_where_larger_picks_cannot():
+    """36x6 (clubs of seed 0): no pick of eight of the design's nine sessions has a cover, but
+    some picks of exactly six do (they hold fewer meetings), found within the quick budget;
+    they are searched only when asked for (after the tabu search, in a draw)."""
+    groups = clubs(36, 0)
+    group_of = [groups[p] for p in range(36)]
+    design = column_design(36, limit=16, need=6)
+    assert len(design) == 9
+    tables = apart_labelling(
+        36, design, 6, group_of, random.Random(1), QUICK_WORK, QUICK_SETS, of_count=True
+    )
+    assert tables is not None and len(tables) == 6
+    assert_valid([[tuple(t) for t in s] for s in tables], range(36), 6)
+    assert figures(36, tables, [group_of]) == (0, 0)
+    assert table_revisits(tables) == 0
+    assert apart_labelling(36, design, 6, group_of, random.Random(1)) is None
+
+
+@pytest.mark.parametrize(("players", "sessions"), [(36, 6), (44, 7), (44, 8)])
+def test_clubs_sit_apart_without_a_return_where_the_larger_picks_left_some(players, sessions):
+    """Repeats first, clubs of seed 0; before: 8, 3 and 12 re-visits (no repeat, no clash)."""
+    groups = clubs(players, 0)
+    result = draw(range(players), sessions, seed=0, groups=groups)
+    assert_valid(result.schedule, range(players), sessions)
+    report = seating_report(result.schedule, groups)
+    assert (report.repeats, report.group_clashes, report.table_revisits) == (0, 0, 0)
+    assert report.wind_spread <= 1

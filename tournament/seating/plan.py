@@ -4,8 +4,13 @@
 (``tournament.seating.winds`` orders the seats). The plan, in order:
 
 1. take the zero-repeat design for ``n`` players (``tournament.seating.designs``);
-2. with played sessions of the same field size (substitutes only), try to fit them into the
-   design (``tournament.seating.embedding``): the rest of the design then continues the event
+2. with played sessions of the same field size (substitutes only) and players to keep apart,
+   continue the numbered column design when the played sessions are sessions of it with the
+   groups apart in the rest (``seating.numbered_tables.numbered_continuation``: no repeat, no
+   clash, no re-visit; docs/rules.md §8.2): the fresh draw's own cover at once, a searched
+   continuation at the end where no worse than the tables of the steps below; else try to fit
+   them into the design
+   (``tournament.seating.embedding``): the rest of the design then continues the event
    without a single repeat;
 3. otherwise choose design sessions at random (cycling through them again when more sessions are
    wanted than the design has; for 20 x 6, 20 x 7 and 24 x 8 the shipped best schedule) and
@@ -43,8 +48,17 @@ from tournament.seating.designs import (
 )
 from tournament.seating.embedding import embed
 from tournament.seating.indirect import mixing_key, mixing_key_below
-from tournament.seating.numbered_tables import numbered_instead, without_clashes
-from tournament.seating.numbers import EXACT_TABLES, numbers_without_revisits
+from tournament.seating.numbered_tables import (
+    numbered_continuation,
+    numbered_instead,
+    without_clashes,
+)
+from tournament.seating.numbers import (
+    EXACT_TABLES,
+    number_tables,
+    numbers_without_revisits,
+    table_revisits,
+)
 from tournament.seating.relabel import relabel
 from tournament.seating.search import PATIENCE, improve
 from tournament.seating.weights import REPEAT_WEIGHT, base_weights, rank, total_cost
@@ -58,6 +72,7 @@ RELABEL_WORK = 60_000_000  # steps x players x partners tried
 MIXING_TRIES = 48  # picks of design sessions compared for their indirect meetings
 MIXING_WORK = 2_000_000  # picks x pairs of players
 CLUB_STARTS = 4  # maps of the column design that pack teams and clubs into columns
+CONTINUED = -1  # in ``covers``: the continuation of the played sessions found nothing
 
 
 def plan_tables(
@@ -92,7 +107,8 @@ def plan_tables(
     maps or perfect, and from one that packs every layer, kept when perfect. ``covers``: the
     budgets of the clash-free covers that found nothing for this draw's groups and ``count``
     (one dict per draw, shared by its calls: such a cover finds nothing again), filled as they
-    fail.
+    fail; ``(count, CONTINUED)`` there: the continuation of the played sessions on the
+    numbered column design (``numbered_tables.numbered_continuation``) found nothing.
     """
     weights = base_weights(n, history, apart)
     target = REPEAT_WEIGHT * history_bound(n, count, weights, apart) + _history_clashes(
@@ -104,7 +120,17 @@ def plan_tables(
 
     sessions: list[Round] | None = None
     same_size = all(len(session) * 4 == n for session in history)  # substitutes only
-    if has_history and same_size and len(design) >= count:
+    continued: list[Round] | None = None
+    if has_history and same_size and apart and (count, CONTINUED) not in (covers or {}):
+        # the numbered column design continuing the played sessions, groups apart (§8.2)
+        found = numbered_continuation(n, count, history, apart, rng, layers)
+        if found is None and covers is not None:
+            covers[count, CONTINUED] = None  # it finds nothing again in this draw
+        elif found is not None:
+            continued, as_drawn = found
+            if as_drawn:  # the fresh draw's own cover goes on: taken as it is
+                sessions = continued
+    if sessions is None and has_history and same_size and len(design) >= count:
         fitted = embed(design, history, n, count, rng, node_limit=_embed_nodes(n))
         if fitted:
             point_of, chosen = fitted
@@ -179,12 +205,8 @@ def plan_tables(
     block_left = min(block_left, count)
     short = 0
     if block_left:  # finish the block with the sessions whose tables suit the winds left
-
-        def shortfall_of(session: Round) -> int:
-            return sum(shortfall(tuple(masks[x] for x in t)) for t in session)
-
-        sessions.sort(key=shortfall_of)
-        short = sum(shortfall_of(session) for session in sessions[:block_left])
+        sessions.sort(key=lambda session: _shortfall(session, masks))
+        short = sum(_shortfall(session, masks) for session in sessions[:block_left])
     searched = (
         _cost_with(weights, apart, sessions) + (short if wind_search else 0) > target and n > 4
     )
@@ -207,7 +229,27 @@ def plan_tables(
             sessions = numbered_instead(
                 n, count, sessions, weights, rng, layers, clock, steps, covers
             )
+    if continued is not None and sessions is not continued:
+        # a continuation searched: taken where better than these tables on repeats and
+        # clashes, then re-visits, or as good and no worse on either figure of the indirect
+        # meetings (§8.4: the fewest opponents in common, the pairs with too few)
+        numbered = number_tables([*history, *sessions], first=len(history))
+        mine = (_rank_with(weights, apart, sessions), table_revisits(numbered))
+        theirs = (_rank_with(weights, apart, continued), table_revisits([*history, *continued]))
+        spread = mixing_key(n, [*history, *continued])
+        searched_spread = mixing_key(n, [*history, *sessions])
+        if theirs < mine or (
+            theirs == mine and all(x <= y for x, y in zip(spread, searched_spread, strict=True))
+        ):
+            sessions = continued
+            if block_left:
+                sessions.sort(key=lambda session: _shortfall(session, masks))
     return sessions
+
+
+def _shortfall(session: Round, masks: list[int]) -> int:
+    """The winds the players of ``session`` cannot all have at their tables (``winds``)."""
+    return sum(shortfall(tuple(masks[x] for x in table)) for table in session)
 
 
 def column_start(n: int, layers: Sequence[Sequence[int]], rng: random.Random) -> list[int] | None:

@@ -1,0 +1,62 @@
+"""A re-draw after played sessions continues the numbered column design (issue 33; docs/rules.md
+§8.2): where the played sessions are sessions of it, the sessions left repeat no meeting, keep
+every club apart and come back to no table number, as the fresh draw's do."""
+
+from __future__ import annotations
+
+import random
+from typing import cast
+
+import pytest
+
+from bench.seating import clubs  # every player in a club of 4 to 6, as the bench draws them
+from tests.seating.helpers import assert_valid
+from tournament.seating import draw, draw_schedule, seating_report
+from tournament.seating.base import group_numbers
+from tournament.seating.continuation import continue_design
+from tournament.seating.designs import column_design
+
+
+@pytest.mark.parametrize(
+    ("players", "sessions", "seed", "apart_first"),
+    [(40, 8, 1, False), (40, 8, 2, True), (44, 8, 0, False), (48, 8, 0, False), (40, 7, 0, False)],
+)
+def test_a_redraw_after_a_played_session_keeps_the_fresh_draws_figures(
+    players, sessions, seed, apart_first
+):
+    """Before: 19, 17, 14, 10 and 9 re-visits (no repeat, no clash), where the fresh draw has
+    none."""
+    groups = clubs(players, seed)
+    plan = draw_schedule(
+        range(players), sessions, seed=seed, groups=groups, apart_first=apart_first
+    )
+    fresh = seating_report(plan, groups)
+    assert (fresh.repeats, fresh.group_clashes, fresh.table_revisits) == (0, 0, 0)
+    result = draw(
+        range(players), sessions, seed=seed, groups=groups, apart_first=apart_first, fixed=plan[:1]
+    )
+    assert_valid(result.schedule, range(players), sessions)
+    assert result.schedule[0] == plan[0]  # the played session as played, numbers included
+    report = seating_report(result.schedule, groups)
+    assert (report.repeats, report.group_clashes, report.table_revisits) == (0, 0, 0)
+    assert report.wind_spread <= fresh.wind_spread
+
+
+def test_the_continuation_puts_the_played_session_on_a_design_session():
+    groups = clubs(44, 0)
+    group_of = group_numbers(list(range(44)), groups)
+    plan = draw_schedule(range(44), 8, seed=0, groups=groups)
+    played = [cast(list[list[int]], [list(table) for table in plan[0]])]  # players 0 .. 43
+    design = column_design(44, limit=16, need=8)
+    mates = [[q for q in range(44) if q != p and group_of[q] == group_of[p]] for p in range(44)]
+    found = continue_design(design, played, 44, 7, mates, random.Random(1))
+    assert found is not None
+    point_of, future, first = found
+    assert sorted(point_of) == list(range(44)) and len(set(future)) == 7 and first not in future
+    design_tables = {frozenset(table) for table in design[first]}
+    assert {frozenset(point_of[p] for p in table) for table in played[0]} == design_tables
+    player_at = {x: p for p, x in enumerate(point_of)}
+    for r in future:
+        for table in design[r]:
+            seated = [group_of[player_at[x]] for x in table]
+            assert len(set(seated)) == 4  # every player of this field is in a club
