@@ -4,6 +4,7 @@ every club apart and come back to no table number, as the fresh draw's do."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import cast
 
@@ -15,6 +16,10 @@ from tournament.seating import draw, draw_schedule, seating_report
 from tournament.seating.base import group_numbers
 from tournament.seating.continuation import continue_design
 from tournament.seating.designs import column_design
+from tournament.seating.numbered_tables import numbered_continuation
+from tournament.seating.numbers import table_revisits
+from tournament.seating.plan import plan_tables
+from tournament.seating.weights import REPEATS_FIRST, apart_costs
 
 
 @pytest.mark.parametrize(
@@ -60,3 +65,29 @@ def test_the_continuation_puts_the_played_session_on_a_design_session():
         for table in design[r]:
             seated = [group_of[player_at[x]] for x in table]
             assert len(set(seated)) == 4  # every player of this field is in a club
+
+
+def test_the_fresh_draws_cover_goes_on_as_it_is_even_with_winds_to_finish():
+    """The cover's continuation is taken at once (§8.2): with a block of winds to finish and
+    players who may each take one wind only, the tabu search for the winds ran on it and changed
+    its tables in place (44 x 8, seed 0: 0 re-visits before the search, 33 after it)."""
+    players, sessions, seed = 44, 8, 0
+    groups = clubs(players, seed)
+    played = draw_schedule(range(players), sessions, seed=seed, groups=groups)[:1]
+    group_of = group_numbers(list(range(players)), groups)
+    history = [[list(table) for table in played[0]]]
+    apart = apart_costs(players, [(group_of, REPEATS_FIRST)])
+    layers = ([-1] * players, group_of)
+    found = numbered_continuation(
+        players, sessions - 1, history, apart, random.Random(seed), layers
+    )
+    assert found is not None and found[1]  # the fresh draw's own cover, taken as it is
+    cover = copy.deepcopy(found[0])
+    rng = random.Random(3)
+    masks = [1 << rng.randrange(4) for _ in range(players)]  # one wind left for each player
+    tables = plan_tables(
+        players, sessions - 1, history, apart, random.Random(seed), None, (masks, 3), {}, True,
+        layers=layers, covers={},
+    )  # fmt: skip
+    assert sorted(tables) == sorted(cover)  # in the order that suits the winds left
+    assert table_revisits([*history, *tables]) == 0

@@ -210,6 +210,10 @@ def plan_tables(
     searched = (
         _cost_with(weights, apart, sessions) + (short if wind_search else 0) > target and n > 4
     )
+    if searched and sessions is continued:
+        # the fresh draw's own cover goes on as it is (§8.2): a search for the winds would
+        # change its tables (and return to table numbers), the winds come after them
+        searched = False
     if searched and not has_history:
         # a numbered design without any clash makes the search needless (docs/rules.md §8.1)
         apart_tables = without_clashes(n, count, layers, rng, QUICK_WORK, QUICK_SETS, covers)
