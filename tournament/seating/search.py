@@ -216,13 +216,17 @@ def improve(
         joined = [y for y in table_q if y != p]  # q's tablemates before, p's now
         Kp, Kq = K[p], K[q]
         for x in left:  # p leaves x, q joins x: a meeting less, a meeting more
-            Kx = K[x]
-            Kp[x] = Kx[p] = Kx[p] - big
-            Kq[x] = Kx[q] = Kx[q] + big
+            Kx = K[x]  # (each entry on its own: the weights need not be symmetric)
+            Kp[x] -= big
+            Kx[p] -= big
+            Kq[x] += big
+            Kx[q] += big
         for y in joined:
             Ky = K[y]
-            Kp[y] = Ky[p] = Ky[p] + big
-            Kq[y] = Ky[q] = Ky[q] - big
+            Kp[y] += big
+            Ky[p] += big
+            Kq[y] -= big
+            Ky[q] -= big
         # the same in every session's costs of seats; the tables whose players' weights
         # changed are `touched`: only there can a seat's cost or a player's conflict change
         touched = {(s, t), (s, u)}
