@@ -11,7 +11,8 @@ best, which never costs a repeat, a wind or a clash.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 
 def indirect_meetings(
@@ -76,3 +77,29 @@ def mixing_key_below(
     minimum, below = counted
     key = (-(n if minimum is None else minimum), below)
     return key if key < beaten else None
+
+
+MIXING_TRIES = 48  # random picks of design sessions compared for their indirect meetings
+MIXING_WORK = 2_000_000  # picks x pairs of players
+
+Pick = TypeVar("Pick")
+
+
+def mixing_tries(n: int) -> int:
+    """How many random picks of design sessions a draw of ``n`` players compares."""
+    return max(2, min(MIXING_TRIES, MIXING_WORK // (n * n)))
+
+
+def most_mixing(
+    n: int,
+    picks: Sequence[Pick],
+    schedule: Callable[[Pick], Iterable[Sequence[Sequence[int]]]],
+) -> Pick:
+    """Of ``picks``, the first whose ``schedule(pick)`` has the lowest ``mixing_key``, as
+    ``min`` gives it; a pick stops being counted as soon as it cannot beat the best one."""
+    best, best_key = picks[0], mixing_key(n, schedule(picks[0]))
+    for pick in picks[1:]:
+        key = mixing_key_below(n, schedule(pick), best_key)
+        if key is not None:
+            best, best_key = pick, key
+    return best

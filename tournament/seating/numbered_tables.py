@@ -33,7 +33,7 @@ from tournament.seating.apart_cover import (
 from tournament.seating.base import Round, SafetyClock, on_players
 from tournament.seating.continuation import continue_design
 from tournament.seating.designs import column_design
-from tournament.seating.indirect import mixing_key
+from tournament.seating.indirect import mixing_tries, most_mixing
 from tournament.seating.numbered_relabel import figures, relabel_numbered
 from tournament.seating.numbers import (
     EXACT_TABLES,
@@ -117,10 +117,6 @@ def numbered_instead(
     return found[1]
 
 
-MIXING_TRIES = 48  # picks of the design sessions left compared for their indirect meetings
-MIXING_WORK = 2_000_000  # picks x pairs of players
-
-
 def numbered_continuation(
     n: int,
     count: int,
@@ -160,7 +156,7 @@ def numbered_continuation(
     point_of, left, first = found
     # of a few random picks of the design sessions left, the one that mixes the field best
     # with the played sessions (docs/rules.md §8.4; every pick has no repeat and no clash)
-    tries = max(2, min(MIXING_TRIES, MIXING_WORK // (n * n))) if len(left) > count else 1
+    tries = mixing_tries(n) if len(left) > count else 1
     mixing = random.Random(f"{rng.getstate()[1][:4]}/continuation mixing")
     picks = []
     for _try in range(tries):
@@ -169,12 +165,10 @@ def numbered_continuation(
     player_at = [0] * n
     for p, x in enumerate(point_of):
         player_at[x] = p
-    chosen = min(
+    chosen = most_mixing(
+        n,
         picks,
-        key=lambda pick: mixing_key(
-            n,
-            [*played, *([[player_at[x] for x in t] for t in columns[r]] for r in pick)],
-        ),
+        lambda pick: [*played, *([[player_at[x] for x in t] for t in columns[r]] for r in pick)],
     )
     # the design's k-th table of a session takes the number of the played table on the
     # design's k-th table of the first played session (any other number where none is played)

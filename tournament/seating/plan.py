@@ -47,7 +47,7 @@ from tournament.seating.designs import (
     mixing_design,
 )
 from tournament.seating.embedding import embed
-from tournament.seating.indirect import mixing_key, mixing_key_below
+from tournament.seating.indirect import mixing_key, mixing_tries, most_mixing
 from tournament.seating.numbered_tables import (
     numbered_continuation,
     numbered_instead,
@@ -69,8 +69,6 @@ from tournament.seating.winds import shortfall
 TABU_WORK = 1_500_000
 RELABEL_STEPS = 3000
 RELABEL_WORK = 60_000_000  # steps x players x partners tried
-MIXING_TRIES = 48  # picks of design sessions compared for their indirect meetings
-MIXING_WORK = 2_000_000  # picks x pairs of players
 CLUB_STARTS = 4  # maps of the column design that pack teams and clubs into columns
 CONTINUED = -1  # in ``covers``: the continuation of the played sessions found nothing
 
@@ -330,14 +328,8 @@ def _pick_mixing(n: int, design: list[Round], count: int, rng: random.Random) ->
     indirect meetings (``seating.indirect``): a secondary goal, every pick has zero repeats."""
     if count >= len(design):
         return _pick(design, count, rng)
-    tries = max(2, min(MIXING_TRIES, MIXING_WORK // (n * n)))
-    picks = [_pick(design, count, rng) for _ in range(tries)]
-    best, best_key = picks[0], mixing_key(n, picks[0])
-    for picked in picks[1:]:  # the first of the best, as ``min``; a worse pick stops early
-        key = mixing_key_below(n, picked, best_key)
-        if key is not None:
-            best, best_key = picked, key
-    return best
+    picks = [_pick(design, count, rng) for _ in range(mixing_tries(n))]
+    return most_mixing(n, picks, lambda picked: picked)
 
 
 def _pick(design: list[Round], count: int, rng: random.Random) -> list[Round]:
