@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from tournament.seating.base import Round, on_players
 
@@ -120,17 +120,7 @@ def _largest(
 ) -> list[tuple[tuple[int, ...], dict[int, list[int]]]]:
     """The ``PICKS`` picks of ``size`` of the design's sessions with the most independent sets
     of the sizes needed, each with its sets (at most ``most_sets`` sets enumerated)."""
-    enumerated = 0
-    picks = []
-    for keep in itertools.combinations(range(len(design)), size):
-        sets = independent_sets(n, _apart(n, design, keep), list(need), most_sets - enumerated)
-        found = sum(len(masks) for masks in sets.values())
-        enumerated += found
-        if enumerated >= most_sets:
-            break  # (this pick's sets are not all there)
-        picks.append((-found, keep, sets))
-    picks.sort(key=lambda pick: pick[:2])
-    return [(keep, sets) for _found, keep, sets in picks[:PICKS]]
+    return _richest(n, design, itertools.combinations(range(len(design)), size), need, most_sets)
 
 
 def _of_count(
@@ -145,7 +135,6 @@ def _of_count(
     points that never meet (counted for at most ``KIND_WORK`` pairs of points, the picks in
     the order of ``itertools.combinations``), and the first pick of each kind has its sets
     enumerated (at most ``most_sets`` in all)."""
-    enumerated = 0
     kinds: dict[int, tuple[int, ...]] = {}
     pairs = n * (n - 1) // 2
     for looked, keep in enumerate(itertools.combinations(range(len(design)), count)):
@@ -160,13 +149,27 @@ def _of_count(
                 rest ^= low
                 triples += (apart[x] & apart[low.bit_length() - 1] & ~((low << 1) - 1)).bit_count()
         kinds.setdefault(triples, keep)
+    return _richest(n, design, sorted(kinds.values()), need, most_sets)
+
+
+def _richest(
+    n: int,
+    design: Sequence[Round],
+    keeps: Iterable[tuple[int, ...]],
+    need: dict[int, int],
+    most_sets: int,
+) -> list[tuple[tuple[int, ...], dict[int, list[int]]]]:
+    """Of the picks ``keeps`` (in order), the ``PICKS`` with the most independent sets of the
+    sizes needed, each with its sets: at most ``most_sets`` sets enumerated in all, the pick
+    that reaches it left out (its sets are not all there)."""
+    enumerated = 0
     picks = []
-    for keep in sorted(kinds.values()):
+    for keep in keeps:
         sets = independent_sets(n, _apart(n, design, keep), list(need), most_sets - enumerated)
         found = sum(len(masks) for masks in sets.values())
         enumerated += found
         if enumerated >= most_sets:
-            break  # (this pick's sets are not all there)
+            break
         picks.append((-found, keep, sets))
     picks.sort(key=lambda pick: pick[:2])
     return [(keep, sets) for _found, keep, sets in picks[:PICKS]]
