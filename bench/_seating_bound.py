@@ -270,8 +270,8 @@ def speed() -> None:
     solver gives one schedule. The desk's whole draw also draws the other priority for the
     preview when the two trade (clashes left above their floor): its time and figures follow
     ("with the preview"), not timed against the peer; the verdict also wants the draw of one
-    priority no worse on repeats and clashes than the whole draw. Then sizes the peer was not timed at (it takes 28 s at
-    128x10 and grows with the players squared)."""
+    priority no worse on repeats and clashes than the whole draw. Then sizes the peer was not
+    timed at (it takes 28 s at 128x10 and grows with the players squared)."""
     for n, s in [*PEER_CPU, (200, 8), (400, 10)]:
         cells, ok, figures = [], True, {}
         for with_clubs, other in ((True, False), (True, True), (False, False)):

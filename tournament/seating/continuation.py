@@ -47,12 +47,12 @@ def continue_design(
     """``(point_of, future_rounds, first)``: a map of the players ``0 .. n-1`` onto the points of
     ``design`` under which every played session of ``history`` (on player indices; tables may
     be short where a player left) is a session of the design, the other design sessions (at
-    least ``count``) in which no player meets one of ``apart[p]`` (the players kept from p),
-    and the design session the first played session is; or None when none was found in ``budget``
-    placements looked at. ``hint``: a clash-free cover of a fresh draw (the design sessions
-    of its pick's sessions in the order to try them for the played ones, the group of each
-    point and the group of each player): its sessions are tried first for the played ones, and placements that put more players on their group's
-    points first."""
+    least ``count``) in which no player meets one of ``apart[p]`` (the players kept from p), and
+    the design session the first played session is; or None when none was found in ``budget``
+    placements looked at. ``hint``: a clash-free cover of a fresh draw (the design sessions of
+    its pick's sessions in the order to try them for the played ones, the group of each point
+    and the group of each player): its sessions are tried first for the played ones, and
+    placements that put more players on their group's points first."""
     played = [session for session in history if any(len(table) > 1 for table in session)]
     spare = len(design) - len(played) - count
     if not played or spare < 0 or not design or n != sum(len(t) for t in design[0]):

@@ -126,15 +126,15 @@ def numbered_continuation(
     layers: Sequence[Sequence[int]] = (),
 ) -> tuple[list[Round], bool] | None:
     """A re-draw after played sessions of the same field: ``count`` sessions of the numbered
-    column design that continue the played ones with nobody kept apart (``apart``) at one
-    table, and whether they come from the fresh draw's cover, or None when none was found. First the clash-free cover a fresh draw of all the
-    sessions takes (``apart_cover.clash_free_cover``, with one kind of group in ``layers``),
-    when the played sessions are sessions of its pick under a map that puts each group on its
-    points (the played sessions as drawn); else a search (``continuation.continue_design``).
-    The played sessions are then sessions of the design, so the new ones repeat no meeting and
-    keep every group apart; each new session's tables come in the order of the first played
-    session's numbers, which the design's numbering extends without a re-visit (docs/rules.md
-    §8.2)."""
+    column design that continue the played ones with nobody kept apart (``apart``) at one table,
+    and whether they come from the fresh draw's cover, or None when none was found. First the
+    clash-free cover a fresh draw of all the sessions takes (``apart_cover.clash_free_cover``,
+    with one kind of group in ``layers``), when the played sessions are sessions of its pick
+    under a map that puts each group on its points (the played sessions as drawn); else a search
+    (``continuation.continue_design``). The played sessions are then sessions of the design, so
+    the new ones repeat no meeting and keep every group apart; each new session's tables come in
+    the order of the first played session's numbers, which the design's numbering extends: no
+    re-visit where the played sessions kept the design's numbers (docs/rules.md §8.2)."""
     total = len(history) + count
     played = [session for session in history if any(len(table) > 1 for table in session)]
     if n > 4 * EXACT_TABLES or not played or not any(any(row) for row in apart):
