@@ -232,6 +232,15 @@ DESK_PROJECTOR_POLL_SECONDS = float(os.environ.get("DESK_PROJECTOR_POLL_SECONDS"
 DESK_LIVE_POLL_SECONDS = float(os.environ.get("DESK_LIVE_POLL_SECONDS", "30"))
 #: How long /live/ keeps the versions it computed in the shared cache (seconds; 0: never).
 DESK_LIVE_CACHE_SECONDS = float(os.environ.get("DESK_LIVE_CACHE_SECONDS", "2"))
+#: How long a referee's phone waits for the desk (a Wi-Fi that is connected but passes nothing)
+#: before it shows its own copy of a referee page (templates/scoring/service_worker.js), and
+#: before it keeps a save on the phone to send later (static/desk/queue.js); milliseconds.
+DESK_OFFLINE_PAGE_WAIT_MS = config.env_int(
+    os.environ, "DESK_OFFLINE_PAGE_WAIT_MS", 3500, minimum=500, maximum=30000
+)
+DESK_OFFLINE_SAVE_WAIT_MS = config.env_int(
+    os.environ, "DESK_OFFLINE_SAVE_WAIT_MS", 10000, minimum=1000, maximum=60000
+)
 
 #: Automatic SQLite backups while sessions are played (common.backup): every N minutes, keep M.
 DESK_BACKUP_MINUTES = int(os.environ.get("DESK_BACKUP_MINUTES", "10"))

@@ -6,6 +6,7 @@ table as last seen. It is served by the desk at `/r/sw.js` (for the table links)
 `/referee/sw.js` (for referee accounts), so its scope covers the referee pages only.
 """
 
+from django.conf import settings
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
@@ -22,7 +23,7 @@ def service_worker(request):
     response = render(
         request,
         "scoring/service_worker.js",
-        {"cache_name": CACHE_NAME},
+        {"cache_name": CACHE_NAME, "page_wait_ms": settings.DESK_OFFLINE_PAGE_WAIT_MS},
         content_type="application/javascript; charset=utf-8",
     )
     response["Service-Worker-Allowed"] = scope

@@ -1,6 +1,7 @@
 """Template filters of the scoring pages (formatting only)."""
 
 from django import template
+from django.conf import settings
 
 from common import formatting
 from scoring.audit_words import describe_audit
@@ -85,6 +86,12 @@ def max_waiting_reported():
     from tournament.models import MAX_WAITING_REPORTED
 
     return MAX_WAITING_REPORTED
+
+
+@register.simple_tag
+def offline_save_wait_ms():
+    """How long the phone waits for a save's answer before it keeps the save to send later."""
+    return settings.DESK_OFFLINE_SAVE_WAIT_MS
 
 
 @register.simple_tag

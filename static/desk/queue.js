@@ -366,8 +366,8 @@
   }
 
   // Milliseconds before a save the network does not answer counts as not sent (a Wi-Fi that
-  // is connected but passes nothing).
-  var SEND_TIMEOUT = 10000;
+  // is connected but passes nothing): the desk's setting DESK_OFFLINE_SAVE_WAIT_MS, from the page.
+  var SEND_TIMEOUT = parseInt(panel.getAttribute("data-save-wait"), 10) || 10000;
 
   function post(item, waiting) {
     var token = csrfToken();

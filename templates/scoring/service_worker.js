@@ -39,8 +39,9 @@ self.addEventListener("message", (event) => {
 
 // A page (and its scripts and styles) gets the phone's copy when the network has not answered
 // within this time: a Wi-Fi that is connected but passes nothing shows the table quickly. The
-// network's answer, when it comes later, still refreshes the copy.
-const NETWORK_WAIT = 3500;
+// network's answer, when it comes later, still refreshes the copy. Milliseconds, from the
+// desk's settings (DESK_OFFLINE_PAGE_WAIT_MS).
+const NETWORK_WAIT = {{ page_wait_ms }};
 
 function copyOf(request) {
   return caches.match(request, { ignoreVary: true, ignoreSearch: false });

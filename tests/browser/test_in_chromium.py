@@ -5,6 +5,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from rules.limits import MAX_PROJECTOR_SECONDS, MIN_PROJECTOR_SECONDS
 from scoring.access import Actor
 from scoring.models import Hand, SeatResult
 from scoring.services import publication
@@ -87,8 +88,9 @@ def test_the_projector_pages_and_reloads_by_itself(
     actor = Actor(user=director)
     play_session(cup, 1, actor)
     cup.projector_mode = "standings"
-    # Long enough for the page's audit (axe, tests/browser/audit.py) to run before it turns.
-    cup.projector_seconds = 10
+    # The longest a page may stay: it does not turn while page 1 is read and audited (axe,
+    # tests/browser/audit.py).
+    cup.projector_seconds = MAX_PROJECTOR_SECONDS
     cup.save()
     open_page(browser, f"{live_server.url}/t/{cup.slug}/projector/")
     # The page number and the first row shown, read at one moment.
@@ -101,7 +103,10 @@ def test_the_projector_pages_and_reloads_by_itself(
     assert place in ("1", "=1"), place
     screenshot("projector-standings-page-1")
     assert browser.execute_script(CONTRAST) == []  # legible from the back of the hall
-    # Nobody touches it: after its 10 seconds the screen shows page 2 by itself.
+    # The director makes the pages turn faster: the projector, asking every second whether it
+    # changed, takes the new time, and after it shows page 2 by itself, nobody touching it.
+    cup.projector_seconds = MIN_PROJECTOR_SECONDS
+    cup.save()
     WebDriverWait(browser, 30, poll_frequency=0.2).until(
         lambda b: b.find_element(By.CSS_SELECTOR, ".pages").text.startswith("2 / ")
     )

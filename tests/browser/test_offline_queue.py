@@ -257,8 +257,9 @@ def test_a_penalty_typed_offline_is_computed_by_the_desk_once(
 
 
 def test_a_wifi_that_passes_nothing_keeps_the_hand_on_the_phone(
-    browser, live_server, transactional_db, screenshot
+    browser, live_server, transactional_db, screenshot, settings
 ):
+    settings.DESK_OFFLINE_SAVE_WAIT_MS = 2000  # the page's wait, from the desk's setting
     cup = build()
     table = cup.sessions.get(number=1).tables.get(number=1)
     open_table(browser, live_server, table)
@@ -329,11 +330,12 @@ def test_a_full_storage_posts_the_form_as_before(browser, live_server, transacti
 
 
 def test_a_reload_the_network_does_not_answer_shows_the_phones_copy(
-    browser, live_server, transactional_db
+    browser, live_server, transactional_db, settings
 ):
     import json
     import time
 
+    settings.DESK_OFFLINE_PAGE_WAIT_MS = 1000  # the service worker's wait, from the setting
     cup = build()
     table = cup.sessions.get(number=1).tables.get(number=1)
     open_table(browser, live_server, table)
@@ -356,7 +358,7 @@ def test_a_reload_the_network_does_not_answer_shows_the_phones_copy(
     started = time.monotonic()
     browser.refresh()
     wait(browser, lambda b: cup.name in b.title)
-    assert time.monotonic() - started < 10
+    assert time.monotonic() - started < 10  # the page, then its scripts: a second each
     assert "Renamed meanwhile" not in browser.page_source
 
 

@@ -331,3 +331,14 @@ def test_a_queued_save_without_the_pin_is_held_and_tells_nothing_of_the_table(cl
     assert answer["held"] is True and answer["revision"] is None
     table.refresh_from_db()
     assert table.last_contact_at is None and not Hand.objects.exists()
+
+
+def test_the_phones_waits_for_the_desk_come_from_the_settings(client, table, settings):
+    """How long the phone waits for an answer before it shows its own copy of a page (the
+    service worker) and before it keeps a save to send later (the queue): the desk's settings."""
+    settings.DESK_OFFLINE_PAGE_WAIT_MS = 1200
+    settings.DESK_OFFLINE_SAVE_WAIT_MS = 4500
+    page = client.get(link(table)).content.decode()
+    assert 'data-save-wait="4500"' in page
+    worker = client.get(reverse("link-service-worker")).content.decode()
+    assert "const NETWORK_WAIT = 1200;" in worker
