@@ -28,6 +28,10 @@ lower priority, `exports.document_worker`):
   process saving the hands, and the saves queued behind it; one every 3 seconds is under 2 %
   of a core. Past it, `document()` raises `Busy` and the view answers 429 ("the desk is busy",
   try again in a few seconds) while the documents already made are still served.
+- A visitor's request for a document never made (for any standings version: the shared cache
+  notes which documents were made) while it is not the visitors' turn is refused before the
+  standings' version is read: on PostgreSQL those queries cost a refusal some 60 ms of database
+  time beside the referees' saves (docs/measurements.md).
 - A refusal only reads (but for a request that lost a race for its address's last document):
   on SQLite the shared cache is a table of the desk's database, and every write to it takes
   the database's one write lock, which the referees' saves wait for. The view answers a
@@ -83,15 +87,18 @@ def document(tournament, parts, make, *, visitor=None):
     (an anonymous request) a document still to make waits for the visitors' turn (`Busy`
     otherwise), and the document given is counted for the visitor's address (`TooMany` past
     DESK_DOCUMENT_RATE)."""
-    key = ":".join(
-        [
-            "desk:document",
-            str(tournament.pk),
-            standings_page_version(tournament),
-            *(str(part) for part in parts),
-            get_language() or "",
-        ]
-    )
+    what = ":".join([str(tournament.pk), *(str(part) for part in parts), get_language() or ""])
+    made = f"desk:document-made:{what}"
+    spacing = spacing_seconds()
+    if visitor is not None:
+        # Not the visitors' turn, and this document never made for any version: refused
+        # before the standings' version is read (its queries would share the database with
+        # the referees' saves for a refusal). Both read in one go; a refusal writes nothing.
+        looked = cache.get_many([TURN, made])
+        if TURN in looked and made not in looked:
+            raise Busy.for_spacing(spacing)
+    version = standings_page_version(tournament)
+    key = f"desk:document:{version}:{what}"
     kept = cache.get(key)
     if kept is not None:
         if visitor is not None:
@@ -100,12 +107,12 @@ def document(tournament, parts, make, *, visitor=None):
     if visitor is None:
         kept = make()
     else:
-        spacing = spacing_seconds()
         if cache.get(TURN) is not None:  # read first: a refusal writes nothing
             raise Busy.for_spacing(spacing)
         _count(visitor)
         kept = _made_for_a_visitor(make, spacing)
     cache.set(key, kept, KEEP_SECONDS)
+    cache.set(made, version, KEEP_SECONDS)
     return kept
 
 

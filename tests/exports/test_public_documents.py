@@ -188,6 +188,39 @@ def test_a_refused_document_request_writes_nothing(cup, made, settings, cache_wr
     assert cache.get("desk:document-requests:10.25.0.1") == 2
 
 
+def test_a_refusal_for_a_document_never_made_reads_no_standings(cup, made, settings):
+    """Not the visitors' turn and the document never made: refused from the shared cache alone,
+    before the standings' version is read (on PostgreSQL its queries cost a refusal some 60 ms
+    of database time beside the referees' saves). A document made for an earlier version is
+    still looked up under the current one."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from exports.public_documents import TURN
+
+    settings.DESK_DOCUMENT_RATE = "1000/min"
+    settings.DESK_DOCUMENT_MAKES = "20/min"
+    assert Client(REMOTE_ADDR="10.28.0.1").get(card(cup, 1)).status_code == 200  # made
+    assert cache.get(TURN) == 1  # the spacing after it
+    with CaptureQueriesContext(connection) as queries:
+        refused = Client(REMOTE_ADDR="10.28.0.2").get(card(cup, 2))
+    assert refused.status_code == 429 and len(made) == 1
+    read = " ".join(query["sql"] for query in queries)
+    assert "scoring_seatresult" not in read and "scoring_penalty" not in read, read
+    assert len(queries) == 5, (
+        read
+    )  # the tournament, the address, the player, the session, the cache
+    # player 1's card, made: served from the cache under the version read afresh
+    with CaptureQueriesContext(connection) as queries:
+        kept = Client(REMOTE_ADDR="10.28.0.3").get(card(cup, 1))
+    assert kept.status_code == 200 and len(made) == 1
+    assert "scoring_seatresult" in " ".join(query["sql"] for query in queries)
+    # a rename gives a new version: the card made under the old one is not served
+    Tournament.objects.filter(pk=cup.pk).update(name="Renamed")
+    stale = Client(REMOTE_ADDR="10.28.0.4").get(card(cup, 1))
+    assert stale.status_code == 429 and len(made) == 1
+
+
 def test_a_kept_document_costs_its_visitor_one_write(cup, made, settings, cache_writes):
     """A document already made, for an address already counting: the count goes up in one
     write (no add that fails first)."""
