@@ -178,6 +178,16 @@ def trace_report(paths, figures):
             )
     statuses = Counter(r["status"] for r in records if r["kind"] == "document")
     print(f"documents answered: {dict(sorted(statuses.items()))}")
+    for status in sorted(statuses):
+        shapes: Counter = Counter()
+        answered = [r for r in records if r["kind"] == "document" and r["status"] == status]
+        for record in answered:
+            shapes.update(record.get("statements", {}))
+        costly = ", ".join(
+            f"{shape} {seconds * 1000 / len(answered):.1f}"
+            for shape, seconds in shapes.most_common(4)
+        )
+        print(f"  {status}: database ms per request, by statement: {costly}")
     lags = defaultdict(list)
     for moment, late in figures.lags:
         which = phase(moment)

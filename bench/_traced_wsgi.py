@@ -11,7 +11,8 @@ Each request appends one JSON line to `$DESK_BENCH_TRACE-<pid>.jsonl`:
 - `db`: the seconds in the database's calls, `queries`; `lock`: the seconds spent starting
   write transactions (`BEGIN IMMEDIATE` on SQLite waits there for the database's one write
   lock, held by other requests or processes), `writes` how many write statements it ran and in
-  which table (`cache`: the shared cache's table, `other`).
+  which table (`cache`: the shared cache's table, `other`); `statements`: the seconds by the
+  shape of a statement (its first words and the tables it reads).
 
 What the client saw minus `wall` is the time before a thread took the request up (waitress's
 queue) and the bench's own event loop.
@@ -45,12 +46,20 @@ def _timed(execute, sql, params, many, context):
             record["db"] += took
             record["queries"] += 1
             text = sql if isinstance(sql, str) else str(sql)
+            shape = _shape(text)
+            record["statements"][shape] = record["statements"].get(shape, 0.0) + took
             if text.startswith("BEGIN"):
                 record["lock"] += took
                 record["begins"] += 1
             elif _WRITE.match(text):
                 table = "cache" if "desk_cache" in text else "other"
                 record["writes"][table] = record["writes"].get(table, 0) + 1
+
+
+def _shape(sql):
+    """A statement's first words and the tables it names: the same shape for every value."""
+    tables = sorted(set(re.findall(r'FROM "?(\w+)"?', sql)))
+    return f"{' '.join(sql.split()[:2])[:30]} {','.join(tables)}"
 
 
 def _install(sender, connection, **kwargs):
@@ -81,6 +90,7 @@ def application(environ, start_response):
         "queries": 0,
         "begins": 0,
         "writes": {},
+        "statements": {},
     }
     _local.record = record
     status = []
