@@ -187,7 +187,14 @@ def trace_report(paths, figures):
             f"{shape} {seconds * 1000 / len(answered):.1f}"
             for shape, seconds in shapes.most_common(4)
         )
-        print(f"  {status}: database ms per request, by statement: {costly}")
+        versioned = sum(
+            any("scoring_seatresult" in shape for shape in r.get("statements", {}))
+            for r in answered
+        )
+        print(
+            f"  {status}: {versioned} of {len(answered)} read the standings' version; database"
+            f" ms per request, by statement: {costly}"
+        )
     lags = defaultdict(list)
     for moment, late in figures.lags:
         which = phase(moment)

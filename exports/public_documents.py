@@ -29,9 +29,10 @@ lower priority, `exports.document_worker`):
   of a core. Past it, `document()` raises `Busy` and the view answers 429 ("the desk is busy",
   try again in a few seconds) while the documents already made are still served.
 - A visitor's request for a document never made (for any standings version: the shared cache
-  notes which documents were made) while it is not the visitors' turn is refused before the
-  standings' version is read: on PostgreSQL those queries cost a refusal some 60 ms of database
-  time beside the referees' saves (docs/measurements.md).
+  notes which documents were made) takes the visitors' turn before the standings' version is
+  read, and is refused from the shared cache alone when it is not its turn: on PostgreSQL the
+  version's queries cost a refusal some 60 ms of database time beside the referees' saves
+  (docs/measurements.md).
 - A refusal only reads (but for a request that lost a race for its address's last document):
   on SQLite the shared cache is a table of the desk's database, and every write to it takes
   the database's one write lock, which the referees' saves wait for. The view answers a
@@ -39,6 +40,7 @@ lower priority, `exports.document_worker`):
 """
 
 import math
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.core.cache import cache
@@ -88,43 +90,80 @@ def document(tournament, parts, make, *, visitor=None):
     otherwise), and the document given is counted for the visitor's address (`TooMany` past
     DESK_DOCUMENT_RATE)."""
     what = ":".join([str(tournament.pk), *(str(part) for part in parts), get_language() or ""])
-    made = f"desk:document-made:{what}"
-    spacing = spacing_seconds()
     if visitor is not None:
-        # Not the visitors' turn, and this document never made for any version: refused
-        # before the standings' version is read (its queries would share the database with
-        # the referees' saves for a refusal). Both read in one go; a refusal writes nothing.
-        looked = cache.get_many([TURN, made])
-        if TURN in looked and made not in looked:
-            raise Busy.for_spacing(spacing)
-    version = standings_page_version(tournament)
-    key = f"desk:document:{version}:{what}"
+        return _for_a_visitor(tournament, what, make, visitor)
+    key, version = _key(tournament, what)
     kept = cache.get(key)
-    if kept is not None:
-        if visitor is not None:
-            _count(visitor)
-        return kept
-    if visitor is None:
+    if kept is None:
         kept = make()
-    else:
-        if cache.get(TURN) is not None:  # read first: a refusal writes nothing
-            raise Busy.for_spacing(spacing)
-        _count(visitor)
-        kept = _made_for_a_visitor(make, spacing)
-    cache.set(key, kept, KEEP_SECONDS)
-    cache.set(made, version, KEEP_SECONDS)
+        _keep(what, key, version, kept)
     return kept
 
 
-def _made_for_a_visitor(make, spacing):
-    """`make()` if it is the visitors' turn (none being made, the last one made at least the
-    spacing of DESK_DOCUMENT_MAKES ago, on any process); else `Busy`."""
+def _for_a_visitor(tournament, what, make, visitor):
+    """`document()` for an anonymous request. A document never made (for any standings
+    version: the shared cache notes which were made) can only be made in the visitors' turn:
+    the turn is taken before the standings' version is read, so that visitors asking at the
+    same moment (the hall opening a link shown on the projector) are refused from the shared
+    cache alone, not after the version's queries, which share the database with the
+    referees' saves (on PostgreSQL some 60 ms of database time each)."""
+    spacing = spacing_seconds()
+    looked = cache.get_many([TURN, _made_key(what)])  # one read; a refusal writes nothing
+    known = None
+    if _made_key(what) in looked:  # made before: kept, if for the current version
+        known = _key(tournament, what)
+        kept = cache.get(known[0])
+        if kept is not None:
+            _count(visitor)
+            return kept
+        if cache.get(TURN) is not None:
+            raise Busy.for_spacing(spacing)
+    elif TURN in looked:
+        raise Busy.for_spacing(spacing)
+    with _visitors_turn(spacing) as turn:
+        key, version = known or _key(tournament, what)
+        kept = cache.get(key)  # made on another process since the first look
+        _count(visitor)
+        if kept is None:
+            turn.made = True
+            kept = make()
+            _keep(what, key, version, kept)
+        return kept
+
+
+def _made_key(what):
+    return f"desk:document-made:{what}"
+
+
+def _key(tournament, what):
+    """(the cache key of the document, the standings' version it is made for), the version
+    read afresh: a confirmation, a correction, a penalty or a rename gives new keys."""
+    version = standings_page_version(tournament)
+    return f"desk:document:{version}:{what}", version
+
+
+def _keep(what, key, version, kept):
+    cache.set(key, kept, KEEP_SECONDS)
+    cache.set(_made_key(what), version, KEEP_SECONDS)
+
+
+class _Turn:
+    made = False
+
+
+@contextmanager
+def _visitors_turn(spacing):
+    """The visitors' turn, if none is being made and the last one was made at least the
+    spacing of DESK_DOCUMENT_MAKES ago, on any process (else `Busy`). Left, it is kept for the
+    spacing when a document was made (`made` set before making it, whatever comes of it), and
+    given back at once when none was."""
     if not cache.add(TURN, 1, MAKING_SECONDS):
         raise Busy.for_spacing(spacing)
+    turn = _Turn()
     try:
-        return make()
+        yield turn
     finally:
-        if spacing >= 1:  # the next one no sooner than `spacing` seconds from now
+        if turn.made and spacing >= 1:  # the next one no sooner than `spacing` seconds from now
             cache.set(TURN, 1, spacing)
         else:  # (the database cache counts expiry in whole seconds)
             cache.delete(TURN)

@@ -221,6 +221,45 @@ def test_a_refusal_for_a_document_never_made_reads_no_standings(cup, made, setti
     assert stale.status_code == 429 and len(made) == 1
 
 
+def test_visitors_asking_together_for_new_documents_cost_one_standings_read(
+    cup, made, settings, monkeypatch
+):
+    """The visitors' turn is taken before the standings' version is read, for a document never
+    made: of visitors asking at the same moment (each found the turn free), the ones that lose
+    the race for it are refused without reading the version; a turn taken for a document that
+    another process made meanwhile is given back at once."""
+    from exports import public_documents
+    from exports.public_documents import TURN
+
+    settings.DESK_DOCUMENT_RATE = "1000/min"
+    settings.DESK_DOCUMENT_MAKES = "20/min"
+    reads, real = [], public_documents.standings_page_version
+
+    def read(tournament):
+        reads.append(cache.has_key(TURN))  # the turn, as the version is read
+        return real(tournament)
+
+    monkeypatch.setattr(public_documents, "standings_page_version", read)
+    # every visitor found the turn free, and the first of them took it first
+    looked, get_many = [], cache.get_many
+
+    def turn_free(keys, version=None):
+        if TURN not in keys:
+            return get_many(keys, version)
+        looked.append(keys)
+        return {}
+
+    monkeypatch.setattr(cache, "get_many", turn_free)
+    answers = [Client(REMOTE_ADDR=f"10.29.0.{n}").get(card(cup, n)) for n in (1, 2, 3)]
+    assert [answer.status_code for answer in answers] == [200, 429, 429]
+    assert reads == [True] and len(looked) == 3  # one version read, in the turn
+    assert len(made) == 1 and cache.has_key(TURN)  # held for the spacing after the card
+    # player 1's card made on another process meanwhile: the turn is given back unused
+    cache.delete(TURN)
+    assert Client(REMOTE_ADDR="10.29.0.9").get(card(cup, 1)).status_code == 200
+    assert len(made) == 1 and not cache.has_key(TURN)
+
+
 def test_a_kept_document_costs_its_visitor_one_write(cup, made, settings, cache_writes):
     """A document already made, for an address already counting: the count goes up in one
     write (no add that fails first)."""
