@@ -11,8 +11,8 @@ Run from the repository root::
                                                       # ... only those of 48 players
 
 The constructions live in ``tournament.seating.construction``, ``lifting``, ``offsets``,
-``geometry`` and ``mixing`` (where they are described); this script only runs them, prints
-their progress and writes the file. The module
+``geometry``, ``rotational`` and ``mixing`` (where they are described); this script only
+runs them, prints their progress and writes the file. The module
 ``tournament.seating.designs`` loads the file and checks nothing at run time; the test suite
 checks every shipped design (valid sessions, zero repeats).
 """
