@@ -7,10 +7,12 @@ Run from the repository root::
                                                       # (and build what the file lacks)
     .venv/bin/python bench/make_designs.py --mixing   # rebuild only the designs searched for
                                                       # their indirect meetings (minutes)
+    .venv/bin/python bench/make_designs.py --mixing --only 48
+                                                      # ... only those of 48 players
 
 The constructions live in ``tournament.seating.construction``, ``lifting``, ``offsets``,
-``geometry`` and ``mixing`` (where they are described); this script only runs them, prints
-their progress and writes the file. The module
+``geometry``, ``rotational`` and ``mixing`` (where they are described); this script only
+runs them, prints their progress and writes the file. The module
 ``tournament.seating.designs`` loads the file and checks nothing at run time; the test suite
 checks every shipped design (valid sessions, zero repeats).
 """
@@ -67,7 +69,14 @@ def _build(args: argparse.Namespace) -> int:
     old = json.loads(args.output.read_text()) if partial and args.output.exists() else {}
     if args.mixing:
         print("designs searched for their indirect meetings ...", flush=True)
-        return _write(args.output, {**old, "mixing": make_mixing(args.seed, log)})
+        kept = {
+            size: design
+            for size, design in old.get("mixing", {}).items()
+            if args.only and int(size.split("x")[0]) not in args.only
+        }
+        rebuilt = {**kept, **make_mixing(args.seed, log, args.only)}
+        ordered = sorted(rebuilt, key=lambda size: tuple(map(int, size.split("x"))))
+        return _write(args.output, {**old, "mixing": {size: rebuilt[size] for size in ordered}})
     designs = dict(old.get("designs", {}))
     wanted = args.only or [*CYCLIC, 32, 36]
     special = {32: make_doubled, 36: make_grouped}

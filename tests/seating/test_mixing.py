@@ -13,6 +13,7 @@ from tournament.seating.designs import _data, design_repeats, mixing_design, off
 from tournament.seating.geometry import ag34_classes, pg33_packing
 from tournament.seating.indirect import indirect_meetings
 from tournament.seating.mixing import (
+    DEVELOPED,
     GEOMETRY,
     MIXING_GROUPS,
     MIXING_ROWS,
@@ -63,15 +64,17 @@ def test_every_stored_design_has_no_repeat_and_its_stated_mixing(size):
     assert design_repeats(rounds, n) == 0
     fewest = indirect_meetings(n, rounds)[0]
     assert (n if fewest is None else fewest) == STORED[size]["fewest"]
-    targets = {**MIXING_ROWS, **GEOMETRY, **{k: t for k, (_g, t) in MIXING_GROUPS.items()}}
+    groups = {k: t for k, (_g, t) in MIXING_GROUPS.items()}
+    targets = {**MIXING_ROWS, **GEOMETRY, **groups, **DEVELOPED}
     target = targets[n, sessions]
     assert target is None or STORED[size]["fewest"] >= target  # AIM's figure
 
 
 def test_every_size_of_the_tables_is_stored():
     """Only sizes reached are stored; the listed offset sizes below ten sessions all are."""
-    wanted = {f"{n}x{s}" for (n, s) in [*MIXING_ROWS, *GEOMETRY, *MIXING_GROUPS]}
+    wanted = {f"{n}x{s}" for (n, s) in [*MIXING_ROWS, *GEOMETRY, *MIXING_GROUPS, *DEVELOPED]}
     assert set(STORED) <= wanted
+    assert {f"{n}x{s}" for (n, s) in DEVELOPED} <= set(STORED)
     assert {f"{n}x{s}" for (n, s) in [*MIXING_ROWS, *MIXING_GROUPS] if s <= 10} <= set(STORED)
 
 

@@ -12,9 +12,14 @@ Two searches, both deterministic for a given seed (counted steps, never time):
   PG(3, 3) and the parallel classes of AG(3, 4) (``seating.geometry``) have more sessions than
   a tournament plays; every choice of sessions has zero repeats, and the one whose players have
   the most opponents in common is kept (all choices compared).
+* **Sessions of a design developed over Z_m** (``best_subset`` again): for 48, 52 and 60
+  players the designs of ``seating.rotational`` (15, 17 and 19 sessions, the pairs who never
+  meet in groups of three, or none); for 44 and 56 players a cyclic base session over
+  ``Z13 x 3 + 5`` and ``Z15 x 3 + 11`` (``construction.cyclic_base_class``; 13 and 15
+  sessions, the fixed points never meet each other). Any choice of sessions compared.
 
-``make_mixing`` runs both for the sizes of ``MIXING_ROWS`` (and ``MIXING_GROUPS``, offset rows
-over a group that is not cyclic) and ``GEOMETRY``: the sizes of AIM's
+``make_mixing`` runs them for the sizes of ``MIXING_ROWS`` (and ``MIXING_GROUPS``, offset rows
+over a group that is not cyclic), ``GEOMETRY`` and ``DEVELOPED``: the sizes of AIM's
 published statistics where the desk's other designs had fewer opponents in common, each
 searched until it reaches AIM's figure (the target beside it).
 """
@@ -22,11 +27,20 @@ searched until it reaches AIM's figure (the target beside it).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Collection, Iterable
 
-from tournament.seating.construction import Log, number_design, quiet
+from tournament.seating.construction import (
+    ConstructionError,
+    Log,
+    cyclic_base_class,
+    develop,
+    number_design,
+    quiet,
+)
 from tournament.seating.geometry import ag34_classes, pg33_packing
 from tournament.seating.numbers import table_revisits
 from tournament.seating.offsets import group_offset_design, mixing_rows
+from tournament.seating.rotational import ROTATIONAL, make_rotational
 
 Rows = list[list[int]]
 Rounds = list[list[list[int]]]
@@ -61,6 +75,22 @@ GROUP_SEEDS = 20  # seeds tried for rows that reach the target and whose tables 
 #: their tables cannot be numbered without re-visits, where the shipped design's can
 #: (re-visits come first, docs/rules.md §8.1).
 GEOMETRY = {(40, 10): 24, (40, 11): 30, (40, 12): 36, (40, 13): None, (64, 7): 6}
+#: players -> (m, levels, fixed points): a cyclic base session searched for a design of m
+#: sessions (``construction.cyclic_base_class``, attempts of ``CYCLIC_STEPS`` from the seed).
+CYCLIC_MIXING = {44: (13, 3, 5), 56: (15, 3, 11)}
+CYCLIC_STEPS = 20_000
+#: (players, sessions) -> AIM's figure (None: beyond their statistics): sessions of a design
+#: developed over Z_m (``seating.rotational`` for 48, 52 and 60 players, ``CYCLIC_MIXING``
+#: for 44 and 56), from the first size the desk's other designs left short of it (or with
+#: repeats) to the design's every session.
+DEVELOPED = {
+    (44, 12): 30, (44, 13): 36,
+    (48, 11): 22, (48, 12): 27, (48, 13): 33, (48, 14): 39, (48, 15): 45,
+    (52, 14): 36, (52, 15): 42, (52, 16): None, (52, 17): None,
+    (56, 11): 14, (56, 13): 24, (56, 14): 30, (56, 15): 36,
+    (60, 13): 23, (60, 14): 28, (60, 15): 33, (60, 16): None, (60, 17): None, (60, 18): None,
+    (60, 19): None,
+}  # fmt: skip
 
 
 # --------------------------------------------------------------------------- finite geometry
@@ -107,21 +137,28 @@ def best_subset(
     return best
 
 
-def make_mixing(seed: int, log: Log = quiet) -> dict[str, dict]:
-    """The designs of ``MIXING_ROWS``, ``MIXING_GROUPS`` and ``GEOMETRY``, keyed ``"NxS"``:
-    offset rows (``{"fewest", "rows"}``) or numbered sessions (``{"fewest", "rounds"}``, the
-    tables of each session in the order of the fewest returns to a table number: placed so
-    over a group, else by ``construction.number_design``). A size whose search stays under
-    its target is left out (the draw keeps its other designs)."""
+def make_mixing(seed: int, log: Log = quiet, players: Collection[int] = ()) -> dict[str, dict]:
+    """The designs of ``MIXING_ROWS``, ``MIXING_GROUPS``, ``GEOMETRY`` and
+    ``DEVELOPED`` (only those of ``players`` when given), keyed ``"NxS"``: offset
+    rows (``{"fewest", "rows"}``) or numbered sessions (``{"fewest", "rounds"}``, the tables of
+    each session in the order of the fewest returns to a table number: placed so over a group,
+    else by ``construction.number_design``). A size whose search stays under its target is
+    left out (the draw keeps its other designs)."""
     found: dict[str, dict] = {}
-    for (n, sessions), target in MIXING_ROWS.items():
+
+    def wanted(sizes: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+        return [size for size in sizes if not players or size[0] in players]
+
+    for n, sessions in wanted(MIXING_ROWS):
+        target = MIXING_ROWS[n, sessions]
         rows = mixing_rows(n // 4, sessions, seed, MIXING_STEPS, target=target)
         if rows and rows[0][0] >= target:
             found[f"{n}x{sessions}"] = {"fewest": rows[0][0], "rows": rows[1]}
             log(f"  {n}x{sessions}: offset rows with fewest {rows[0][0]} (target {target})")
         else:
             log(f"  {n}x{sessions}: nothing reaches {target}")
-    for (n, sessions), (orders, target) in MIXING_GROUPS.items():
+    for n, sessions in wanted(MIXING_GROUPS):
+        orders, target = MIXING_GROUPS[n, sessions]
         for attempt in range(GROUP_SEEDS):
             rows = mixing_rows(
                 n // 4, sessions, seed + attempt, GROUP_STEPS, target=target, orders=orders
@@ -133,8 +170,9 @@ def make_mixing(seed: int, log: Log = quiet) -> dict[str, dict]:
                 found[f"{n}x{sessions}"] = {"fewest": rows[0][0], "rounds": rounds}
                 log(f"  {n}x{sessions}: rows over {orders}, fewest {rows[0][0]}, numbered")
                 break
-    packing = pg33_packing(seed)
-    for (n, sessions), aim in GEOMETRY.items():
+    packing = pg33_packing(seed) if wanted(GEOMETRY) else []
+    for n, sessions in wanted(GEOMETRY):
+        aim = GEOMETRY[n, sessions]
         if n == 40:
             (fewest, count), picked = best_subset(n, packing, sessions)
         else:
@@ -143,4 +181,25 @@ def make_mixing(seed: int, log: Log = quiet) -> dict[str, dict]:
         found[f"{n}x{sessions}"] = {"fewest": fewest, "rounds": numbered}
         mixing = f"fewest {fewest} ({count} pairs; target {aim})" if fewest < n else "all meet"
         log(f"  {n}x{sessions}: geometry, {mixing}, {revisits} re-visits")
+    developed: dict[int, Rounds] = {}
+    for n, sessions in wanted(DEVELOPED):
+        aim = DEVELOPED[n, sessions]
+        if n not in developed:
+            developed[n] = make_rotational(n)[1] if n in ROTATIONAL else _cyclic(n, seed)
+        (fewest, count), picked = best_subset(n, developed[n], sessions)
+        revisits, numbered = number_design(picked)
+        found[f"{n}x{sessions}"] = {"fewest": fewest, "rounds": numbered}
+        mixing = f"fewest {fewest} ({count} pairs; target {aim})" if fewest < n else "all meet"
+        log(f"  {n}x{sessions}: developed over Z_m, {mixing}, {revisits} re-visits")
     return dict(sorted(found.items(), key=lambda item: tuple(map(int, item[0].split("x")))))
+
+
+def _cyclic(n: int, seed: int) -> Rounds:
+    """The m sessions of a cyclic base session of ``CYCLIC_MIXING`` for ``n`` players (the
+    first of up to 100 attempts from ``seed`` that finds one)."""
+    m, levels, fixed = CYCLIC_MIXING[n]
+    for attempt in range(100):
+        base = cyclic_base_class(m, levels, fixed, seed * 1000 + attempt, CYCLIC_STEPS)
+        if base:
+            return develop(base, m, levels)
+    raise ConstructionError(f"no cyclic base session for {n} players")
