@@ -29,9 +29,8 @@ zero-repeat designs (``designs``, built offline by ``construction``, ``lifting``
 ``geometry``, ``mixing`` and ``numbered`` into ``data/designs.json``), what can be promised
 (``bounds``), fitted to the played sessions (``embedding``) or relabelled to keep group-mates
 apart (``relabel``, with the pair weights of ``weights``), then a tabu search where no
-zero-repeat schedule exists or
-clashes are left (``search.improve``, moves chosen by ``tabu``), all planned by ``plan`` (which
-prefers the designs that mix the field best, ``indirect``) and driven by ``draw``; the starting
+zero-repeat schedule exists or clashes are left (``search.improve``, its state kept up to date
+by ``seat_costs``, moves chosen by ``tabu``), all planned by ``plan`` (which prefers the designs that mix the field best, ``indirect``) and driven by ``draw``; the starting
 winds are balanced last (``winds``) and the tables numbered so that players move around the
 room (``numbers``); a previous plan kept after a change of players (``keep``); Swiss sessions
 by the standings (``swiss``); the figures of a draw (``report``). docs/rules.md §8 records the

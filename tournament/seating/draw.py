@@ -37,6 +37,7 @@ from tournament.seating.keep import (
     repair_winds,
     tables_holding,
 )
+from tournament.seating.numbered_tables import Continuations
 from tournament.seating.numbers import number_tables
 from tournament.seating.plan import plan_cost, plan_tables
 from tournament.seating.report import (
@@ -209,6 +210,7 @@ def draw(
         return 0, REPEATS_FIRST * spread
 
     covers: dict[tuple[int, int], None] = {}  # clash-free covers that found nothing (plan)
+    continuations = Continuations()  # the played sessions' continuations looked for (plan)
 
     def plan(first: bool) -> tuple[tuple[tuple[int, int], int], list, list[list[int]]]:
         """(quality, sessions on indices, apart matrix) of the plan with one priority."""
@@ -228,6 +230,7 @@ def draw(
                     len(roster), count, history, apart, rng, clock, winds, stats, wind_search,
                     effort=APART_FIRST_EFFORT if first and not attempt else 1,
                     layers=(team_of, group_of), floors=floors(first), covers=covers,
+                    continuations=continuations,
                 )  # fmt: skip
                 seated = balance_winds(tables, seats, len(roster), rng)
                 key = quality(seated, seats, history, apart)

@@ -19,6 +19,7 @@ machine.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 
@@ -41,6 +42,25 @@ from tournament.seating.numbers import (
     numbers_without_revisits,
     table_revisits,
 )
+
+# a continuation: (point_of, the design sessions left, the first played session's)
+Continued = tuple[list[int], list[int], int]
+# the clash-free cover as a hint: (its pick's sessions, the group of each point, of each player)
+CoverHint = tuple[tuple[int, ...], list[int], list[int]]
+
+
+@dataclasses.dataclass
+class Continuations:
+    """What one draw has looked for to continue the played sessions (``numbered_continuation``),
+    shared by the plans of both priorities: the fresh draw's cover matched to the played sessions
+    (no random choice in it: computed once, per count of sessions), and the searches that found
+    nothing, each under its own random stream (the draw's stream, which differs between the
+    priorities: a search that ran out of its budget under one may find a map under the other)."""
+
+    matched: dict[tuple[int, int], tuple[Continued | None, CoverHint | None]] = dataclasses.field(
+        default_factory=dict
+    )
+    failed: set[tuple[int, str]] = dataclasses.field(default_factory=set)
 
 
 def numbered_columns(n: int, count: int, layers: Sequence[Sequence[int]]) -> list[Round]:
@@ -124,6 +144,7 @@ def numbered_continuation(
     apart: list[list[int]],
     rng: random.Random,
     layers: Sequence[Sequence[int]] = (),
+    tried: Continuations | None = None,
 ) -> tuple[list[Round], bool] | None:
     """A re-draw after played sessions of the same field: ``count`` sessions of the numbered
     column design that continue the played ones with nobody kept apart (``apart``) at one table,
@@ -134,7 +155,9 @@ def numbered_continuation(
     (``continuation.continue_design``). The played sessions are then sessions of the design, so
     the new ones repeat no meeting and keep every group apart; each new session's tables come in
     the order of the first played session's numbers, which the design's numbering extends: no
-    re-visit where the played sessions kept the design's numbers (docs/rules.md §8.2)."""
+    re-visit where the played sessions kept the design's numbers (docs/rules.md §8.2).
+    ``tried``: the draw's record (``Continuations``): the cover is matched once, and a search
+    that found nothing under this random stream is not run again."""
     total = len(history) + count
     played = [session for session in history if any(len(table) > 1 for table in session)]
     if n > 4 * EXACT_TABLES or not played or not any(any(row) for row in apart):
@@ -143,15 +166,28 @@ def numbered_continuation(
     if len(columns) < total or table_revisits(columns):
         return None
     grouped = [layer for layer in layers if any(group >= 0 for group in layer)]
-    found = hint = None
+    stream = f"{rng.getstate()[1][:4]}/continuation"
+    if tried is not None and (count, stream) in tried.failed:
+        return None  # the same search found nothing before in this draw
+    found: Continued | None = None
+    hint: CoverHint | None = None
     if len(grouped) == 1:
-        found, hint = _from_cover(n, columns, played, count, grouped[0])
+        if tried is not None and (total, count) in tried.matched:
+            found, hint = tried.matched[total, count]
+        else:
+            found, hint = _from_cover(n, columns, played, total, grouped[0])
+            if tried is not None:
+                tried.matched[total, count] = found, hint
+        if found is not None:  # a copy: the design sessions left are shuffled below
+            found = (found[0][:], found[1][:], found[2])
     as_drawn = found is not None
     if found is None:
         keep_apart = [[q for q in range(n) if q != p and apart[p][q]] for p in range(n)]
-        own = random.Random(f"{rng.getstate()[1][:4]}/continuation")
+        own = random.Random(stream)
         found = continue_design(columns, played, n, count, keep_apart, own, hint=hint)
     if found is None:
+        if tried is not None:
+            tried.failed.add((count, stream))
         return None
     point_of, left, first = found
     # of a few random picks of the design sessions left, the one that mixes the field best
@@ -191,17 +227,15 @@ def numbered_continuation(
 
 
 def _from_cover(
-    n: int, columns: list[Round], played: list[Round], count: int, group_of: Sequence[int]
-) -> tuple[
-    tuple[list[int], list[int], int] | None,
-    tuple[tuple[int, ...], list[int], list[int]] | None,
-]:
+    n: int, columns: list[Round], played: list[Round], total: int, group_of: Sequence[int]
+) -> tuple[Continued | None, CoverHint | None]:
     """``(point_of, future sessions, first played session's)`` from the clash-free cover of
-    a fresh draw of all the sessions (its budgets before the search, then after it), when
-    each played session is a session of its pick with every group on its own points; and
-    that cover (its pick, the group of each point, of each player) as a hint, or None."""
+    a fresh draw of all the ``total`` sessions of the event (its budgets before the search,
+    then after it; the played sessions that nobody of the field played count among them, as
+    the fresh draw counted them), when each played session of ``played`` (those someone of the
+    field played) is a session of its pick with every group on its own points; and that cover
+    (its pick, the group of each point, of each player) as a hint, or None."""
     hint = None
-    total = len(played) + count
     for budget, most_sets, of_count in (
         (QUICK_WORK, QUICK_SETS, False),
         (COVER_WORK, SET_WORK, True),

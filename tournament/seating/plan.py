@@ -49,6 +49,7 @@ from tournament.seating.designs import (
 from tournament.seating.embedding import embed
 from tournament.seating.indirect import mixing_key, mixing_tries, most_mixing
 from tournament.seating.numbered_tables import (
+    Continuations,
     numbered_continuation,
     numbered_instead,
     without_clashes,
@@ -70,7 +71,6 @@ TABU_WORK = 1_500_000
 RELABEL_STEPS = 3000
 RELABEL_WORK = 60_000_000  # steps x players x partners tried
 CLUB_STARTS = 4  # maps of the column design that pack teams and clubs into columns
-CONTINUED = -1  # in ``covers``: the continuation of the played sessions found nothing
 
 
 def plan_tables(
@@ -87,6 +87,7 @@ def plan_tables(
     layers: Sequence[Sequence[int]] = (),
     floors: tuple[int, int] = (0, 0),
     covers: dict[tuple[int, int], None] | None = None,
+    continuations: Continuations | None = None,
 ) -> list[Round]:
     """``count`` new sessions for players ``0 .. n-1`` (n a multiple of 4).
 
@@ -105,8 +106,8 @@ def plan_tables(
     maps or perfect, and from one that packs every layer, kept when perfect. ``covers``: the
     budgets of the clash-free covers that found nothing for this draw's groups and ``count``
     (one dict per draw, shared by its calls: such a cover finds nothing again), filled as they
-    fail; ``(count, CONTINUED)`` there: the continuation of the played sessions on the
-    numbered column design (``numbered_tables.numbered_continuation``) found nothing.
+    fail. ``continuations``: what this draw looked for to continue the played sessions on the
+    numbered column design (``numbered_tables.Continuations``, also one per draw).
     """
     weights = base_weights(n, history, apart)
     target = REPEAT_WEIGHT * history_bound(n, count, weights, apart) + _history_clashes(
@@ -119,12 +120,10 @@ def plan_tables(
     sessions: list[Round] | None = None
     same_size = all(len(session) * 4 == n for session in history)  # substitutes only
     continued: list[Round] | None = None
-    if has_history and same_size and apart and (count, CONTINUED) not in (covers or {}):
+    if has_history and same_size and apart:
         # the numbered column design continuing the played sessions, groups apart (§8.2)
-        found = numbered_continuation(n, count, history, apart, rng, layers)
-        if found is None and covers is not None:
-            covers[count, CONTINUED] = None  # it finds nothing again in this draw
-        elif found is not None:
+        found = numbered_continuation(n, count, history, apart, rng, layers, continuations)
+        if found is not None:
             continued, as_drawn = found
             if as_drawn:  # the fresh draw's own cover goes on: taken as it is
                 sessions = continued

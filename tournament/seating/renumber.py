@@ -64,6 +64,8 @@ def renumber(
         rows = [held[p] for p in tables[s][t]]
         mine = num[s][t]
         counts = [len(column) - column.count(0) for column in zip(*rows, strict=True)]
+        if not rows:  # a played table whose players have all left
+            counts = [0] * numbers
         counts[mine] = sum(1 for row in rows if row[mine] >= 2)
         near[s][t][:] = counts  # in place: ``elsewhere`` holds the rows
 

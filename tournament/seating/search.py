@@ -6,7 +6,9 @@ search over swaps of two players in one session (after Dotu and Van Hentenryck, 
 social golfers locally"), for what relabelling a design (``seating.relabel``) cannot reach. It
 can also weigh the winds of a block of four sessions started before a re-draw: a table whose
 players cannot all start at a wind they have not had in the block costs 1 per player short;
-and, for a kept plan, the returns to a table number.
+and, for a kept plan, the returns to a table number. What it keeps up to date as it swaps
+(the costs of every seat, the conflicted players, the table numbers held) is
+``seating.seat_costs``; here are the choice of the move, the best schedule and the restarts.
 
 It uses only the ``random.Random`` it is given and stops on an iteration budget, so it is
 deterministic whatever the speed of the machine; the optional ``SafetyClock``
@@ -19,10 +21,10 @@ their own.
 from __future__ import annotations
 
 import random
-from operator import add, sub
 
 from tournament.seating.base import Round, SafetyClock
 from tournament.seating.relabel import RELABEL_PARTNERS, relabel
+from tournament.seating.seat_costs import UNPRUNED, SeatCosts
 from tournament.seating.weights import (
     APART_FIRST,
     REPEAT_WEIGHT,
@@ -95,10 +97,11 @@ def improve(
     ``target`` (``bounds.clash_floor``): the search stops when its best schedule has no more.
 
     Each step examines the swaps of a sample of the conflicted players; the cost of seating a
-    player at each table of each session is kept up to date (``T``), so a swap's change of cost
-    is a few look-ups. With weights never negative, a table none of whose swaps can be as good
-    as the best found so far is passed over from two figures kept up to date (``heaviest``,
-    ``dearest``): the moves are those of pricing every swap, about a third of them priced.
+    player at each table of each session is kept up to date (``T``, ``seating.seat_costs``),
+    so a swap's change of cost is a few look-ups. With weights never negative, a table none of
+    whose swaps can be as good as the best found so far is passed over from two figures kept
+    up to date (``heaviest``, ``dearest``): the moves are those of pricing every swap, about a
+    third of them priced.
     """
     n = len(weights)
     big = REPEAT_WEIGHT
@@ -116,9 +119,11 @@ def improve(
         assert mask is not None
         return short_weight * shortfall((mask[a], mask[b], mask[c], mask[d]))
 
-    K = [row[:] for row in weights]
-    for session in sessions:
-        add_session(K, session, 1)
+    state = SeatCosts(sessions, weights, masks_of, short, numbered)
+    # the search's own names for the state's lists (each kept in place as it changes)
+    K, T, where, held, numbers = state.K, state.T, state.where, state.held, state.numbers
+    heaviest, dearest = state.heaviest, state.dearest
+    conflicts, swap, renumbered = state.conflicts, state.swap, state.renumbered
 
     apart = apart or []
     cost = total_cost(K, apart) + sum(
@@ -132,184 +137,13 @@ def improve(
     light_of = [[w if 0 < w < big else 0 for w in row] for row in apart]
     tracked = any(any(row) for row in light_of)
     light = light_clashes(K, apart) - light_clashes(weights, apart) if tracked else 0
-    where = []
-    for session in sessions:
-        loc = [-1] * n  # -1: not seated in this session (a plan patched table by table)
-        for t, table in enumerate(session):
-            for p in table:
-                loc[p] = t
-        where.append(loc)
-    numbers = numbered[1] if numbered else [[0] * len(session) for session in sessions]
-    held = [row[:] for row in numbered[0]] if numbered else []
-    for s, session in enumerate(sessions if numbered else []):
-        for t, table in enumerate(session):
-            for x in table:
-                held[x][numbers[s][t]] += 1
     floor = sum(c - 1 for row in numbered[0] for c in row if c > 1) if numbered else 0
     revisits = sum(c - 1 for row in held for c in row if c > 1)
     cost += REVISIT * revisits
     best_rank = (cost - light - REVISIT * revisits, light, revisits)
     best_cost = cost
     best = [[table[:] for table in session] for session in sessions]
-
-    def renumbered(s: int, p: int, q: int) -> int:
-        """Move p and q to each other's table numbers in ``held``; the change of returns."""
-        a, b = numbers[s][where[s][p]], numbers[s][where[s][q]]
-        row_p, row_q = held[p], held[q]
-        change = (row_p[b] >= 1) - (row_p[a] >= 2) + (row_q[a] >= 1) - (row_q[b] >= 2)
-        row_p[a] -= 1
-        row_p[b] += 1
-        row_q[b] -= 1
-        row_q[a] += 1
-        return change
-
-    # T[s][u][x]: what x would pay to sit at table u of session s (the sum of K[x] over its
-    # players), kept true as the search swaps: a swap's delta is then five look-ups
-    T: list[list[list[int]]] = []
-
-    def seat_costs(table: list[int]) -> list[int]:
-        """What each player would pay to sit at ``table``: the sum of K over its players."""
-        if not symmetric:
-            return [sum(Kx[y] for y in table) for Kx in K]
-        costs = [0] * n
-        for y in table:  # K[x][y] = K[y][x]: whole rows at once
-            costs = [*map(add, costs, K[y])]
-        return costs
-
-    def count_tables() -> None:
-        T[:] = [[seat_costs(table) for table in session] for session in sessions]
-        dearest[:] = [
-            [max((Ts[v][x] for x in table), default=0) for v, table in enumerate(session)]
-            for Ts, session in zip(T, sessions, strict=True)
-        ]
-        heaviest[:] = [max(row) if prunable else unpruned for row in K]
-
-    # what bounds a swap's delta from below, so that the choice skips a table none of whose
-    # players can make a move as good as the best found (the same moves; docs/measurements.md,
-    # issue 33): with weights never negative and symmetric, swapping p (table t) with q
-    # (table u) changes the cost by at least  6 big - T[t][p] + T[u][p] - K[p][q] - T[u][q]
-    # >=  ... - heaviest[p] - dearest[u], where heaviest[p] is p's largest weight with anyone
-    # and dearest[s][u] the largest cost of a player of table u at that table
-    symmetric = all(
-        list(column) == row for column, row in zip(zip(*weights, strict=True), weights, strict=True)
-    )
-    prunable = symmetric and all(min(row, default=0) >= 0 for row in weights)
-    unpruned = 1 << 60  # no bound without that
-    dearest: list[list[int]] = []
-    heaviest: list[int] = []
-    count_tables()
-
-    def swap(s: int, p: int, q: int) -> None:
-        """Exchange p and q (at different tables of session s): K, T, ``where``, and what the
-        choice of moves reads: ``at``, ``heaviest`` and ``dearest``, where they change."""
-        session, loc = sessions[s], where[s]
-        t, u = loc[p], loc[q]
-        table_p, table_q = session[t], session[u]
-        Ts = T[s]  # p and q change tables in session s
-        change = [*map(sub, K[q], K[p])] if symmetric else [Kx[q] - Kx[p] for Kx in K]
-        Ts[t] = [*map(add, Ts[t], change)]
-        Ts[u] = [*map(sub, Ts[u], change)]
-        table_p[table_p.index(p)] = q
-        table_q[table_q.index(q)] = p
-        loc[p], loc[q] = u, t
-        left = [x for x in table_p if x != q]  # p's tablemates before, q's now
-        joined = [y for y in table_q if y != p]  # q's tablemates before, p's now
-        Kp, Kq = K[p], K[q]
-        for x in left:  # p leaves x, q joins x: a meeting less, a meeting more
-            Kx = K[x]  # (each entry on its own: the weights need not be symmetric)
-            Kp[x] -= big
-            Kx[p] -= big
-            Kq[x] += big
-            Kx[q] += big
-        for y in joined:
-            Ky = K[y]
-            Kp[y] += big
-            Ky[p] += big
-            Kq[y] -= big
-            Ky[q] -= big
-        # the same in every session's costs of seats; the tables whose players' weights
-        # changed are `touched`: only there can a seat's cost or a player's conflict change
-        touched = {(s, t), (s, u)}
-        for r, (Ts, loc) in enumerate(zip(T, where, strict=True)):
-            lp, lq = loc[p], loc[q]
-            at_p = Ts[lp] if lp >= 0 else []  # (read only where p is seated)
-            at_q = Ts[lq] if lq >= 0 else []
-            for sign, mates in ((big, left), (-big, joined)):
-                for x in mates:
-                    lx = loc[x]
-                    if lx < 0:
-                        continue
-                    at_x = Ts[lx]
-                    if lp >= 0:
-                        at_x[p] -= sign
-                        at_p[x] -= sign
-                    if lq >= 0:
-                        at_x[q] += sign
-                        at_q[x] += sign
-                    if lx in (lp, lq):
-                        touched.add((r, lx))
-        if prunable:  # each of them met p or q once more or once less
-            heaviest[p], heaviest[q] = max(Kp), max(Kq)
-            for x in (*left, *joined):
-                Kx = K[x]
-                heaviest[x] = (
-                    max(Kx)
-                    if heaviest[x] in (Kx[p] + big, Kx[q] + big)
-                    else max(heaviest[x], Kx[p], Kx[q])
-                )
-        if numbered:  # p's and q's returns to a number changed in every session
-            for r, loc in enumerate(where):
-                touched.update((r, loc[x]) for x in (p, q) if loc[x] >= 0)
-        for r, v in touched:
-            at[r][v] = conflicted_at(r, v)
-            at_v = T[r][v]
-            dearest[r][v] = max(at_v[x] for x in sessions[r][v])
-
-    def swap_delta(s: int, p: int, q: int) -> int:
-        Ts, loc = T[s], where[s]
-        at_t, at_u = Ts[loc[p]], Ts[loc[q]]
-        return 6 * big - at_t[p] + at_u[p] + at_t[q] - at_u[q] - 2 * K[p][q]
-
-    def conflicted_at(s: int, t: int) -> list[tuple[int, int]]:
-        """(session, player) of the players of table t of session s who meet a tablemate
-        again, sit with a group-mate, are short of a wind or return to a table number."""
-        table = sessions[s][t]
-        a, b, c, d = table
-        if masks_of[s] and short(table, s):
-            return [(s, a), (s, b), (s, c), (s, d)]
-        Ka, Kb, Kc = K[a], K[b], K[c]
-        ab, ac, ad = Ka[b] > big, Ka[c] > big, Ka[d] > big
-        bc, bd, cd = Kb[c] > big, Kb[d] > big, Kc[d] > big
-        if numbered:
-            k = numbers[s][t]
-            hit = [held[x][k] > 1 for x in table]
-        else:
-            hit = [False] * 4
-        found = []
-        if ab or ac or ad or hit[0]:
-            found.append((s, a))
-        if ab or bc or bd or hit[1]:
-            found.append((s, b))
-        if ac or bc or cd or hit[2]:
-            found.append((s, c))
-        if ad or bd or cd or hit[3]:
-            found.append((s, d))
-        return found
-
-    # at[s][t]: conflicted_at(s, t), kept true as the search swaps (a swap of p and q changes
-    # only the pairs and the table numbers of p and q: the tables holding them)
-    at: list[list[list[tuple[int, int]]]] = []
-
-    def count_conflicts() -> None:
-        at[:] = [
-            [conflicted_at(s, t) for t in range(len(session))] for s, session in enumerate(sessions)
-        ]
-
-    def conflicts() -> list[tuple[int, int]]:
-        """(session, player) of every conflicted player (``conflicted_at``), in seating order."""
-        return [x for row in at for found in row for x in found]
-
-    count_conflicts()
+    unpruned = UNPRUNED
 
     def choose(
         conflicted: list[tuple[int, int]], step: int
@@ -421,20 +255,7 @@ def improve(
             stall += 1
             if stall > 400:  # restart from the best with a few random swaps
                 stall = 0
-                for s, session in enumerate(sessions):
-                    add_session(K, session, -1)
-                    for t, table in enumerate(session if numbered else []):
-                        for x in table:
-                            held[x][numbers[s][t]] -= 1
-                    session[:] = [table[:] for table in best[s]]
-                    add_session(K, session, 1)
-                    for t, table in enumerate(session):
-                        for x in table:
-                            where[s][x] = t
-                            if numbered:
-                                held[x][numbers[s][t]] += 1
-                count_tables()
-                count_conflicts()
+                state.restore(best)
                 cost, light, revisits = best_cost, best_rank[1], best_rank[2]
                 for _ in range(1 + len(sessions) // 2):
                     s = rng.randrange(len(sessions))
@@ -447,7 +268,7 @@ def improve(
                         tables = (sessions[s][where[s][p]], sessions[s][where[s][q]])
                         if masks_of[s]:
                             cost -= short(tables[0], s) + short(tables[1], s)
-                        cost += swap_delta(s, p, q)
+                        cost += state.swap_delta(s, p, q)
                         if tracked:
                             light += _light_delta(sessions[s], where[s], light_of, p, q)
                         if numbered:
