@@ -27,6 +27,29 @@ from tournament.seating.weights import (
 from tournament.seating.winds import shortfall
 
 
+def cheapest_swaps(sessions, conflicted, price, tabu, step, room):
+    """(the least delta, the swaps (s, p, q) at it) over every swap of a sampled player p with a
+    player q of another table of its session, priced by `price(s, t, p, q's table, q)`; a swap
+    the tabu list holds counts only when it beats the best schedule (its delta under `room`)."""
+    best_delta, moves = None, []
+    for s, p in conflicted:
+        t = next((i for i, table in enumerate(sessions[s]) if p in table), -1)
+        for u, table in enumerate(sessions[s]):
+            if u == t:
+                continue
+            for q in list(table):
+                delta = price(s, t, p, table, q)
+                if best_delta is not None and delta > best_delta:
+                    continue
+                if tabu.get((s, p, q), -1) > step and not delta < room:
+                    continue
+                if best_delta is None or delta < best_delta:
+                    best_delta, moves = delta, [(s, p, q)]
+                else:
+                    moves.append((s, p, q))
+    return best_delta, moves
+
+
 def plain_search(sessions, weights, target, rng, iterations, apart):
     """The tabu search's rule with nothing kept between steps (no winds, no table numbers,
     fewer than 400 steps: no restart)."""
@@ -59,25 +82,16 @@ def plain_search(sessions, weights, target, rng, iterations, apart):
             break
         if len(conflicted) > max(8, min(48, 4000 // n)):
             conflicted = rng.sample(conflicted, max(8, min(48, 4000 // n)))
-        best_delta, moves = None, []
-        for s, p in conflicted:
-            t = next(i for i, table in enumerate(sessions[s]) if p in table)
-            for u, table in enumerate(sessions[s]):
-                if u == t:
-                    continue
-                for q in table:
-                    # p leaves its tablemates and joins q's, q the other way round
-                    delta = 6 * big
-                    delta += sum(K[q][x] - K[p][x] for x in sessions[s][t] if x != p)
-                    delta += sum(K[p][y] - K[q][y] for y in table if y != q)
-                    if best_delta is not None and delta > best_delta:
-                        continue
-                    if tabu.get((s, p, q), -1) > step and not delta < best_cost - cost:
-                        continue
-                    if best_delta is None or delta < best_delta:
-                        best_delta, moves = delta, [(s, p, q)]
-                    else:
-                        moves.append((s, p, q))
+
+        def price(s, t, p, table, q):
+            # p leaves its tablemates and joins q's, q the other way round
+            delta = 6 * big
+            delta += sum(K[q][x] - K[p][x] for x in sessions[s][t] if x != p)
+            return delta + sum(K[p][y] - K[q][y] for y in table if y != q)
+
+        best_delta, moves = cheapest_swaps(
+            sessions, conflicted, price, tabu, step, best_cost - cost
+        )
         if best_delta is None:
             continue
         s, p, q = rng.choice(moves)
@@ -227,24 +241,14 @@ def full_plain_search(
             break
         if len(conflicted) > size:
             conflicted = rng.sample(conflicted, size)
-        best_delta, moves = None, []
-        for s, p in conflicted:
-            t = table_of(s, p)
-            for u, table in enumerate(sessions[s]):
-                if u == t:
-                    continue
-                for q in list(table):
-                    exchange(s, p, q)  # priced from scratch, then undone
-                    delta = cost() - now
-                    exchange(s, p, q)
-                    if best_delta is not None and delta > best_delta:
-                        continue
-                    if tabu.get((s, p, q), -1) > step and not delta < best_cost - now:
-                        continue
-                    if best_delta is None or delta < best_delta:
-                        best_delta, moves = delta, [(s, p, q)]
-                    else:
-                        moves.append((s, p, q))
+
+        def price(s, _t, p, _table, q, now=now):
+            exchange(s, p, q)  # priced from scratch, then undone
+            delta = cost() - now
+            exchange(s, p, q)
+            return delta
+
+        best_delta, moves = cheapest_swaps(sessions, conflicted, price, tabu, step, best_cost - now)
         if best_delta is None:
             continue
         s, p, q = rng.choice(moves)
