@@ -4,7 +4,9 @@
 as good as the best one found (issue 33: faster at the same moves). The plain versions below
 price every swap of every sampled player from the weights alone (``plain_search``), and also
 from the winds, the table numbers and the restarts (``full_plain_search``); both must take the
-same moves from the same random stream, so they end at the same schedule and cost.
+same moves from the same random stream, so they end at the same schedule and cost. The full
+version prices every swap from scratch (seconds per case): its costliest kinds run at one seed,
+which already catches a changed restart (its threshold, its swaps) through the random stream.
 """
 
 from __future__ import annotations
@@ -287,16 +289,17 @@ def random_masks(n, rng):
 
 
 @pytest.mark.parametrize(
-    ("players", "count", "played", "kind", "iterations"),
+    ("players", "count", "played", "kind", "iterations", "seed"),
     [
-        (16, 4, 1, "winds", 120),  # a block of four to finish: the first 3 sessions
-        (20, 4, 1, "seat masks", 120),  # a kept plan: a wind wanted per session
-        (20, 4, 0, "numbers", 120),  # a kept plan's table numbers
-        (24, 3, 1, "patched", 120),  # numbers and winds, sessions seating some players only
-        (16, 5, 0, "restart", 450),  # 16 x 5 has repeats: the search stalls, restarts at 413
+        (16, 4, 1, "winds", 120, 0),  # a block of four to finish: the first 3 sessions
+        (16, 4, 1, "winds", 120, 1),
+        (20, 4, 1, "seat masks", 120, 1),  # a kept plan: a wind wanted per session
+        (20, 4, 0, "numbers", 120, 0),  # a kept plan's table numbers
+        (24, 3, 1, "patched", 120, 0),  # numbers and winds, sessions seating some players only
+        (24, 3, 1, "patched", 120, 1),
+        (16, 5, 0, "restart", 450, 0),  # 16 x 5 has repeats: the search stalls, restarts at 413
     ],
 )
-@pytest.mark.parametrize("seed", [0, 1])
 def test_the_search_moves_as_its_plain_rule_with_winds_numbers_and_restarts(
     players, count, played, kind, iterations, seed
 ):
