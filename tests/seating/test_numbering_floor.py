@@ -1,8 +1,12 @@
-"""The floor of table re-visits by table numbers (bench/numbering_floor.py, docs/rules.md §8.1)."""
+"""Table numbers by number classes: the floor of re-visits any numbering can have
+(bench/numbering_floor.py) and the numbering built number by number (docs/rules.md §8.1)."""
 
 from __future__ import annotations
 
+import random
+
 from bench.numbering_floor import class_floor, most_held
+from tournament.seating.number_classes import number_by_classes
 from tournament.seating.numbers import revisit_bound, table_revisits
 
 
@@ -54,3 +58,15 @@ def test_floor_above_the_counting_bound():
     )
     assert best == 10
     assert class_floor(rounds, nodes=1) is None  # out of nodes: no floor
+
+
+def test_numbered_number_by_number_without_revisits_where_possible():
+    """The column design over Z_7, each session's tables shuffled: the tables of each number
+    are found one number after the other, every number holding all 28 players."""
+    rng = random.Random(4)
+    rounds = [rng.sample(session, len(session)) for session in column_design(7)]
+    assert table_revisits(rounds) > 0
+    revisits, numbers = number_by_classes(rounds)
+    assert revisits == 0
+    ordered = [[session[numbers[s].index(k)] for k in range(7)] for s, session in enumerate(rounds)]
+    assert table_revisits(ordered) == 0
