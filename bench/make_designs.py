@@ -11,7 +11,8 @@ Run from the repository root::
                                                       # ... only those of 48 players
 
 The constructions live in ``tournament.seating.construction``, ``lifting``, ``offsets``,
-``geometry``, ``rotational`` and ``mixing`` (where they are described); this script only
+``geometry``, ``rotational``, ``mixing`` and ``number_classes`` (where they are described; the
+floor of table re-visits of a stored design: ``bench/numbering_floor.py``); this script only
 runs them, prints their progress and writes the file. The module
 ``tournament.seating.designs`` loads the file and checks nothing at run time; the test suite
 checks every shipped design (valid sessions, zero repeats).

@@ -8,7 +8,8 @@ import pytest
 
 from tournament.seating import draw_schedule, seating_report, zero_repeat_sessions
 from tournament.seating.construction import develop
-from tournament.seating.designs import design_repeats
+from tournament.seating.designs import design_repeats, mixing_design
+from tournament.seating.numbers import table_revisits
 from tournament.seating.rotational import ROTATIONAL, make_rotational, rotational_base_class
 
 
@@ -67,3 +68,18 @@ def test_the_draw_mixes_at_least_as_well_as_aim(n, sessions, aim):
     report = seating_report(draw_schedule(range(n), sessions, seed=1))
     assert report.repeats == 0 and report.wind_spread <= 1
     assert report.indirect_min >= aim
+
+
+#: size -> re-visits of the shipped numbering (before the numbering number by number: 82, 109,
+#: 45, 69, 104, 137, 66, 50); the floor by table numbers of 44x12 and 52x14 is 64 and 72
+NUMBERED = {
+    (44, 12): 81, (44, 13): 107, (48, 11): 42, (48, 12): 64, (52, 14): 99, (52, 15): 135,
+    (56, 13): 60, (60, 13): 45,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("n", "sessions"), sorted(NUMBERED))
+def test_the_developed_designs_come_numbered_number_by_number(n, sessions):
+    rounds = mixing_design(n, sessions)
+    assert rounds is not None
+    assert table_revisits(rounds) <= NUMBERED[n, sessions]

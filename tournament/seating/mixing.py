@@ -16,7 +16,9 @@ Two searches, both deterministic for a given seed (counted steps, never time):
   players the designs of ``seating.rotational`` (15, 17 and 19 sessions, the pairs who never
   meet in groups of three, or none); for 44 and 56 players a cyclic base session over
   ``Z13 x 3 + 5`` and ``Z15 x 3 + 11`` (``construction.cyclic_base_class``; 13 and 15
-  sessions, the fixed points never meet each other). Any choice of sessions compared.
+  sessions, the fixed points never meet each other). Any choice of sessions compared; their
+  tables numbered by ``construction.number_design`` or, where that is better, number by number
+  (``seating.number_classes``; docs/rules.md §8.1).
 
 ``make_mixing`` runs them for the sizes of ``MIXING_ROWS`` (and ``MIXING_GROUPS``, offset rows
 over a group that is not cyclic), ``GEOMETRY`` and ``DEVELOPED``: the sizes of AIM's
@@ -38,6 +40,7 @@ from tournament.seating.construction import (
     quiet,
 )
 from tournament.seating.geometry import ag34_classes, pg33_packing
+from tournament.seating.number_classes import number_by_classes
 from tournament.seating.numbers import table_revisits
 from tournament.seating.offsets import group_offset_design, mixing_rows
 from tournament.seating.rotational import ROTATIONAL, make_rotational
@@ -188,10 +191,24 @@ def make_mixing(seed: int, log: Log = quiet, players: Collection[int] = ()) -> d
             developed[n] = make_rotational(n)[1] if n in ROTATIONAL else _cyclic(n, seed)
         (fewest, count), picked = best_subset(n, developed[n], sessions)
         revisits, numbered = number_design(picked)
+        by_classes, numbers = number_by_classes(picked)  # kept only where it is better
+        if by_classes < revisits:
+            revisits, numbered = by_classes, _in_order(picked, numbers)
         found[f"{n}x{sessions}"] = {"fewest": fewest, "rounds": numbered}
         mixing = f"fewest {fewest} ({count} pairs; target {aim})" if fewest < n else "all meet"
         log(f"  {n}x{sessions}: developed over Z_m, {mixing}, {revisits} re-visits")
     return dict(sorted(found.items(), key=lambda item: tuple(map(int, item[0].split("x")))))
+
+
+def _in_order(rounds: Rounds, numbers: list[list[int]]) -> Rounds:
+    """Each session's tables in the order of their numbers."""
+    ordered: Rounds = []
+    for session, places in zip(rounds, numbers, strict=True):
+        tables: list[list[int]] = [[] for _ in session]
+        for table, place in zip(session, places, strict=True):
+            tables[place] = table
+        ordered.append(tables)
+    return ordered
 
 
 def _cyclic(n: int, seed: int) -> Rounds:

@@ -41,12 +41,14 @@ def renumber(
     bound: int,
     work: int,
     rng: random.Random,
+    patience: int = PATIENCE,
 ) -> tuple[int, list[list[int]]]:
     """Improve the numbers of sessions ``first`` onwards; returns ``(re-visits, numbers)``.
 
     ``tables[s][t]`` holds the players (indices ``0 .. n-1``) of table t of session s;
     ``order[s][t]`` is its number (a permutation of ``range(len(tables[s]))``; earlier
-    sessions keep theirs). Stops at ``bound`` re-visits or after ``work`` exchanges examined.
+    sessions keep theirs). Stops at ``bound`` re-visits, after ``work`` exchanges examined or
+    after ``patience`` steps without a better numbering.
     """
     players = 1 + max((p for session in tables for table in session for p in table), default=-1)
     numbers = max((len(session) for session in tables), default=0)
@@ -154,7 +156,7 @@ def renumber(
 
     tabu: dict[tuple[int, int, int], int] = {}
     stall = step = last_gain = 0
-    while best > bound and work > 0 and movable and step - last_gain < PATIENCE:
+    while best > bound and work > 0 and movable and step - last_gain < patience:
         step += 1
         best_delta = NONE_YET
         moves: list[tuple[int, int, int]] = []
