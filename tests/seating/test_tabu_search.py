@@ -52,19 +52,27 @@ def cheapest_swaps(sessions, conflicted, price, tabu, step, room):
     return best_delta, moves
 
 
+def meetings(weights, sessions, apart):
+    """(the weights with every session's meetings added, what the weights alone cost, the light
+    clashes those sessions add: a function of the meetings as they are then)."""
+    big = REPEAT_WEIGHT
+    K = [row[:] for row in weights]
+    for session in sessions:
+        add_session(K, session, 1)
+    tracked = any(0 < w < big for row in apart for w in row)
+
+    def light() -> int:
+        return light_clashes(K, apart) - light_clashes(weights, apart) if tracked else 0
+
+    return K, total_cost(weights, apart), light
+
+
 def plain_search(sessions, weights, target, rng, iterations, apart):
     """The tabu search's rule with nothing kept between steps (no winds, no table numbers,
     fewer than 400 steps: no restart)."""
     big, n = REPEAT_WEIGHT, len(weights)
     sessions = [[list(table) for table in session] for session in sessions]
-    K = [row[:] for row in weights]
-    for session in sessions:
-        add_session(K, session, 1)
-    base = total_cost(weights, apart)
-    tracked = any(0 < w < big for row in apart for w in row)
-
-    def light() -> int:
-        return light_clashes(K, apart) - light_clashes(weights, apart) if tracked else 0
+    K, base, light = meetings(weights, sessions, apart)
 
     cost = total_cost(K, apart) - base
     best_rank, best_cost = (cost - light(), light()), cost
@@ -166,14 +174,7 @@ def full_plain_search(
     ]
     weight = SEAT_SHORT if seat_masks else 1
     numbers = numbered[1] if numbered else [[0] * len(session) for session in sessions]
-    K = [row[:] for row in weights]
-    for session in sessions:
-        add_session(K, session, 1)
-    base = total_cost(weights, apart)
-    tracked = any(0 < w < big for row in apart for w in row)
-
-    def light() -> int:
-        return light_clashes(K, apart) - light_clashes(weights, apart) if tracked else 0
+    K, base, light = meetings(weights, sessions, apart)
 
     def short(s: int, table) -> int:
         return weight * shortfall(tuple(masks_of[s][x] for x in table)) if masks_of[s] else 0
