@@ -92,11 +92,11 @@ def document(tournament, parts, make, *, visitor=None):
     what = ":".join([str(tournament.pk), *(str(part) for part in parts), get_language() or ""])
     if visitor is not None:
         return _for_a_visitor(tournament, what, make, visitor)
-    key, version = _key(tournament, what)
+    key = _key(tournament, what)
     kept = cache.get(key)
     if kept is None:
         kept = make()
-        _keep(what, key, version, kept)
+        _keep(what, key, kept)
     return kept
 
 
@@ -108,11 +108,12 @@ def _for_a_visitor(tournament, what, make, visitor):
     cache alone, not after the version's queries, which share the database with the
     referees' saves (on PostgreSQL some 60 ms of database time each)."""
     spacing = spacing_seconds()
-    looked = cache.get_many([TURN, _made_key(what)])  # one read; a refusal writes nothing
-    known = None
-    if _made_key(what) in looked:  # made before: kept, if for the current version
-        known = _key(tournament, what)
-        kept = cache.get(known[0])
+    made = _made_key(what)
+    looked = cache.get_many([TURN, made])  # one read; a refusal writes nothing
+    key = None
+    if made in looked:  # made before: kept, if for the current version
+        key = _key(tournament, what)
+        kept = cache.get(key)
         if kept is not None:
             _count(visitor)
             return kept
@@ -121,13 +122,13 @@ def _for_a_visitor(tournament, what, make, visitor):
     elif TURN in looked:
         raise Busy.for_spacing(spacing)
     with _visitors_turn(spacing) as turn:
-        key, version = known or _key(tournament, what)
+        key = key or _key(tournament, what)
         kept = cache.get(key)  # made on another process since the first look
         _count(visitor)
         if kept is None:
             turn.made = True
             kept = make()
-            _keep(what, key, version, kept)
+            _keep(what, key, kept)
         return kept
 
 
@@ -136,15 +137,15 @@ def _made_key(what):
 
 
 def _key(tournament, what):
-    """(the cache key of the document, the standings' version it is made for), the version
-    read afresh: a confirmation, a correction, a penalty or a rename gives new keys."""
-    version = standings_page_version(tournament)
-    return f"desk:document:{version}:{what}", version
+    """The cache key of the document under the standings' version, read afresh: a
+    confirmation, a correction, a penalty or a rename gives new keys."""
+    return f"desk:document:{standings_page_version(tournament)}:{what}"
 
 
-def _keep(what, key, version, kept):
+def _keep(what, key, kept):
+    """The document kept, and noted as made (whatever the version: `_for_a_visitor`)."""
     cache.set(key, kept, KEEP_SECONDS)
-    cache.set(_made_key(what), version, KEEP_SECONDS)
+    cache.set(_made_key(what), True, KEEP_SECONDS)
 
 
 class _Turn:
