@@ -5,8 +5,10 @@ as good as the best one found (issue 33: faster at the same moves). The plain ve
 price every swap of every sampled player from the weights alone (``plain_search``), and also
 from the winds, the table numbers and the restarts (``full_plain_search``); both must take the
 same moves from the same random stream, so they end at the same schedule and cost. The full
-version prices every swap from scratch (seconds per case): its costliest kinds run at one seed,
-which already catches a changed restart (its threshold, its swaps) through the random stream.
+version prices the meetings of every swap by the plain rule's sums and its winds and table
+numbers from scratch, and checks the cost of every move it takes against the whole cost counted
+from scratch; its costliest kinds run at one seed, which already catches a changed restart (its
+threshold, its swaps) through the random stream.
 """
 
 from __future__ import annotations
@@ -189,9 +191,12 @@ def full_plain_search(
                     held[x][numbers[s][t]] += 1
         return sum(c - 1 for row in held for c in row if c > 1)
 
-    def cost() -> int:  # everything, from scratch
+    def beyond_meetings() -> int:  # the winds' and the table numbers' part, from scratch
         shorts = sum(short(s, table) for s, session in enumerate(sessions) for table in session)
-        return total_cost(K, apart) - base + shorts + REVISIT * revisits()
+        return shorts + REVISIT * revisits()
+
+    def cost() -> int:  # everything, from scratch
+        return total_cost(K, apart) - base + beyond_meetings()
 
     def exchange(s: int, p: int, q: int) -> None:
         for table in sessions[s]:
@@ -245,10 +250,18 @@ def full_plain_search(
         if len(conflicted) > size:
             conflicted = rng.sample(conflicted, size)
 
-        def price(s, _t, p, _table, q, now=now):
-            exchange(s, p, q)  # priced from scratch, then undone
-            delta = cost() - now
-            exchange(s, p, q)
+        priced_beyond = beyond_meetings() if masks_of != [None] * len(sessions) or numbered else 0
+
+        def price(s, t, p, table, q, priced_beyond=priced_beyond):
+            # the meetings: p leaves its tablemates and joins q's, q the other way round (the
+            # move taken is checked against the cost from scratch below)
+            delta = 6 * big
+            delta += sum(K[q][x] - K[p][x] for x in sessions[s][t] if x != p)
+            delta += sum(K[p][y] - K[q][y] for y in table if y != q)
+            if priced_beyond:  # the winds and the table numbers from scratch, then undone
+                exchange(s, p, q)
+                delta += beyond_meetings() - priced_beyond
+                exchange(s, p, q)
             return delta
 
         best_delta, moves = cheapest_swaps(sessions, conflicted, price, tabu, step, best_cost - now)
