@@ -6,7 +6,7 @@ format, and the standings are computed once per file."""
 from django.utils.translation import gettext as _
 
 from exports import ExportError
-from scoring.standings.ranking import compute_standings
+from scoring.standings.ranking import cached_standings
 
 
 def drawn_session(tournament, number):
@@ -28,10 +28,12 @@ def drawn_session(tournament, number):
     return session
 
 
-def confirmed_standings(tournament, through=None, *, with_movement=True):
+def confirmed_standings(tournament, through=None):
     """The standings after the last confirmed session (or confirmed session `through`);
-    ExportError when there is nothing confirmed to rank yet."""
-    standings = compute_standings(tournament, through=through, with_movement=with_movement)
+    ExportError when there is nothing confirmed to rank yet. Kept in the shared cache for the
+    standings version (`cached_standings`, as the projector and the player pages read them):
+    the report cards visitors ask for one by one add up the results once per version."""
+    standings = cached_standings(tournament, through=through)
     if standings.through is None:
         raise ExportError(
             _("No session of %(tournament)s has been confirmed yet: there are no standings.")

@@ -219,7 +219,7 @@ class ReportCardsDocument(PdfDocument):
 def render_reportcards(tournament, *, through=None, player_id=None):
     """The report cards of every ranked player (standings order), or of player `player_id`
     (a Player id) alone; the standings after confirmed session `through` (default: the last)."""
-    standings = confirmed_standings(tournament, through, with_movement=False)
+    standings = confirmed_standings(tournament, through)
     ruleset = ruleset_for(tournament)
     wanted = None
     if player_id is not None:

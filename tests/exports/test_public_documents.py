@@ -313,3 +313,35 @@ def test_requests_at_the_same_instant_from_one_address_cannot_pass_its_limit_tog
     with pytest.raises(public_documents.TooMany) as refused:
         give(requests[2])
     assert refused.value.wait == 60
+
+
+def test_the_cards_of_one_standings_version_add_up_the_results_once(
+    cup, settings, monkeypatch, director
+):
+    """The cards are made from the standings kept in the shared cache for the current
+    standings version (`cached_standings`, as the projector and the player pages read them):
+    the second player's card reads the results no second time (on PostgreSQL that read shares
+    the database with the referees' saves); a new version adds them up again."""
+    from exports import sources
+    from scoring.standings import ranking
+
+    settings.DESK_DOCUMENT_RATE = "1000/min"
+    settings.DESK_DOCUMENT_MAKES = "1000/min"
+    computed = []
+    real = ranking.compute_standings
+
+    def counted(*args, **kwargs):
+        computed.append(kwargs.get("through"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ranking, "compute_standings", counted)
+    monkeypatch.setattr(sources, "compute_standings", counted, raising=False)
+    for number in (1, 2, 3):
+        answer = Client(REMOTE_ADDR="10.27.0.1").get(card(cup, number))
+        assert answer.status_code == 200 and answer["Content-Type"] == "application/pdf"
+    assert computed == [1]
+    session = cup.sessions.get(number=1)  # a penalty in it: new standings
+    registration = session.tables.get(number=1).seats.get(wind=0).registration
+    give_penalty(session, registration, "disqualification", actor=Actor(user=director), reason="x")
+    assert Client(REMOTE_ADDR="10.27.0.1").get(card(cup, 1)).status_code == 200
+    assert computed == [1, 1]
