@@ -15,8 +15,8 @@ lower priority, `exports.document_worker`):
   made once per version, whoever asks. Two first requests at the same instant may both make it.
 - Anonymous requests are counted per address in the shared cache,
   `settings.DESK_DOCUMENT_RATE` documents per window (environment `DESK_DOCUMENT_RATE`,
-  "30/min" by default): `wait_seconds()` reads the address's count, and past it the view
-  answers 429 with Retry-After. An address is counted for the documents it is given (kept or
+  "30/min" by default): `look()` reads the address's count, and past it the view answers 429
+  with Retry-After. An address is counted for the documents it is given (kept or
   made), when it is given them: the count is compared once more then, so that requests sent
   at the same instant from one address cannot get past it together. Logged-in directors and
   referees are not counted.
@@ -28,11 +28,12 @@ lower priority, `exports.document_worker`):
   process saving the hands, and the saves queued behind it; one every 3 seconds is under 2 %
   of a core. Past it, `document()` raises `Busy` and the view answers 429 ("the desk is busy",
   try again in a few seconds) while the documents already made are still served.
-- A visitor's request for a document never made (for any standings version: the shared cache
-  notes which documents were made) takes the visitors' turn before the standings' version is
-  read, and is refused from the shared cache alone when it is not its turn: on PostgreSQL the
-  version's queries cost a refusal some 60 ms of database time beside the referees' saves
-  (docs/measurements.md).
+- A visitor's request is first looked at in one read of the shared cache (`look()`: the
+  address's count, the visitors' turn and whether the document was ever made, for any
+  standings version), before the player, the sessions or the standings' version are read: a
+  refusal costs the tournament's look-up and that read. A document never made takes the
+  visitors' turn before the version is read. On PostgreSQL the version's queries cost some
+  60 ms of database time beside the referees' saves (docs/measurements.md).
 - A refusal only reads (but for a request that lost a race for its address's last document):
   on SQLite the shared cache is a table of the desk's database, and every write to it takes
   the database's one write lock, which the referees' saves wait for. The view answers a
@@ -46,7 +47,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import get_language
 
-from common.counters import count_event, events_counted, rate
+from common.counters import count_event, rate
 from common.net import client_address
 from scoring.live.versions import standings_page_version
 
@@ -83,12 +84,43 @@ class Busy(Refused):
         return cls(max(1, math.ceil(spacing)))
 
 
-def document(tournament, parts, make, *, visitor=None):
+class Look:
+    """What the first read of the shared cache told of an anonymous request (`look`): its
+    address's count so far and whether the document was ever made."""
+
+    def __init__(self, request, made_key, count, made):
+        self.request = request
+        self.made_key = made_key
+        self.count = count
+        self.made = made
+
+
+def look(request, tournament, name):
+    """The first look at an anonymous request for the document `name` (what its address names,
+    e.g. ("reportcard", 3)): one read of the shared cache, before anything else of the
+    tournament is read. `TooMany` past the address's DESK_DOCUMENT_RATE; `Busy` for a document
+    never made (for any standings version: the shared cache notes which documents were made)
+    while it is not the visitors' turn. Else the `Look` that `document()` goes on from; None
+    for a logged-in director or referee, who is not counted and never refused."""
+    if request.user.is_authenticated:
+        return None
+    address, made = _address_key(request), _made_key(tournament, name)
+    looked = cache.get_many([address, TURN, made])  # one read; a refusal writes nothing
+    limit, window = rate(settings.DESK_DOCUMENT_RATE)
+    count = looked.get(address, 0)
+    if count >= limit:
+        raise TooMany(window)
+    if made not in looked and TURN in looked:
+        raise Busy.for_spacing(spacing_seconds())
+    return Look(request, made, count, made in looked)
+
+
+def document(tournament, name, parts, make, *, visitor=None):
     """`make()` -> (file name, content type, content), made at most once per standings
-    version, what it is (`parts`) and language, and kept in the shared cache. For a `visitor`
-    (an anonymous request) a document still to make waits for the visitors' turn (`Busy`
-    otherwise), and the document given is counted for the visitor's address (`TooMany` past
-    DESK_DOCUMENT_RATE)."""
+    version, what it is (`parts`) and language, and kept in the shared cache; `name`: what the
+    document's address names (`look`). For a `visitor` (the `Look` of an anonymous request) a
+    document still to make waits for the visitors' turn (`Busy` otherwise), and the document
+    given is counted for the visitor's address (`TooMany` past DESK_DOCUMENT_RATE)."""
     what = ":".join([str(tournament.pk), *(str(part) for part in parts), get_language() or ""])
     if visitor is not None:
         return _for_a_visitor(tournament, what, make, visitor)
@@ -96,31 +128,27 @@ def document(tournament, parts, make, *, visitor=None):
     kept = cache.get(key)
     if kept is None:
         kept = make()
-        _keep(what, key, kept)
+        _keep(key, kept, _made_key(tournament, name))
     return kept
 
 
 def _for_a_visitor(tournament, what, make, visitor):
-    """`document()` for an anonymous request. A document never made (for any standings
-    version: the shared cache notes which were made) can only be made in the visitors' turn:
-    the turn is taken before the standings' version is read, so that visitors asking at the
-    same moment (the hall opening a link shown on the projector) are refused from the shared
-    cache alone, not after the version's queries, which share the database with the
-    referees' saves (on PostgreSQL some 60 ms of database time each)."""
+    """`document()` for an anonymous request that passed its first `look`. A document never
+    made can only be made in the visitors' turn: the turn is taken before the standings'
+    version is read, so that visitors asking at the same moment (the hall opening a link shown
+    on the projector) are refused from the shared cache alone, not after the version's
+    queries, which share the database with the referees' saves (on PostgreSQL some 60 ms of
+    database time each)."""
     spacing = spacing_seconds()
-    made = _made_key(what)
-    looked = cache.get_many([TURN, made])  # one read; a refusal writes nothing
     key = None
-    if made in looked:  # made before: kept, if for the current version
+    if visitor.made:  # made before: kept, if for the current version
         key = _key(tournament, what)
         kept = cache.get(key)
         if kept is not None:
             _count(visitor)
             return kept
-        if cache.get(TURN) is not None:
+        if cache.get(TURN) is not None:  # read again: time has passed since the look
             raise Busy.for_spacing(spacing)
-    elif TURN in looked:
-        raise Busy.for_spacing(spacing)
     with _visitors_turn(spacing) as turn:
         key = key or _key(tournament, what)
         kept = cache.get(key)  # made on another process since the first look
@@ -128,12 +156,13 @@ def _for_a_visitor(tournament, what, make, visitor):
         if kept is None:
             turn.made = True
             kept = make()
-            _keep(what, key, kept)
+            _keep(key, kept, visitor.made_key)
         return kept
 
 
-def _made_key(what):
-    return f"desk:document-made:{what}"
+def _made_key(tournament, name):
+    parts = ":".join(str(part) for part in name)
+    return f"desk:document-made:{tournament.pk}:{parts}:{get_language() or ''}"
 
 
 def _key(tournament, what):
@@ -142,10 +171,10 @@ def _key(tournament, what):
     return f"desk:document:{standings_page_version(tournament)}:{what}"
 
 
-def _keep(what, key, kept):
-    """The document kept, and noted as made (whatever the version: `_for_a_visitor`)."""
+def _keep(key, kept, made_key):
+    """The document kept, and noted as made (whatever the version: `look`)."""
     cache.set(key, kept, KEEP_SECONDS)
-    cache.set(_made_key(what), True, KEEP_SECONDS)
+    cache.set(made_key, True, KEEP_SECONDS)
 
 
 class _Turn:
@@ -180,20 +209,11 @@ def _address_key(request):
     return f"desk:document-requests:{client_address(request)}"
 
 
-def wait_seconds(request):
-    """Seconds this anonymous request must wait before asking again for a document (0: it may
-    ask now). It only reads the address's count."""
-    if request.user.is_authenticated:
-        return 0
+def _count(visitor):
+    """One more document given to the address of `visitor` (a `Look`); `TooMany` if that is
+    past its DESK_DOCUMENT_RATE (requests from one address at the same instant all passed
+    their look)."""
     limit, window = rate(settings.DESK_DOCUMENT_RATE)
-    return window if events_counted(_address_key(request)) >= limit else 0
-
-
-def _count(request):
-    """One more document given to the address of `request`; `TooMany` if that is past its
-    DESK_DOCUMENT_RATE (requests from one address at the same instant all passed
-    `wait_seconds`)."""
-    limit, window = rate(settings.DESK_DOCUMENT_RATE)
-    key = _address_key(request)
-    if count_event(key, window, counted=events_counted(key)) > limit:
+    key = _address_key(visitor.request)
+    if count_event(key, window, counted=visitor.count) > limit:
         raise TooMany(window)

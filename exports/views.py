@@ -1,6 +1,6 @@
 """Downloads of the exports (director pages)."""
 
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views import View
@@ -10,7 +10,7 @@ from common.numbers import query_int
 from exports import ExportError, document_worker, public_documents
 from exports.build import ExportRequest, build_export
 from exports.exporters import EXPORTERS
-from rules.limits import MAX_SESSIONS
+from rules.limits import MAX_PLAYER_NUMBER, MAX_SESSIONS
 from tournament.permissions import DirectorTournamentMixin, TournamentMixin
 from tournament.visibility import standings_through
 
@@ -73,9 +73,13 @@ class PlayerReportCardView(TournamentMixin, View):
     (`exports.document_worker`)."""
 
     def get(self, request, *args, number, **kwargs):
-        wait = public_documents.wait_seconds(request)
-        if wait:
-            return self.later(public_documents.TooMany(wait))
+        if not 1 <= number <= MAX_PLAYER_NUMBER:  # no such player, and no such cache key
+            raise Http404
+        name = ("reportcard", number)
+        try:  # a refusal reads one entry of the shared cache, nothing of the tournament's
+            visitor = public_documents.look(request, self.tournament, name)
+        except public_documents.Refused as refused:
+            return self.later(refused)
         registration = get_object_or_404(self.tournament.registrations, number=number)
         through = standings_through(request.user, self.tournament)
         if through is None:  # answered by common.errors: a 400 page with the reason
@@ -86,9 +90,10 @@ class PlayerReportCardView(TournamentMixin, View):
         try:
             filename, content_type, content = public_documents.document(
                 self.tournament,
+                name,
                 ("reportcard", through, registration.player_id),
                 lambda: document_worker.build(self.tournament, export, here=build_export),
-                visitor=None if request.user.is_authenticated else request,
+                visitor=visitor,
             )
         except public_documents.Refused as refused:
             return self.later(refused)
