@@ -15,8 +15,8 @@ lower priority, `exports.document_worker`):
   made once per version, whoever asks. Two first requests at the same instant may both make it.
 - Anonymous requests are counted per address in the shared cache,
   `settings.DESK_DOCUMENT_RATE` documents per window (environment `DESK_DOCUMENT_RATE`,
-  "30/min" by default): `look()` reads the address's count, and past it the view answers 429
-  with Retry-After. An address is counted for the documents it is given (kept or
+  "30/min" by default): `visitors_look()` reads the address's count, and past it the view
+  answers 429 with Retry-After. An address is counted for the documents it is given (kept or
   made), when it is given them: the count is compared once more then, so that requests sent
   at the same instant from one address cannot get past it together. Logged-in directors and
   referees are not counted.
@@ -28,12 +28,13 @@ lower priority, `exports.document_worker`):
   process saving the hands, and the saves queued behind it; one every 3 seconds is under 2 %
   of a core. Past it, `document()` raises `Busy` and the view answers 429 ("the desk is busy",
   try again in a few seconds) while the documents already made are still served.
-- A visitor's request is first looked at in one read of the shared cache (`look()`: the
-  address's count, the visitors' turn and whether the document was ever made, for any
-  standings version), before the player, the sessions or the standings' version are read: a
-  refusal costs the tournament's look-up and that read. A document never made takes the
-  visitors' turn before the version is read. On PostgreSQL the version's queries cost some
-  60 ms of database time beside the referees' saves (docs/measurements.md).
+- A visitor's request is first looked at in one read of the shared cache
+  (`visitors_look()`: the address's count, the visitors' turn and whether the document was
+  ever made, for any standings version), before the player, the sessions or the standings'
+  version are read: a refusal costs the tournament's look-up and that read. A document never
+  made takes the visitors' turn at that look (or is refused), before the version is read. On
+  PostgreSQL the version's queries cost some 60 ms of database time beside the referees'
+  saves (docs/measurements.md).
 - A refusal only reads (but for a request that lost a race for its address's last document):
   on SQLite the shared cache is a table of the desk's database, and every write to it takes
   the database's one write lock, which the referees' saves wait for. The view answers a
@@ -85,23 +86,38 @@ class Busy(Refused):
 
 
 class Look:
-    """What the first read of the shared cache told of an anonymous request (`look`): its
-    address's count so far and whether the document was ever made."""
+    """What the first look at an anonymous request found (`visitors_look`): its address's
+    count so far, whether the document was ever made and, for one never made, the visitors'
+    turn the look took for it."""
 
-    def __init__(self, request, made_key, count, made):
+    def __init__(self, request, made_key, count, turn):
         self.request = request
         self.made_key = made_key
         self.count = count
-        self.made = made
+        self.turn = turn
 
 
-def look(request, tournament, name):
+@contextmanager
+def visitors_look(request, tournament, name):
     """The first look at an anonymous request for the document `name` (what its address names,
-    e.g. ("reportcard", 3)): one read of the shared cache, before anything else of the
-    tournament is read. `TooMany` past the address's DESK_DOCUMENT_RATE; `Busy` for a document
-    never made (for any standings version: the shared cache notes which documents were made)
-    while it is not the visitors' turn. Else the `Look` that `document()` goes on from; None
-    for a logged-in director or referee, who is not counted and never refused."""
+    e.g. ("reportcard", 3)), before anything else of the tournament is read: one read of the
+    shared cache. `TooMany` past the address's DESK_DOCUMENT_RATE. A document never made (for
+    any standings version: the shared cache notes which documents were made) takes the
+    visitors' turn there and then, or is refused (`Busy`): visitors asking at the same moment
+    (the hall opening a link shown on the projector) are refused from the shared cache alone,
+    not after the player's, the sessions' and the standings' queries, which share the database
+    with the referees' saves. Yields the `Look` that `document()` goes on from (None for a
+    logged-in director or referee, who is not counted and never refused); a turn the look took
+    is given back when the block ends without a document made (no such player, no results)."""
+    visitor = _look(request, tournament, name)
+    try:
+        yield visitor
+    finally:
+        if visitor is not None and visitor.turn is not None:
+            _end_turn(visitor.turn, spacing_seconds())
+
+
+def _look(request, tournament, name):
     if request.user.is_authenticated:
         return None
     address, made = _address_key(request), _made_key(tournament, name)
@@ -110,21 +126,24 @@ def look(request, tournament, name):
     count = looked.get(address, 0)
     if count >= limit:
         raise TooMany(window)
-    if made not in looked and TURN in looked:
-        raise Busy.for_spacing(spacing_seconds())
-    return Look(request, made, count, made in looked)
+    turn = None
+    if made not in looked:
+        if TURN in looked or not cache.add(TURN, 1, MAKING_SECONDS):
+            raise Busy.for_spacing(spacing_seconds())
+        turn = _Turn()
+    return Look(request, made, count, turn)
 
 
 def document(tournament, name, parts, make, *, visitor=None):
     """`make()` -> (file name, content type, content), made at most once per standings
     version, what it is (`parts`) and language, and kept in the shared cache; `name`: what the
-    document's address names (`look`). For a `visitor` (the `Look` of an anonymous request) a
-    document still to make waits for the visitors' turn (`Busy` otherwise), and the document
-    given is counted for the visitor's address (`TooMany` past DESK_DOCUMENT_RATE)."""
+    document's address names (`visitors_look`). For a `visitor` (the `Look` of an anonymous
+    request) a document still to make waits for the visitors' turn (`Busy` otherwise), and the
+    document given is counted for the visitor's address (`TooMany` past DESK_DOCUMENT_RATE)."""
     what = ":".join([str(tournament.pk), *(str(part) for part in parts), get_language() or ""])
-    if visitor is not None:
-        return _for_a_visitor(tournament, what, make, visitor)
     key = _key(tournament, what)
+    if visitor is not None:
+        return _for_a_visitor(key, make, visitor)
     kept = cache.get(key)
     if kept is None:
         kept = make()
@@ -132,32 +151,38 @@ def document(tournament, name, parts, make, *, visitor=None):
     return kept
 
 
-def _for_a_visitor(tournament, what, make, visitor):
-    """`document()` for an anonymous request that passed its first `look`. A document never
-    made can only be made in the visitors' turn: the turn is taken before the standings'
-    version is read, so that visitors asking at the same moment (the hall opening a link shown
-    on the projector) are refused from the shared cache alone, not after the version's
-    queries, which share the database with the referees' saves (on PostgreSQL some 60 ms of
-    database time each)."""
-    spacing = spacing_seconds()
-    key = None
-    if visitor.made:  # made before: kept, if for the current version
-        key = _key(tournament, what)
-        kept = cache.get(key)
-        if kept is not None:
-            _count(visitor)
-            return kept
-        if cache.get(TURN) is not None:  # read again: time has passed since the look
-            raise Busy.for_spacing(spacing)
-    with _visitors_turn(spacing) as turn:
-        key = key or _key(tournament, what)
-        kept = cache.get(key)  # made on another process since the first look
+def _for_a_visitor(key, make, visitor):
+    """`document()` for an anonymous request that passed its `visitors_look`, with the turn it
+    took for a document never made; a document made before is given if kept for the current
+    version, else made in a turn taken now."""
+    if visitor.turn is not None:
+        return _give(key, make, visitor, visitor.turn)
+    kept = cache.get(key)
+    if kept is not None:
         _count(visitor)
-        if kept is None:
-            turn.made = True
-            kept = make()
-            _keep(key, kept, visitor.made_key)
         return kept
+    spacing = spacing_seconds()
+    if cache.get(TURN) is not None:  # read again: time has passed since the look
+        raise Busy.for_spacing(spacing)
+    if not cache.add(TURN, 1, MAKING_SECONDS):
+        raise Busy.for_spacing(spacing)
+    turn = _Turn()
+    try:
+        return _give(key, make, visitor, turn)
+    finally:
+        _end_turn(turn, spacing)
+
+
+def _give(key, make, visitor, turn):
+    """In the visitors' `turn`: the document kept under `key` (made on another process since
+    the look) or made now, counted for the visitor."""
+    kept = cache.get(key)
+    _count(visitor)
+    if kept is None:
+        turn.made = True
+        kept = make()
+        _keep(key, kept, visitor.made_key)
+    return kept
 
 
 def _made_key(tournament, name):
@@ -178,25 +203,20 @@ def _keep(key, kept, made_key):
 
 
 class _Turn:
+    """The visitors' turn (`TURN` in the shared cache), taken; `made` once a document is made
+    in it."""
+
     made = False
 
 
-@contextmanager
-def _visitors_turn(spacing):
-    """The visitors' turn, if none is being made and the last one was made at least the
-    spacing of DESK_DOCUMENT_MAKES ago, on any process (else `Busy`). Left, it is kept for the
-    spacing when a document was made (`made` set before making it, whatever comes of it), and
-    given back at once when none was."""
-    if not cache.add(TURN, 1, MAKING_SECONDS):
-        raise Busy.for_spacing(spacing)
-    turn = _Turn()
-    try:
-        yield turn
-    finally:
-        if turn.made and spacing >= 1:  # the next one no sooner than `spacing` seconds from now
-            cache.set(TURN, 1, spacing)
-        else:  # (the database cache counts expiry in whole seconds)
-            cache.delete(TURN)
+def _end_turn(turn, spacing):
+    """Leave the visitors' turn: kept for the spacing of DESK_DOCUMENT_MAKES when a document
+    was made in it (`made` set before making it, whatever came of it), given back at once when
+    none was."""
+    if turn.made and spacing >= 1:  # the next one no sooner than `spacing` seconds from now
+        cache.set(TURN, 1, spacing)
+    else:  # (the database cache counts expiry in whole seconds)
+        cache.delete(TURN)
 
 
 def spacing_seconds():

@@ -77,24 +77,23 @@ class PlayerReportCardView(TournamentMixin, View):
             raise Http404
         name = ("reportcard", number)
         try:  # a refusal reads one entry of the shared cache, nothing of the tournament's
-            visitor = public_documents.look(request, self.tournament, name)
-        except public_documents.Refused as refused:
-            return self.later(refused)
-        registration = get_object_or_404(self.tournament.registrations, number=number)
-        through = standings_through(request.user, self.tournament)
-        if through is None:  # answered by common.errors: a 400 page with the reason
-            raise ExportError(_("No results have been published yet: there is no report card."))
-        export = ExportRequest(
-            what="reportcards", fmt="pdf", through=through, player=registration.player_id
-        )
-        try:
-            filename, content_type, content = public_documents.document(
-                self.tournament,
-                name,
-                ("reportcard", through, registration.player_id),
-                lambda: document_worker.build(self.tournament, export, here=build_export),
-                visitor=visitor,
-            )
+            with public_documents.visitors_look(request, self.tournament, name) as visitor:
+                registration = get_object_or_404(self.tournament.registrations, number=number)
+                through = standings_through(request.user, self.tournament)
+                if through is None:  # answered by common.errors: a 400 page with the reason
+                    raise ExportError(
+                        _("No results have been published yet: there is no report card.")
+                    )
+                export = ExportRequest(
+                    what="reportcards", fmt="pdf", through=through, player=registration.player_id
+                )
+                filename, content_type, content = public_documents.document(
+                    self.tournament,
+                    name,
+                    ("reportcard", through, registration.player_id),
+                    lambda: document_worker.build(self.tournament, export, here=build_export),
+                    visitor=visitor,
+                )
         except public_documents.Refused as refused:
             return self.later(refused)
         except document_worker.NotInTime:

@@ -5,6 +5,8 @@ One public report card costs about 45 ms of CPU: eight anonymous clients fetchin
 moved a referee's median save from 52 to 274 ms (`bench/load.py --documents 8` measures it).
 """
 
+from contextlib import ExitStack
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
@@ -226,6 +228,9 @@ def test_visitors_asking_together_for_new_documents_cost_one_standings_read(
     made: of visitors asking at the same moment (each found the turn free), the ones that lose
     the race for it are refused without reading the version; a turn taken for a document that
     another process made meanwhile is given back at once."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
     from exports import public_documents
     from exports.public_documents import TURN
 
@@ -248,8 +253,15 @@ def test_visitors_asking_together_for_new_documents_cost_one_standings_read(
         return {}
 
     monkeypatch.setattr(cache, "get_many", turn_free)
-    answers = [Client(REMOTE_ADDR=f"10.29.0.{n}").get(card(cup, n)) for n in (1, 2, 3)]
+    answers, read_by = [], []
+    for n in (1, 2, 3):
+        with CaptureQueriesContext(connection) as queries:
+            answers.append(Client(REMOTE_ADDR=f"10.29.0.{n}").get(card(cup, n)))
+        read_by.append(" ".join(query["sql"] for query in queries))
     assert [answer.status_code for answer in answers] == [200, 429, 429]
+    # the two who lost the turn read no player and no session: refused at the look
+    assert ["tournament_registration" in read for read in read_by] == [True, False, False]
+    assert ["tournament_session" in read for read in read_by] == [True, False, False]
     assert reads == [True] and len(looked) == 3  # one version read, in the turn
     assert len(made) == 1 and cache.has_key(TURN)  # held for the spacing after the card
     # player 1's card made on another process meanwhile: the turn is given back unused
@@ -302,16 +314,21 @@ def test_requests_at_the_same_instant_from_one_address_cannot_pass_its_limit_tog
         request = rf.get("/", REMOTE_ADDR="10.28.0.1")
         request.user = AnonymousUser()
         requests.append(request)
-    looks = [public_documents.look(request, cup, ("test",)) for request in requests]
-    assert all(looks)  # none refused at its look
+    made = ("a", "b", b"c")
+    public_documents.document(cup, ("test",), ("test",), lambda: made)  # made before
 
     def give(visitor):
-        made = ("a", "b", b"c")
         return public_documents.document(cup, ("test",), ("test",), lambda: made, visitor=visitor)
 
-    assert give(looks[0]) == give(looks[1]) == ("a", "b", b"c")
-    with pytest.raises(public_documents.TooMany) as refused:
-        give(looks[2])
+    with ExitStack() as looks:
+        visitors = [
+            looks.enter_context(public_documents.visitors_look(request, cup, ("test",)))
+            for request in requests
+        ]
+        assert all(visitors)  # none refused at its look
+        assert give(visitors[0]) == give(visitors[1]) == made
+        with pytest.raises(public_documents.TooMany) as refused:
+            give(visitors[2])
     assert refused.value.wait == 60
 
 
@@ -350,3 +367,16 @@ def test_the_cards_of_one_standings_version_add_up_the_results_once(
 def test_a_card_of_a_number_no_player_can_have_is_not_found(cup):
     for number in (0, 100_000, 10**300):
         assert Client().get(card(cup, number)).status_code == 404
+
+
+def test_a_turn_taken_for_a_card_that_cannot_be_made_is_given_back(cup, settings):
+    """The look takes the visitors' turn for a card never made; when no card comes of it (no
+    such player) the turn is free again at once, not held for the spacing."""
+    from exports.public_documents import TURN
+
+    settings.DESK_DOCUMENT_RATE = "1000/min"
+    settings.DESK_DOCUMENT_MAKES = "20/min"
+    assert Client(REMOTE_ADDR="10.30.0.1").get(card(cup, 999)).status_code == 404
+    assert not cache.has_key(TURN)
+    assert Client(REMOTE_ADDR="10.30.0.2").get(card(cup, 1)).status_code == 200
+    assert cache.has_key(TURN)  # held for the spacing after a card made
