@@ -35,8 +35,8 @@ lower priority, `exports.document_worker`):
   made takes the visitors' turn at that look (or is refused), before the version is read. On
   PostgreSQL the version's queries cost some 60 ms of database time beside the referees'
   saves (docs/measurements.md).
-- A refusal only reads (but for a request that lost a race for its address's last document):
-  on SQLite the shared cache is a table of the desk's database, and every write to it takes
+- A refusal only reads (but for a request that lost a race: for its address's last document,
+  or for the visitors' turn it found free and tried to take): on SQLite the shared cache is a table of the desk's database, and every write to it takes
   the database's one write lock, which the referees' saves wait for. The view answers a
   refusal with a short text, not a page.
 """
