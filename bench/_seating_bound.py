@@ -260,6 +260,7 @@ def beyond() -> None:
             f"beyond the zero-repeat limit {n}x{s}: {repeats} repeats (shipped"
             f" {shipped[0] if shipped else '-'}; bound {bound}{' at least' if n == 20 else ''})"
             f"  {verdict(repeats <= bound)}"
+            + ("" if repeats <= bound else " (where the searches stop, and why: rules.md §8.5)")
         )
 
 

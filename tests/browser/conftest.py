@@ -12,6 +12,7 @@ forget the one before (cookies, storage, service workers, tabs, network conditio
 tests/browser/chromium.py).
 """
 
+import base64
 import os
 from pathlib import Path
 
@@ -79,9 +80,16 @@ def browser(request, chromiums, axe):
 def screenshot(browser):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
-    def take(name):
+    def take(name, *, whole=False):
+        """The window's screenshot saved as `name`; `whole`: the whole page instead, as a
+        person scrolls down it."""
         path = SCREENSHOTS / f"{name}.png"
-        browser.save_screenshot(str(path))
+        if whole:
+            options = {"format": "png", "captureBeyondViewport": True}
+            shot = browser.execute_cdp_cmd("Page.captureScreenshot", options)
+            path.write_bytes(base64.b64decode(shot["data"]))
+        else:
+            browser.save_screenshot(str(path))
         return path
 
     return take

@@ -15,8 +15,6 @@ saves screenshots to $DESK_SCREENSHOTS (default /tmp/desk-screenshots), named
    and closed; a call typed offline waits in the queue with a hand and both are saved once.
 """
 
-import base64
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
@@ -53,11 +51,7 @@ def shot(browser, screenshot, name):
     """Save the screenshot (the whole page, as a person scrolls down it) and check the page does
     not scroll sideways."""
     width = width_of(browser)
-    path = screenshot(f"on-the-day-{name}-{width}")
-    full = browser.execute_cdp_cmd(
-        "Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True}
-    )
-    path.write_bytes(base64.b64decode(full["data"]))
+    screenshot(f"on-the-day-{name}-{width}", whole=True)
     scroll, inner, wide = browser.execute_script(OVERFLOW)
     assert scroll <= inner + 1 and not wide, (name, width, scroll, inner, wide)
 
