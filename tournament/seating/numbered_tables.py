@@ -36,6 +36,7 @@ from tournament.seating.continuation import continue_design
 from tournament.seating.designs import column_design
 from tournament.seating.indirect import mixing_tries, most_mixing
 from tournament.seating.numbered_relabel import figures, relabel_numbered
+from tournament.seating.numbered_repair import repaired_instead
 from tournament.seating.numbers import (
     EXACT_TABLES,
     number_tables,
@@ -129,11 +130,17 @@ def numbered_instead(
         apart_tables = without_clashes(
             n, count, layers, rng, COVER_WORK, SET_WORK, covers, of_count=True
         )
-        return sessions if apart_tables is None else apart_tables
+        if apart_tables is not None:
+            return apart_tables
     own = random.Random(f"{rng.getstate()[1][:4]}/numbered")
     found = relabel_numbered(n, columns, count, weights, own, steps, layers, clock)
-    if found is None or not all(x <= y for x, y in zip(found[0], searched, strict=True)):
+    if found is None:
         return sessions
+    if not all(x <= y for x, y in zip(found[0], searched, strict=True)):
+        # club-mates apart first: the design's last clashes traded for repeats, most of its
+        # numbers kept (``numbered_repair``; the weights of new sessions are the apart matrix)
+        repaired = repaired_instead(n, found[1], sessions, weights, layers)
+        return sessions if repaired is None else repaired
     return found[1]
 
 

@@ -40,6 +40,7 @@ from collections.abc import Sequence
 
 from tournament.seating.apart_cover import QUICK_SETS, QUICK_WORK
 from tournament.seating.base import Round, SafetyClock, on_players
+from tournament.seating.column_continuation import column_continuation
 from tournament.seating.designs import (
     best_schedule,
     column_design,
@@ -48,6 +49,7 @@ from tournament.seating.designs import (
 )
 from tournament.seating.embedding import embed
 from tournament.seating.indirect import mixing_key, mixing_tries, most_mixing
+from tournament.seating.numbered_repair import repaired_instead
 from tournament.seating.numbered_tables import (
     Continuations,
     numbered_continuation,
@@ -120,6 +122,8 @@ def plan_tables(
     sessions: list[Round] | None = None
     same_size = all(len(session) * 4 == n for session in history)  # substitutes only
     continued: list[Round] | None = None
+    from_continued = False  # the search starts from a continuation (not taken as it is)
+    from_columns = False  # the continuation is ``column_continuation``'s
     if has_history and same_size and apart:
         # the numbered column design continuing the played sessions, groups apart (§8.2)
         found = numbered_continuation(n, count, history, apart, rng, layers, continuations)
@@ -127,6 +131,13 @@ def plan_tables(
             continued, as_drawn = found
             if as_drawn:  # the fresh draw's own cover goes on: taken as it is
                 sessions = continued
+        else:  # one played session: the column design's map with the fewest clashes (§8.2)
+            own = random.Random(f"{rng.getstate()[1][:4]}/column continuation")
+            packed = column_start(n, layers, own) if layers else None
+            columns = None if packed is None else [x * 4 // n for x in packed]
+            columns_found = column_continuation(n, count, history, apart, own, columns)
+            if columns_found is not None:
+                continued, from_columns = columns_found[1], True
     if sessions is None and has_history and same_size and len(design) >= count:
         fitted = embed(design, history, n, count, rng, node_limit=_embed_nodes(n))
         if fitted:
@@ -197,6 +208,12 @@ def plan_tables(
             if best_key is None or key < best_key:
                 sessions, best_key = candidate, key
     assert sessions is not None  # embedded, or relabelled from at least one start
+    if (
+        continued is not None
+        and sessions is not continued
+        and _rank_with(weights, apart, continued) <= _rank_with(weights, apart, sessions)
+    ):  # the search goes on from the continuation where it is the better start
+        sessions, from_continued = continued, True
 
     masks, block_left = winds if winds else ([], 0)
     block_left = min(block_left, count)
@@ -207,7 +224,7 @@ def plan_tables(
     searched = (
         _cost_with(weights, apart, sessions) + (short if wind_search else 0) > target and n > 4
     )
-    if searched and sessions is continued:
+    if searched and sessions is continued and not from_continued:
         # the fresh draw's own cover goes on as it is (§8.2): a search for the winds would
         # change its tables (and return to table numbers), the winds come after them
         searched = False
@@ -237,6 +254,14 @@ def plan_tables(
         numbered = number_tables([*history, *sessions], first=len(history))
         mine = (_rank_with(weights, apart, sessions), table_revisits(numbered))
         theirs = (_rank_with(weights, apart, continued), table_revisits([*history, *continued]))
+        if from_columns and theirs[0] > mine[0]:
+            # club-mates apart first: the continuation's clashes traded for repeats, most of
+            # its numbers kept (``numbered_repair``), when no worse on each figure alone
+            repaired = repaired_instead(n, continued, sessions, weights, layers, history)
+            if repaired is not None:
+                continued = repaired
+                numbered = number_tables([*history, *continued], first=len(history))
+                theirs = (_rank_with(weights, apart, continued), table_revisits(numbered))
         spread = mixing_key(n, [*history, *continued])
         searched_spread = mixing_key(n, [*history, *sessions])
         if theirs < mine or (
