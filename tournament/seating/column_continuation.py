@@ -10,13 +10,14 @@ continues the event with no repeat (the design seats no pair twice, the played p
 played session's design session) and no return to a table number (the design's numbering, the
 played session's numbers on its tables); the clashes depend on the columns the players take.
 
-``column_continuation`` searches that map: for each design session as the played one, from
-random orders, each played table in turn takes the order of its players over the columns that
-costs least (the ``apart`` weights of the pairs meeting in the cheapest design sessions left),
-until no table improves. Where no clash-free continuation exists (``numbered_tables.
-numbered_continuation`` finds none), this still gives the fresh draw's own figures when the
-played session is its first (docs/rules.md §8.2). Budgeted in orders tried, so the result is
-the same on any machine.
+``column_continuation`` searches that map: for each design session as the played one, from a
+few starts (the columns of the map that packs the groups, then random columns for each group),
+each played table in turn takes the order of its players over the columns that costs least
+(the ``apart`` weights of the pairs meeting in the cheapest design sessions left; an equal
+order may be taken too) until no table improves. It is looked for where no clash-free
+continuation exists (``numbered_tables.numbered_continuation`` finds none): at 32x7 with clubs
+of 4 to 6, re-drawn after the first session played as drawn, it gives the fresh draw's figures
+(docs/rules.md §8.2). Budgeted in starts and passes, so the result is the same on any machine.
 """
 
 from __future__ import annotations
@@ -41,12 +42,14 @@ def column_continuation(
     apart: Sequence[Sequence[int]],
     rng: random.Random,
     packed: Sequence[int] | None = None,
-) -> tuple[int, list[Round]] | None:
-    """``(cost, sessions)``: ``count`` sessions of the numbered column design that continue the
-    one played session of ``history`` (every player of ``0 .. n-1`` at one of its full tables)
-    with no repeat and no re-visit, its tables listed so that the k-th takes the number of the
-    played session's k-th table, and what their clashes cost (``apart``); or None when the
-    history is not one full session or the room has no numbered column design for the event."""
+) -> list[Round] | None:
+    """``count`` sessions of the numbered column design that continue the one played session
+    of ``history`` (every player of ``0 .. n-1`` at one of its full tables) with no repeat and
+    no re-visit and the fewest clashes found (``apart``), their tables listed so that the k-th
+    takes the number of the played session's k-th table; or None when the history is not one
+    full session or the room has no numbered column design for the event. ``packed``: a map of
+    the players onto the column design's points (``plan.column_start``) whose columns make the
+    first start."""
     played = [session for session in history if any(len(table) > 1 for table in session)]
     if len(played) != 1 or len(history) != 1 or n > 4 * EXACT_TABLES:
         return None
@@ -91,20 +94,12 @@ def column_continuation(
             # a start that puts each group in one column where its played tables allow it:
             # the columns of ``packed`` first, then random ones
             if packed is not None and not _start:
-                column_of = list(packed)
+                column_of = [x // g for x in packed]
             else:
                 column_of = [rng.randrange(4) for _ in range(n)]
                 for p in range(n):
                     column_of[p] = column_of[leader[p]]
-            orders = [
-                max(
-                    range(len(COLUMN_ORDERS)),
-                    key=lambda o, table=table: sum(
-                        column_of[p] == c for p, c in zip(table, COLUMN_ORDERS[o], strict=True)
-                    ),
-                )
-                for table in tables
-            ]
+            orders = [_closest(table, column_of) for table in tables]
             point_of = _placed(tables, points, orders, n)
             spent = _spent(point_of, mates, meet_round, rounds)
             cost = _cheapest(spent, first, count)
@@ -138,13 +133,22 @@ def column_continuation(
         if best is not None and best[0] == 0:
             break
     assert best is not None
-    cost, first, point_of = best
+    _cost, first, point_of = best
     spent = _spent(point_of, mates, meet_round, rounds)
     chosen = sorted((r for r in range(rounds) if r != first), key=lambda r: (spent[r], r))[:count]
     player_at = [0] * n
     for p, x in enumerate(point_of):
         player_at[x] = p
-    return cost, [[[player_at[x] for x in table] for table in design[r]] for r in chosen]
+    return [[[player_at[x] for x in table] for table in design[r]] for r in chosen]
+
+
+def _closest(table: Sequence[int], column_of: Sequence[int]) -> int:
+    """The first order of ``table``'s players over the columns that puts the most of them in
+    their column (``column_of``)."""
+    fits = [
+        sum(column_of[p] == c for p, c in zip(table, order, strict=True)) for order in COLUMN_ORDERS
+    ]
+    return fits.index(max(fits))
 
 
 def _placed(tables: Round, points: list[list[int]], orders: list[int], n: int) -> list[int]:

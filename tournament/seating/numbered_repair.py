@@ -41,7 +41,7 @@ def repair(
     then the re-visits to the numbers (``played``: the played sessions, their numbers fixed);
     the best found. The tables keep their places."""
     result = [[list(table) for table in session] for session in sessions]
-    weights = [list(row) for row in weights]  # + REPEAT_WEIGHT x the new meetings
+    costs = [list(row) for row in weights]  # + REPEAT_WEIGHT x the new meetings
     at = [[0] * len(result[0]) for _ in range(n)]  # sittings of each player at each number
     for session in played:
         for number, table in enumerate(session):
@@ -53,7 +53,7 @@ def repair(
                 at[a][number] += 1
                 for b in table:
                     if b != a:
-                        weights[a][b] += REPEAT_WEIGHT
+                        costs[a][b] += REPEAT_WEIGHT
     cost = 0
     best_seen = (0, 0, [[table[:] for table in session] for session in result])
     tabu: dict[tuple[int, int], int] = {}  # (session, player): the step it may move again
@@ -62,7 +62,7 @@ def repair(
         for s, session in enumerate(result):
             for A, table in enumerate(session):
                 for i, a in enumerate(table):
-                    row_a = weights[a]
+                    row_a = costs[a]
                     if not any(row_a[c] > REPEAT_WEIGHT for c in table if c != a):
                         continue  # a player who meets nobody again and no group-mate here
                     if tabu.get((s, a), 0) > step:
@@ -75,7 +75,7 @@ def repair(
                         for j, b in enumerate(other):
                             if tabu.get((s, b), 0) > step:
                                 continue
-                            row_b = weights[b]
+                            row_b = costs[b]
                             change = (
                                 join_a - row_a[b] - leave_a
                                 + sum(row_b[c] for c in table if c != a)
@@ -94,12 +94,12 @@ def repair(
         a, b = session[A][i], session[B][j]
         for c in session[A]:
             if c != a:
-                _meet(weights, a, c, -1)
-                _meet(weights, b, c, 1)
+                _meet(costs, a, c, -1)
+                _meet(costs, b, c, 1)
         for c in session[B]:
             if c != b:
-                _meet(weights, b, c, -1)
-                _meet(weights, a, c, 1)
+                _meet(costs, b, c, -1)
+                _meet(costs, a, c, 1)
         session[A][i], session[B][j] = b, a
         at[a][A] -= 1
         at[a][B] += 1

@@ -8,10 +8,10 @@
    continue the numbered column design when the played sessions are sessions of it with the
    groups apart in the rest (``seating.numbered_tables.numbered_continuation``: no repeat, no
    clash, no re-visit; docs/rules.md §8.2): the fresh draw's own cover at once, a searched
-   continuation at the end where no worse than the tables of the steps below; else try to fit
-   them into the design
-   (``tournament.seating.embedding``): the rest of the design then continues the event
-   without a single repeat;
+   continuation at the end where no worse than the tables of the steps below (after one
+   played session, else ``seating.column_continuation``'s, clashes left); then try to fit them
+   into the design (``tournament.seating.embedding``): the rest of the design then continues
+   the event without a single repeat;
 3. otherwise choose design sessions at random (cycling through them again when more sessions are
    wanted than the design has; for 20 x 6, 20 x 7 and 24 x 8 the shipped best schedule) and
    relabel the points so that pairs that already met and club-mates meet as little as possible
@@ -24,8 +24,9 @@
    with one kind of group to keep apart, a labelling of the numbered column design without any
    clash (``seating.apart_cover``); else the tabu search (``seating.search.improve``) for a
    fixed number of iterations, and where its tables cannot be numbered without a return to a
-   table number, a numbered design relabelled harder when no worse
-   (``seating.numbered_relabel``; docs/rules.md §8.1).
+   table number, a numbered design relabelled harder (``seating.numbered_relabel``), or its
+   last clashes traded for repeats (``seating.numbered_repair``), when no worse (docs/rules.md
+   §8.1).
 
 All choices come from the ``random.Random`` passed in, so the same input gives the same plan;
 the budgets count work (steps, swaps examined, nodes), never seconds, so the plan is the same
@@ -134,10 +135,8 @@ def plan_tables(
         else:  # one played session: the column design's map with the fewest clashes (§8.2)
             own = random.Random(f"{rng.getstate()[1][:4]}/column continuation")
             packed = column_start(n, layers, own) if layers else None
-            columns = None if packed is None else [x * 4 // n for x in packed]
-            columns_found = column_continuation(n, count, history, apart, own, columns)
-            if columns_found is not None:
-                continued, from_columns = columns_found[1], True
+            continued = column_continuation(n, count, history, apart, own, packed)
+            from_columns = continued is not None
     if sessions is None and has_history and same_size and len(design) >= count:
         fitted = embed(design, history, n, count, rng, node_limit=_embed_nodes(n))
         if fitted:
