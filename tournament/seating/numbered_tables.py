@@ -8,8 +8,9 @@ player takes which point; only the clashes change. ``plan.plan_tables`` asks her
 design's tables: before the search, a labelling without any clash (``without_clashes``, by the
 exact cover of ``seating.apart_cover``; it makes the search needless); after it, where its
 tables cannot be numbered without a re-visit, the same cover with a larger budget or an
-iterated relabelling (``numbered_instead``), taken only when no worse on team-mates, repeats
-and clashes, each counted alone. In a re-draw after played sessions of the same field, the rest
+iterated relabelling (``numbered_instead``), or the relabelled design's last clashes traded
+for repeats (``numbered_repair``), taken only when no worse on team-mates, repeats and clashes,
+each counted alone. In a re-draw after played sessions of the same field, the rest
 of that design when the played sessions are sessions of it with the groups apart in the rest
 (``numbered_continuation``; docs/rules.md §8.2).
 
