@@ -108,13 +108,18 @@ def column_continuation(
                 for k in rng.sample(range(g), g):
                     table = tables[k]
                     _move(spent, table, point_of, mates, meet_round, -1)
+                    # what each player of the table adds at each column's point
+                    adds = [
+                        [_added(p, x, table, point_of, mates, meet_round) for x in points[k]]
+                        for p in table
+                    ]
                     costs = []
                     for order in COLUMN_ORDERS:
-                        for p, c in zip(table, order, strict=True):
-                            point_of[p] = points[k][c]
-                        _move(spent, table, point_of, mates, meet_round, 1)
-                        costs.append(_cheapest(spent, first, count))
-                        _move(spent, table, point_of, mates, meet_round, -1)
+                        trial = spent[:]
+                        for added, c in zip(adds, order, strict=True):
+                            for r, w in added[c]:
+                                trial[r] += w
+                        costs.append(_cheapest(trial, first, count))
                     least = min(costs)
                     if least < costs[orders[k]]:
                         improved = True
@@ -196,6 +201,26 @@ def _move(
                 r = meets[point_of[q]]
                 if r >= 0:
                     spent[r] += sign * w
+
+
+def _added(
+    p: int,
+    x: int,
+    table: Sequence[int],
+    point_of: list[int],
+    mates: list[list[tuple[int, int]]],
+    meet_round: list[list[int]],
+) -> list[tuple[int, int]]:
+    """The design sessions (and weights) of p's clashes with the players of other tables when
+    p sits at point x."""
+    meets = meet_round[x]
+    added = []
+    for q, w in mates[p]:
+        if q not in table:
+            r = meets[point_of[q]]
+            if r >= 0:
+                added.append((r, w))
+    return added
 
 
 def _cheapest(spent: list[int], first: int, count: int) -> int:
