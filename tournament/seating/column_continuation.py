@@ -48,7 +48,7 @@ def column_continuation(
     no re-visit and the fewest clashes found (``apart``), their tables listed so that the k-th
     takes the number of the played session's k-th table; or None when the history is not one
     full session or the room has no numbered column design for the event. ``packed``: a map of
-    the players onto the column design's points (``plan.column_start``) whose columns make the
+    the players onto the column design's points (``designs.column_start``) whose columns make the
     first start."""
     played = [session for session in history if any(len(table) > 1 for table in session)]
     if len(played) != 1 or len(history) != 1 or n > 4 * EXACT_TABLES:

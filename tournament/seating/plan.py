@@ -45,6 +45,7 @@ from tournament.seating.column_continuation import column_continuation
 from tournament.seating.designs import (
     best_schedule,
     column_design,
+    column_start,
     design_rounds,
     mixing_design,
 )
@@ -105,7 +106,7 @@ def plan_tables(
     needs a longer search: removing a repeat must not seat club-mates together).
     ``layers``: groups to place in one column each (``group_of`` lists, the teams first, then
     the clubs): the column design is also relabelled from a map that packs the first layer
-    (``column_start``), kept when it is better on repeats and team clashes than the random
+    (``designs.column_start``), kept when it is better on repeats and team clashes than the random
     maps or perfect, and from one that packs every layer, kept when perfect. ``covers``: the
     budgets of the clash-free covers that found nothing for this draw's groups and ``count``
     (one dict per draw, shared by its calls: such a cover finds nothing again), filled as they
@@ -123,7 +124,6 @@ def plan_tables(
     sessions: list[Round] | None = None
     same_size = all(len(session) * 4 == n for session in history)  # substitutes only
     continued: list[Round] | None = None
-    from_continued = False  # the search starts from a continuation (not taken as it is)
     from_columns = False  # the continuation is ``column_continuation``'s
     if has_history and same_size and apart:
         # the numbered column design continuing the played sessions, groups apart (§8.2)
@@ -207,45 +207,64 @@ def plan_tables(
             if best_key is None or key < best_key:
                 sessions, best_key = candidate, key
     assert sessions is not None  # embedded, or relabelled from at least one start
+    starts = [sessions]
     if (
         continued is not None
         and sessions is not continued
         and _rank_with(weights, apart, continued) <= _rank_with(weights, apart, sessions)
-    ):  # the search goes on from the continuation where it is the better start
-        sessions, from_continued = continued, True
+    ):  # the search goes on from the continuation too where it is the better start (§8.2)
+        starts.append([[table[:] for table in session] for session in continued])
 
     masks, block_left = winds if winds else ([], 0)
     block_left = min(block_left, count)
-    short = 0
-    if block_left:  # finish the block with the sessions whose tables suit the winds left
-        sessions.sort(key=lambda session: _shortfall(session, masks))
-        short = sum(_shortfall(session, masks) for session in sessions[:block_left])
-    searched = (
-        _cost_with(weights, apart, sessions) + (short if wind_search else 0) > target and n > 4
-    )
-    if searched and sessions is continued and not from_continued:
-        # the fresh draw's own cover goes on as it is (§8.2): a search for the winds would
-        # change its tables (and return to table numbers), the winds come after them
-        searched = False
-    if searched and not has_history:
-        # a numbered design without any clash makes the search needless (docs/rules.md §8.1)
-        apart_tables = without_clashes(n, count, layers, rng, QUICK_WORK, QUICK_SETS, covers)
-        if apart_tables is not None:
-            sessions, searched = apart_tables, False
+    stream = rng.getstate()  # each start's search draws from the same stream: none goes first
+    best: tuple | None = None
+    for k, sessions in enumerate(starts):
+        own = rng if k == 0 else random.Random()
+        own.setstate(stream)
+        short = 0
+        if block_left:  # finish the block with the sessions whose tables suit the winds left
+            sessions.sort(key=lambda session: _shortfall(session, masks))
+            short = sum(_shortfall(session, masks) for session in sessions[:block_left])
+        searched = (
+            _cost_with(weights, apart, sessions) + (short if wind_search else 0) > target and n > 4
+        )
+        if searched and sessions is continued:
+            # the fresh draw's own cover goes on as it is (§8.2): a search for the winds would
+            # change its tables (and return to table numbers), the winds come after them
+            searched = False
+        if searched and not has_history:
+            # a numbered design without any clash makes the search needless (docs/rules.md §8.1)
+            apart_tables = without_clashes(n, count, layers, own, QUICK_WORK, QUICK_SETS, covers)
+            if apart_tables is not None:
+                sessions, searched = apart_tables, False
+        if searched:
+            sample = max(8, min(48, 4000 // n))
+            iterations = max(100, effort * TABU_WORK // (sample * n))
+            sessions, _cost = improve(
+                sessions, weights, target, own, iterations, clock, (masks, block_left), apart,
+                patience=PATIENCE * effort, light_floor=floors[1],
+            )  # fmt: skip
+            if not has_history:
+                steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
+                sessions = numbered_instead(
+                    n, count, sessions, weights, own, layers, clock, steps, covers
+                )
+        if len(starts) > 1:  # the better search by repeats and clashes, winds, re-visits
+            numbered = number_tables([*history, *sessions], first=len(history))
+            short = sum(_shortfall(session, masks) for session in sessions[:block_left])
+            key = (_rank_with(weights, apart, sessions), short, table_revisits(numbered))
+            if best is not None and not key < best[0]:
+                continue
+            best = (key, sessions, searched, own.getstate())
+        else:
+            best = ((), sessions, searched, None)
+    assert best is not None
+    _key, sessions, searched, state = best
+    if state is not None:
+        rng.setstate(state)  # the draw goes on from the stream of the search kept
     if stats is not None:
         stats["searched"] = searched
-    if searched:
-        sample = max(8, min(48, 4000 // n))
-        iterations = max(100, effort * TABU_WORK // (sample * n))
-        sessions, _cost = improve(
-            sessions, weights, target, rng, iterations, clock, (masks, block_left), apart,
-            patience=PATIENCE * effort, light_floor=floors[1],
-        )  # fmt: skip
-        if not has_history:
-            steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
-            sessions = numbered_instead(
-                n, count, sessions, weights, rng, layers, clock, steps, covers
-            )
     if continued is not None and sessions is not continued:
         # a continuation searched: taken where better than these tables on repeats and
         # clashes, then re-visits, or as good and no worse on either figure of the indirect
@@ -275,54 +294,6 @@ def plan_tables(
 def _shortfall(session: Round, masks: list[int]) -> int:
     """The winds the players of ``session`` cannot all have at their tables (``winds``)."""
     return sum(shortfall(tuple(masks[x] for x in table)) for table in session)
-
-
-def column_start(n: int, layers: Sequence[Sequence[int]], rng: random.Random) -> list[int] | None:
-    """A map of players to the points of a column design (column j holds points ``j*g ..
-    j*g + g-1``, and two points of one column never meet) that puts the members of each group
-    in one column where they fit: the groups of the first layer (the teams) first, largest
-    first, each in the column with the most room; then each group of the next layers (the
-    clubs), for its members not yet placed, in the column that holds most of them already, or
-    else the one with the most room, split over the roomiest columns when no column has room
-    for all; the players of no group last. Returns ``point_of`` or None when a group of the
-    first layer does not fit in one column (the teams cannot all sit apart this way)."""
-    g = n // 4
-    column = [-1] * n
-    room = [g] * 4
-    for depth, group_of in enumerate(layers):
-        members: dict[int, list[int]] = {}
-        for p, group in enumerate(group_of):
-            if group >= 0:
-                members.setdefault(group, []).append(p)
-        for mates in sorted(members.values(), key=lambda m: (-len(m), m[0])):
-            unplaced = [p for p in mates if column[p] < 0]
-            if not unplaced:
-                continue
-            held = [sum(1 for p in mates if column[p] == j) for j in range(4)]
-            fits = [j for j in range(4) if room[j] >= len(unplaced)]
-            if depth == 0 and not fits:
-                return None
-            while unplaced:
-                fits = [j for j in range(4) if room[j] >= len(unplaced)]
-                j = max(fits or range(4), key=lambda j: (held[j], room[j], -j))
-                take = unplaced[: room[j]]
-                unplaced = unplaced[room[j] :]
-                for p in take:
-                    column[p] = j
-                room[j] -= len(take)
-    free = [p for p in range(n) if column[p] < 0]
-    rng.shuffle(free)
-    for p in free:
-        j = max(range(4), key=lambda j: (room[j], -j))
-        column[p] = j
-        room[j] -= 1
-    rows = [list(range(g)) for _ in range(4)]
-    for row in rows:
-        rng.shuffle(row)
-    point_of = [0] * n
-    for p in range(n):
-        point_of[p] = column[p] * g + rows[column[p]].pop()
-    return point_of
 
 
 def history_bound(n: int, count: int, weights: list[list[int]], apart: list[list[int]]) -> int:
