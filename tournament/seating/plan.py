@@ -26,7 +26,9 @@
    fixed number of iterations, and where its tables cannot be numbered without a return to a
    table number, a numbered design relabelled harder (``seating.numbered_relabel``), or its
    last clashes traded for repeats (``seating.numbered_repair``), when no worse (docs/rules.md
-   §8.1).
+   §8.1). Where the continuation of step 2 is no worse on repeats and clashes than the tables
+   of steps 2-4, the search runs from both, each from the random stream as it stood before
+   either, and the better result is kept (repeats and clashes, winds, re-visits; §8.2).
 
 All choices come from the ``random.Random`` passed in, so the same input gives the same plan;
 the budgets count work (steps, swaps examined, nodes), never seconds, so the plan is the same
