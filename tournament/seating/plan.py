@@ -209,19 +209,19 @@ def plan_tables(
             if best_key is None or key < best_key:
                 sessions, best_key = candidate, key
     assert sessions is not None  # embedded, or relabelled from at least one start
-    starts = [sessions]
+    tried = [sessions]  # the search's starts
     if (
         continued is not None
         and sessions is not continued
         and _rank_with(weights, apart, continued) <= _rank_with(weights, apart, sessions)
     ):  # the search goes on from the continuation too where it is the better start (§8.2)
-        starts.append([[table[:] for table in session] for session in continued])
+        tried.append([[table[:] for table in session] for session in continued])
 
     masks, block_left = winds if winds else ([], 0)
     block_left = min(block_left, count)
     stream = rng.getstate()  # each start's search draws from the same stream: none goes first
     best: tuple | None = None
-    for k, sessions in enumerate(starts):
+    for k, sessions in enumerate(tried):
         own = rng if k == 0 else random.Random()
         own.setstate(stream)
         short = 0
@@ -252,13 +252,13 @@ def plan_tables(
                 sessions = numbered_instead(
                     n, count, sessions, weights, own, layers, clock, steps, covers
                 )
-        if len(starts) > 1:  # the better search by repeats and clashes, winds, re-visits
+        if len(tried) > 1:  # the better search by repeats and clashes, winds, re-visits
             numbered = number_tables([*history, *sessions], first=len(history))
             short = sum(_shortfall(session, masks) for session in sessions[:block_left])
-            key = (_rank_with(weights, apart, sessions), short, table_revisits(numbered))
-            if best is not None and not key < best[0]:
+            outcome = (_rank_with(weights, apart, sessions), short, table_revisits(numbered))
+            if best is not None and not outcome < best[0]:
                 continue
-            best = (key, sessions, searched, own.getstate())
+            best = (outcome, sessions, searched, own.getstate())
         else:
             best = ((), sessions, searched, None)
     assert best is not None
