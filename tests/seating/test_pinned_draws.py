@@ -84,7 +84,7 @@ PINNED = {
     "a kept plan after a removed table": "ba7df66d1d1c7d81",
     "a kept plan after four late registrations": "fa07d3255b93a6df",
     "32 players in clubs of four to six, 7 sessions, repeats first alone": "effd8c68985c3400",
-    "32 players in clubs of four to six, 7 sessions, club-mates apart first": "2b4651d47067ae03",
+    "32 players in clubs of four to six, 7 sessions, club-mates apart first": "f34e9d61890b5c03",
     "32 players, 9 sessions (the numbering search)": "20ffed87bb70dcf8",
     "a kept plan after a removed table, 28 players, 10 sessions": "0e59f8af0de20e2b",
 }

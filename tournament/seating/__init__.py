@@ -32,7 +32,10 @@ apart (``relabel``, with the pair weights of ``weights``), then a tabu search wh
 zero-repeat schedule exists or clashes are left (``search.improve``, its state kept up to date
 by ``seat_costs``, moves chosen by ``tabu``), all planned by ``plan`` (which prefers the designs that mix the field best, ``indirect``) and driven by ``draw``; the starting
 winds are balanced last (``winds``) and the tables numbered so that players move around the
-room (``numbers``); a previous plan kept after a change of players (``keep``); Swiss sessions
+room (``numbers``; where a search's tables cannot be, a numbered design instead,
+``numbered_tables``, ``numbered_relabel``, ``numbered_repair``; after one played session, the
+numbered design continued, ``column_continuation``); a previous plan kept after a change of
+players (``keep``); Swiss sessions
 by the standings (``swiss``); the figures of a draw (``report``). docs/rules.md §8 records the
 decisions.
 """

@@ -32,6 +32,7 @@ import functools
 import itertools
 import json
 import math
+import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -196,6 +197,54 @@ def column_design(n: int, limit: int = 12, need: int | None = None) -> Rounds:
             ]
         rounds.append(tables)
     return rounds
+
+
+def column_start(n: int, layers: Sequence[Sequence[int]], rng: random.Random) -> list[int] | None:
+    """A map of players to the points of a column design (column j holds points ``j*g ..
+    j*g + g-1``, and two points of one column never meet) that puts the members of each group
+    in one column where they fit: the groups of the first layer (the teams) first, largest
+    first, each in the column with the most room; then each group of the next layers (the
+    clubs), for its members not yet placed, in the column that holds most of them already, or
+    else the one with the most room, split over the roomiest columns when no column has room
+    for all; the players of no group last. Returns ``point_of`` or None when a group of the
+    first layer does not fit in one column (the teams cannot all sit apart this way)."""
+    g = n // 4
+    column = [-1] * n
+    room = [g] * 4
+    for depth, group_of in enumerate(layers):
+        members: dict[int, list[int]] = {}
+        for p, group in enumerate(group_of):
+            if group >= 0:
+                members.setdefault(group, []).append(p)
+        for mates in sorted(members.values(), key=lambda m: (-len(m), m[0])):
+            unplaced = [p for p in mates if column[p] < 0]
+            if not unplaced:
+                continue
+            held = [sum(1 for p in mates if column[p] == j) for j in range(4)]
+            fits = [j for j in range(4) if room[j] >= len(unplaced)]
+            if depth == 0 and not fits:
+                return None
+            while unplaced:
+                fits = [j for j in range(4) if room[j] >= len(unplaced)]
+                j = max(fits or range(4), key=lambda j: (held[j], room[j], -j))
+                take = unplaced[: room[j]]
+                unplaced = unplaced[room[j] :]
+                for p in take:
+                    column[p] = j
+                room[j] -= len(take)
+    free = [p for p in range(n) if column[p] < 0]
+    rng.shuffle(free)
+    for p in free:
+        j = max(range(4), key=lambda j: (room[j], -j))
+        column[p] = j
+        room[j] -= 1
+    rows = [list(range(g)) for _ in range(4)]
+    for row in rows:
+        rng.shuffle(row)
+    point_of = [0] * n
+    for p in range(n):
+        point_of[p] = column[p] * g + rows[column[p]].pop()
+    return point_of
 
 
 def _prime_power(q: int) -> tuple[int, int] | None:

@@ -8,8 +8,9 @@ player takes which point; only the clashes change. ``plan.plan_tables`` asks her
 design's tables: before the search, a labelling without any clash (``without_clashes``, by the
 exact cover of ``seating.apart_cover``; it makes the search needless); after it, where its
 tables cannot be numbered without a re-visit, the same cover with a larger budget or an
-iterated relabelling (``numbered_instead``), taken only when no worse on team-mates, repeats
-and clashes, each counted alone. In a re-draw after played sessions of the same field, the rest
+iterated relabelling (``numbered_instead``), or the relabelled design's last clashes traded
+for repeats (``numbered_repair``), taken only when no worse on team-mates, repeats and clashes,
+each counted alone. In a re-draw after played sessions of the same field, the rest
 of that design when the played sessions are sessions of it with the groups apart in the rest
 (``numbered_continuation``; docs/rules.md §8.2).
 
@@ -36,6 +37,7 @@ from tournament.seating.continuation import continue_design
 from tournament.seating.designs import column_design
 from tournament.seating.indirect import mixing_tries, most_mixing
 from tournament.seating.numbered_relabel import figures, relabel_numbered
+from tournament.seating.numbered_repair import repaired_instead
 from tournament.seating.numbers import (
     EXACT_TABLES,
     number_tables,
@@ -129,11 +131,17 @@ def numbered_instead(
         apart_tables = without_clashes(
             n, count, layers, rng, COVER_WORK, SET_WORK, covers, of_count=True
         )
-        return sessions if apart_tables is None else apart_tables
+        if apart_tables is not None:
+            return apart_tables
     own = random.Random(f"{rng.getstate()[1][:4]}/numbered")
     found = relabel_numbered(n, columns, count, weights, own, steps, layers, clock)
-    if found is None or not all(x <= y for x, y in zip(found[0], searched, strict=True)):
+    if found is None:
         return sessions
+    if not all(x <= y for x, y in zip(found[0], searched, strict=True)):
+        # club-mates apart first: the design's last clashes traded for repeats, most of its
+        # numbers kept (``numbered_repair``; the weights of new sessions are the apart matrix)
+        repaired = repaired_instead(n, found[1], sessions, weights, layers)
+        return sessions if repaired is None else repaired
     return found[1]
 
 

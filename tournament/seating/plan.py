@@ -8,10 +8,10 @@
    continue the numbered column design when the played sessions are sessions of it with the
    groups apart in the rest (``seating.numbered_tables.numbered_continuation``: no repeat, no
    clash, no re-visit; docs/rules.md §8.2): the fresh draw's own cover at once, a searched
-   continuation at the end where no worse than the tables of the steps below; else try to fit
-   them into the design
-   (``tournament.seating.embedding``): the rest of the design then continues the event
-   without a single repeat;
+   continuation at the end where no worse than the tables of the steps below (after one
+   played session, else ``seating.column_continuation``'s, clashes left); then try to fit them
+   into the design (``tournament.seating.embedding``): the rest of the design then continues
+   the event without a single repeat;
 3. otherwise choose design sessions at random (cycling through them again when more sessions are
    wanted than the design has; for 20 x 6, 20 x 7 and 24 x 8 the shipped best schedule) and
    relabel the points so that pairs that already met and club-mates meet as little as possible
@@ -24,8 +24,11 @@
    with one kind of group to keep apart, a labelling of the numbered column design without any
    clash (``seating.apart_cover``); else the tabu search (``seating.search.improve``) for a
    fixed number of iterations, and where its tables cannot be numbered without a return to a
-   table number, a numbered design relabelled harder when no worse
-   (``seating.numbered_relabel``; docs/rules.md §8.1).
+   table number, a numbered design relabelled harder (``seating.numbered_relabel``), or its
+   last clashes traded for repeats (``seating.numbered_repair``), when no worse (docs/rules.md
+   §8.1). Where the continuation of step 2 is no worse on repeats and clashes than the tables
+   of steps 2-4, the search runs from both, each from the random stream as it stood before
+   either, and the better result is kept (repeats and clashes, winds, re-visits; §8.2).
 
 All choices come from the ``random.Random`` passed in, so the same input gives the same plan;
 the budgets count work (steps, swaps examined, nodes), never seconds, so the plan is the same
@@ -40,14 +43,17 @@ from collections.abc import Sequence
 
 from tournament.seating.apart_cover import QUICK_SETS, QUICK_WORK
 from tournament.seating.base import Round, SafetyClock, on_players
+from tournament.seating.column_continuation import column_continuation
 from tournament.seating.designs import (
     best_schedule,
     column_design,
+    column_start,
     design_rounds,
     mixing_design,
 )
 from tournament.seating.embedding import embed
 from tournament.seating.indirect import mixing_key, mixing_tries, most_mixing
+from tournament.seating.numbered_repair import repaired_instead
 from tournament.seating.numbered_tables import (
     Continuations,
     numbered_continuation,
@@ -102,7 +108,7 @@ def plan_tables(
     needs a longer search: removing a repeat must not seat club-mates together).
     ``layers``: groups to place in one column each (``group_of`` lists, the teams first, then
     the clubs): the column design is also relabelled from a map that packs the first layer
-    (``column_start``), kept when it is better on repeats and team clashes than the random
+    (``designs.column_start``), kept when it is better on repeats and team clashes than the random
     maps or perfect, and from one that packs every layer, kept when perfect. ``covers``: the
     budgets of the clash-free covers that found nothing for this draw's groups and ``count``
     (one dict per draw, shared by its calls: such a cover finds nothing again), filled as they
@@ -120,6 +126,7 @@ def plan_tables(
     sessions: list[Round] | None = None
     same_size = all(len(session) * 4 == n for session in history)  # substitutes only
     continued: list[Round] | None = None
+    from_columns = False  # the continuation is ``column_continuation``'s
     if has_history and same_size and apart:
         # the numbered column design continuing the played sessions, groups apart (§8.2)
         found = numbered_continuation(n, count, history, apart, rng, layers, continuations)
@@ -127,6 +134,11 @@ def plan_tables(
             continued, as_drawn = found
             if as_drawn:  # the fresh draw's own cover goes on: taken as it is
                 sessions = continued
+        else:  # one played session: the column design's map with the fewest clashes (§8.2)
+            own = random.Random(f"{rng.getstate()[1][:4]}/column continuation")
+            packed = column_start(n, layers, own) if layers else None
+            continued = column_continuation(n, count, history, apart, own, packed)
+            from_columns = continued is not None
     if sessions is None and has_history and same_size and len(design) >= count:
         fitted = embed(design, history, n, count, rng, node_limit=_embed_nodes(n))
         if fitted:
@@ -197,39 +209,64 @@ def plan_tables(
             if best_key is None or key < best_key:
                 sessions, best_key = candidate, key
     assert sessions is not None  # embedded, or relabelled from at least one start
+    tried = [sessions]  # the search's starts
+    if (
+        continued is not None
+        and sessions is not continued
+        and _rank_with(weights, apart, continued) <= _rank_with(weights, apart, sessions)
+    ):  # the search goes on from the continuation too where it is the better start (§8.2)
+        tried.append([[table[:] for table in session] for session in continued])
 
     masks, block_left = winds if winds else ([], 0)
     block_left = min(block_left, count)
-    short = 0
-    if block_left:  # finish the block with the sessions whose tables suit the winds left
-        sessions.sort(key=lambda session: _shortfall(session, masks))
-        short = sum(_shortfall(session, masks) for session in sessions[:block_left])
-    searched = (
-        _cost_with(weights, apart, sessions) + (short if wind_search else 0) > target and n > 4
-    )
-    if searched and sessions is continued:
-        # the fresh draw's own cover goes on as it is (§8.2): a search for the winds would
-        # change its tables (and return to table numbers), the winds come after them
-        searched = False
-    if searched and not has_history:
-        # a numbered design without any clash makes the search needless (docs/rules.md §8.1)
-        apart_tables = without_clashes(n, count, layers, rng, QUICK_WORK, QUICK_SETS, covers)
-        if apart_tables is not None:
-            sessions, searched = apart_tables, False
+    stream = rng.getstate()  # each start's search draws from the same stream: none goes first
+    best: tuple | None = None
+    for k, sessions in enumerate(tried):
+        own = rng if k == 0 else random.Random()
+        own.setstate(stream)
+        short = 0
+        if block_left:  # finish the block with the sessions whose tables suit the winds left
+            sessions.sort(key=lambda session: _shortfall(session, masks))
+            short = sum(_shortfall(session, masks) for session in sessions[:block_left])
+        searched = (
+            _cost_with(weights, apart, sessions) + (short if wind_search else 0) > target and n > 4
+        )
+        if searched and sessions is continued:
+            # the fresh draw's own cover goes on as it is (§8.2): a search for the winds would
+            # change its tables (and return to table numbers), the winds come after them
+            searched = False
+        if searched and not has_history:
+            # a numbered design without any clash makes the search needless (docs/rules.md §8.1)
+            apart_tables = without_clashes(n, count, layers, own, QUICK_WORK, QUICK_SETS, covers)
+            if apart_tables is not None:
+                sessions, searched = apart_tables, False
+        if searched:
+            sample = max(8, min(48, 4000 // n))
+            iterations = max(100, effort * TABU_WORK // (sample * n))
+            sessions, _cost = improve(
+                sessions, weights, target, own, iterations, clock, (masks, block_left), apart,
+                patience=PATIENCE * effort, light_floor=floors[1],
+            )  # fmt: skip
+            if not has_history:
+                steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
+                sessions = numbered_instead(
+                    n, count, sessions, weights, own, layers, clock, steps, covers
+                )
+        if len(tried) > 1:  # the better search by repeats and clashes, winds, re-visits
+            numbered = number_tables([*history, *sessions], first=len(history))
+            short = sum(_shortfall(session, masks) for session in sessions[:block_left])
+            outcome = (_rank_with(weights, apart, sessions), short, table_revisits(numbered))
+            if best is not None and not outcome < best[0]:
+                continue
+            best = (outcome, sessions, searched, own.getstate())
+        else:
+            best = ((), sessions, searched, None)
+    assert best is not None
+    _key, sessions, searched, state = best
+    if state is not None:
+        rng.setstate(state)  # the draw goes on from the stream of the search kept
     if stats is not None:
         stats["searched"] = searched
-    if searched:
-        sample = max(8, min(48, 4000 // n))
-        iterations = max(100, effort * TABU_WORK // (sample * n))
-        sessions, _cost = improve(
-            sessions, weights, target, rng, iterations, clock, (masks, block_left), apart,
-            patience=PATIENCE * effort, light_floor=floors[1],
-        )  # fmt: skip
-        if not has_history:
-            steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
-            sessions = numbered_instead(
-                n, count, sessions, weights, rng, layers, clock, steps, covers
-            )
     if continued is not None and sessions is not continued:
         # a continuation searched: taken where better than these tables on repeats and
         # clashes, then re-visits, or as good and no worse on either figure of the indirect
@@ -237,6 +274,14 @@ def plan_tables(
         numbered = number_tables([*history, *sessions], first=len(history))
         mine = (_rank_with(weights, apart, sessions), table_revisits(numbered))
         theirs = (_rank_with(weights, apart, continued), table_revisits([*history, *continued]))
+        if from_columns and theirs[0] > mine[0]:
+            # club-mates apart first: the continuation's clashes traded for repeats, most of
+            # its numbers kept (``numbered_repair``), when no worse on each figure alone
+            repaired = repaired_instead(n, continued, sessions, weights, layers, history)
+            if repaired is not None:
+                continued = repaired
+                numbered = number_tables([*history, *continued], first=len(history))
+                theirs = (_rank_with(weights, apart, continued), table_revisits(numbered))
         spread = mixing_key(n, [*history, *continued])
         searched_spread = mixing_key(n, [*history, *sessions])
         if theirs < mine or (
@@ -251,54 +296,6 @@ def plan_tables(
 def _shortfall(session: Round, masks: list[int]) -> int:
     """The winds the players of ``session`` cannot all have at their tables (``winds``)."""
     return sum(shortfall(tuple(masks[x] for x in table)) for table in session)
-
-
-def column_start(n: int, layers: Sequence[Sequence[int]], rng: random.Random) -> list[int] | None:
-    """A map of players to the points of a column design (column j holds points ``j*g ..
-    j*g + g-1``, and two points of one column never meet) that puts the members of each group
-    in one column where they fit: the groups of the first layer (the teams) first, largest
-    first, each in the column with the most room; then each group of the next layers (the
-    clubs), for its members not yet placed, in the column that holds most of them already, or
-    else the one with the most room, split over the roomiest columns when no column has room
-    for all; the players of no group last. Returns ``point_of`` or None when a group of the
-    first layer does not fit in one column (the teams cannot all sit apart this way)."""
-    g = n // 4
-    column = [-1] * n
-    room = [g] * 4
-    for depth, group_of in enumerate(layers):
-        members: dict[int, list[int]] = {}
-        for p, group in enumerate(group_of):
-            if group >= 0:
-                members.setdefault(group, []).append(p)
-        for mates in sorted(members.values(), key=lambda m: (-len(m), m[0])):
-            unplaced = [p for p in mates if column[p] < 0]
-            if not unplaced:
-                continue
-            held = [sum(1 for p in mates if column[p] == j) for j in range(4)]
-            fits = [j for j in range(4) if room[j] >= len(unplaced)]
-            if depth == 0 and not fits:
-                return None
-            while unplaced:
-                fits = [j for j in range(4) if room[j] >= len(unplaced)]
-                j = max(fits or range(4), key=lambda j: (held[j], room[j], -j))
-                take = unplaced[: room[j]]
-                unplaced = unplaced[room[j] :]
-                for p in take:
-                    column[p] = j
-                room[j] -= len(take)
-    free = [p for p in range(n) if column[p] < 0]
-    rng.shuffle(free)
-    for p in free:
-        j = max(range(4), key=lambda j: (room[j], -j))
-        column[p] = j
-        room[j] -= 1
-    rows = [list(range(g)) for _ in range(4)]
-    for row in rows:
-        rng.shuffle(row)
-    point_of = [0] * n
-    for p in range(n):
-        point_of[p] = column[p] * g + rows[column[p]].pop()
-    return point_of
 
 
 def history_bound(n: int, count: int, weights: list[list[int]], apart: list[list[int]]) -> int:

@@ -31,7 +31,7 @@ def relabel(
     """Map players to design points; returns ``point_of[player]``.
 
     Minimises ``sum K[a][b] * (times the points of a and b meet in the design)`` by swapping two
-    players' points, starting from ``start`` (a map, e.g. ``plan.column_start``) or a random
+    players' points, starting from ``start`` (a map, e.g. ``designs.column_start``) or a random
     map. A step takes a player with a cost and tries
     every partner (``RELABEL_PARTNERS`` random ones in large fields); with ``F_a(x)`` the cost
     of a at point x, swapping a and b changes the cost by
