@@ -93,6 +93,19 @@ def check_sessions(sessions: Sequence[Sequence[Sequence[Hashable]]]) -> list[lis
     return result
 
 
+def meeting_sessions(design: Sequence[Round], n: int) -> list[list[int]]:
+    """For each two of the ``n`` points of ``design``, the session of it in which they meet
+    (-1 where they never do): ``[x][y]``."""
+    meet_round = [[-1] * n for _ in range(n)]
+    for r, session in enumerate(design):
+        for table in session:
+            for x in table:
+                for y in table:
+                    if x != y:
+                        meet_round[x][y] = r
+    return meet_round
+
+
 def on_players(design: Sequence[Round], point_of: Sequence[int]) -> list[Round]:
     """The design's sessions with each point replaced by the player mapped to it
     (``point_of[player]``, a relabelling: ``seating.relabel``)."""

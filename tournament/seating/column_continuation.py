@@ -26,7 +26,7 @@ import itertools
 import random
 from collections.abc import Sequence
 
-from tournament.seating.base import Round
+from tournament.seating.base import Round, meeting_sessions
 from tournament.seating.designs import column_design
 from tournament.seating.numbers import EXACT_TABLES, table_revisits
 
@@ -63,13 +63,7 @@ def column_continuation(
     design = column_design(n, limit=max(total, 16), need=total)
     if len(design) < total or table_revisits(design):
         return None
-    meet_round = [[-1] * n for _ in range(n)]
-    for r, session in enumerate(design):
-        for table in session:
-            for x in table:
-                for y in table:
-                    if x != y:
-                        meet_round[x][y] = r
+    meet_round = meeting_sessions(design, n)
     mates = [[(q, w) for q, w in enumerate(row) if w and q != p] for p, row in enumerate(apart)]
     rounds = len(design)
     leader = list(range(n))  # a player of each group (players linked by ``apart``)

@@ -25,7 +25,7 @@ import itertools
 import random
 from collections.abc import Sequence
 
-from tournament.seating.base import Round
+from tournament.seating.base import Round, meeting_sessions
 
 CONTINUATION_WORK = 1_000_000  # placements looked at by one re-draw's search, at most
 
@@ -57,13 +57,7 @@ def continue_design(
     spare = len(design) - len(played) - count
     if not played or spare < 0 or not design or n != sum(len(t) for t in design[0]):
         return None
-    meet_round = [[-1] * n for _ in range(n)]
-    for r, session in enumerate(design):
-        for table in session:
-            for x in table:
-                for y in table:
-                    if x != y:
-                        meet_round[x][y] = r
+    meet_round = meeting_sessions(design, n)
     # the units: the first played session's tables, then every player absent from it alone
     units = [list(table) for table in played[0] if table]
     tabled = len(units)
