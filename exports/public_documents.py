@@ -126,11 +126,7 @@ def _look(request, tournament, name):
     count = looked.get(address, 0)
     if count >= limit:
         raise TooMany(window)
-    turn = None
-    if made not in looked:
-        if TURN in looked or not cache.add(TURN, 1, MAKING_SECONDS):
-            raise Busy.for_spacing(spacing_seconds())
-        turn = _Turn()
+    turn = None if made in looked else _take_turn(TURN in looked)
     return Look(request, made, count, turn)
 
 
@@ -161,16 +157,11 @@ def _for_a_visitor(key, make, visitor):
     if kept is not None:
         _count(visitor)
         return kept
-    spacing = spacing_seconds()
-    if cache.get(TURN) is not None:  # read again: time has passed since the look
-        raise Busy.for_spacing(spacing)
-    if not cache.add(TURN, 1, MAKING_SECONDS):
-        raise Busy.for_spacing(spacing)
-    turn = _Turn()
+    turn = _take_turn(cache.get(TURN) is not None)  # read again: time passed since the look
     try:
         return _give(key, make, visitor, turn)
     finally:
-        _end_turn(turn, spacing)
+        _end_turn(turn, spacing_seconds())
 
 
 def _give(key, make, visitor, turn):
@@ -207,6 +198,14 @@ class _Turn:
     in it."""
 
     made = False
+
+
+def _take_turn(seen_taken):
+    """The visitors' turn taken, if free on every process (`seen_taken`: a read just found it
+    taken, so no write is tried); else `Busy`."""
+    if seen_taken or not cache.add(TURN, 1, MAKING_SECONDS):
+        raise Busy.for_spacing(spacing_seconds())
+    return _Turn()
 
 
 def _end_turn(turn, spacing):
