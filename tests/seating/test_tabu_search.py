@@ -250,15 +250,16 @@ def full_plain_search(
         if len(conflicted) > size:
             conflicted = rng.sample(conflicted, size)
 
-        priced_beyond = beyond_meetings() if masks_of != [None] * len(sessions) or numbered else 0
+        beyond = masks_of != [None] * len(sessions) or bool(numbered)  # winds or numbers
+        priced_beyond = beyond_meetings() if beyond else 0
 
-        def price(s, t, p, table, q, priced_beyond=priced_beyond):
+        def price(s, t, p, table, q, beyond=beyond, priced_beyond=priced_beyond):
             # the meetings: p leaves its tablemates and joins q's, q the other way round (the
             # move taken is checked against the cost from scratch below)
             delta = 6 * big
             delta += sum(K[q][x] - K[p][x] for x in sessions[s][t] if x != p)
             delta += sum(K[p][y] - K[q][y] for y in table if y != q)
-            if priced_beyond:  # the winds and the table numbers from scratch, then undone
+            if beyond:  # the winds and the table numbers from scratch, then undone
                 exchange(s, p, q)
                 delta += beyond_meetings() - priced_beyond
                 exchange(s, p, q)
