@@ -20,6 +20,7 @@ their own.
 
 from __future__ import annotations
 
+import math
 import random
 
 from tournament.seating.base import Round, SafetyClock
@@ -234,7 +235,7 @@ def improve(
         if not conflicted:
             break
         if len(conflicted) > sample_size:
-            conflicted = rng.sample(conflicted, sample_size)
+            conflicted = _sample(rng, conflicted, sample_size)
         chosen = choose(conflicted, step)
         if chosen is None:
             continue
@@ -279,6 +280,27 @@ def improve(
                         if masks_of[s]:
                             cost += short(tables[0], s) + short(tables[1], s)
     return best, best_cost + base
+
+
+def _sample(rng: random.Random, population: list, k: int) -> list:
+    """``rng.sample(population, k)``, the same players in the same order from the same random
+    numbers, without a call per number where the population is small (CPython's own method
+    there: each pick a number below the players left, by rejection from ``getrandbits``, the
+    last one left moved into the gap); larger populations go to ``rng.sample``. ``population``
+    is changed (a list of the search's own)."""
+    n = len(population)
+    if n > 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0) or not 0 <= k <= n:
+        return rng.sample(population, k)
+    getrandbits = rng.getrandbits
+    result = []
+    for left in range(n, n - k, -1):
+        bits = left.bit_length()
+        j = getrandbits(bits)
+        while j >= left:
+            j = getrandbits(bits)
+        result.append(population[j])
+        population[j] = population[left - 1]
+    return result
 
 
 def _light_delta(session: Round, loc: list[int], light: list[list[int]], p: int, q: int) -> int:
