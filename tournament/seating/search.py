@@ -155,13 +155,37 @@ def improve(
         aspiration = best_cost - cost
         best_delta = unpruned  # none found yet: above every delta
         moves: list[tuple[int, int, int]] = []
+        if plain:  # the common case: no winds, no table numbers
+            for s, p in conflicted:
+                session, Ts, loc, dear = views[s]
+                t = loc[p]
+                at_t = Ts[t]
+                away = six_big - at_t[p]
+                least = away - heaviest[p]
+                Kp = K[p]
+                for u, table in enumerate(session):
+                    at_u = Ts[u]
+                    if least + at_u[p] - dear[u] > best_delta or u == t:
+                        continue  # no swap with this table can be as good (see ``dearest``)
+                    into = away + at_u[p]
+                    for q in table:
+                        delta = into + at_t[q] - at_u[q] - 2 * Kp[q]
+                        if delta > best_delta:
+                            continue
+                        if tabu.get((s, p, q), -1) > step and not delta < aspiration:
+                            continue
+                        if delta < best_delta:
+                            best_delta, moves = delta, [(s, p, q)]
+                        else:
+                            moves.append((s, p, q))
+            return (rng.choice(moves), best_delta) if moves else None
         for s, p in conflicted:
             session, Ts = sessions[s], T[s]
             t = where[s][p]
             at_t, Kp = Ts[t], K[p]
             mask = masks_of[s]
             away = 6 * big - at_t[p]
-            if not (mask or numbered):  # the common case: no winds, no table numbers
+            if not (mask or numbered):  # no winds, no table numbers in this session
                 dear, least = dearest[s], away - heaviest[p]
                 for u, table in enumerate(session):
                     at_u = Ts[u]
@@ -216,6 +240,10 @@ def improve(
             return None
         return rng.choice(moves), best_delta
 
+    plain = not numbered and not any(masks_of)
+    six_big = 6 * big
+    # each session's tables, costs of seats, seats and dearest seats (rebuilt at a restart)
+    views = list(zip(sessions, T, where, dearest, strict=True))
     tabu: dict[tuple[int, int, int], int] = {}
     sample_size = max(8, min(48, 4000 // max(n, 1)))
     stall = 0
@@ -257,6 +285,7 @@ def improve(
             if stall > 400:  # restart from the best with a few random swaps
                 stall = 0
                 state.restore(best)
+                views = list(zip(sessions, T, where, dearest, strict=True))
                 cost, light, revisits = best_cost, best_rank[1], best_rank[2]
                 for _ in range(1 + len(sessions) // 2):
                     s = rng.randrange(len(sessions))
