@@ -333,7 +333,12 @@ def _pick_mixing(n: int, design: list[Round], count: int, rng: random.Random) ->
     if count >= len(design):
         return _pick(design, count, rng)
     picks = [_pick(design, count, rng) for _ in range(mixing_tries(n))]
-    return most_mixing(n, picks, lambda picked: picked)
+    # the indirect meetings of a pick do not depend on the order of its sessions: each set of
+    # sessions is counted once, at its first pick (the one ``most_mixing`` would keep)
+    firsts: dict[frozenset[int], list[Round]] = {}
+    for picked in picks:
+        firsts.setdefault(frozenset(map(id, picked)), picked)
+    return most_mixing(n, list(firsts.values()), lambda picked: picked)
 
 
 def _pick(design: list[Round], count: int, rng: random.Random) -> list[Round]:
