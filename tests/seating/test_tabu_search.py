@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-from tournament.seating.search import REVISIT, SEAT_SHORT, improve
+from tournament.seating.search import REVISIT, SEAT_SHORT, _sample, improve
 from tournament.seating.weights import (
     APART_FIRST,
     REPEAT_WEIGHT,
@@ -358,3 +358,14 @@ def test_the_search_moves_as_its_plain_rule_with_winds_numbers_and_restarts(
     # the same moves all along, restarts included (a restart that finds nothing better
     # leaves the best schedule as it was, not the random stream)
     assert drawn.getstate() == planned.getstate()
+
+
+@pytest.mark.parametrize(("size", "k"), [(49, 48), (60, 48), (277, 48), (278, 48), (9, 8), (5, 3)])
+def test_the_search_samples_its_players_as_random_sample_does(size, k):
+    # the search's own sampling of the conflicted players takes the same players in the same
+    # order from the same random numbers as ``random.Random.sample`` (278 of 48: the set method)
+    for seed in range(20):
+        population = [(seed, x) for x in range(size)]
+        own, theirs = random.Random(seed), random.Random(seed)
+        assert _sample(own, population[:], k) == theirs.sample(population, k)
+        assert own.getstate() == theirs.getstate()

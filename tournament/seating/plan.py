@@ -180,34 +180,42 @@ def plan_tables(
                 order = list(range(n))
                 own.shuffle(order)
                 starts.append((_pick(mixed, count, own), order))
-        best_key = None
+        leading: tuple[tuple[int, int], list[Round]] | None = None  # (rank, pick) of the best
         steps = min(RELABEL_STEPS, RELABEL_WORK // (n * min(n, 128)))
-        # of each pick of design sessions (several maps share one): its re-visits and mixing
+        # of each pick of design sessions (several maps share one): its re-visits and mixing,
+        # counted only when two starts tie on repeats and clashes (the rest of the key)
         figures: dict[int, tuple[bool, tuple[int, int]]] = {}
-        for picked, start in starts:
-            own = rng if start is None else random.Random(f"{start[:8]}/relabel")
-            point_of = relabel(n, picked, weights, own, steps, clock, start)
-            candidate = on_players(picked, point_of)
-            # repeats and clashes first; then, in a small room, whether the tables can be
-            # numbered so that nobody returns to a number (§8); then the indirect meetings
+
+        def then(picked: list[Round]) -> tuple[bool, tuple[int, int]]:
+            """In a small room, whether the tables cannot be numbered so that nobody returns
+            to a number (§8); then the indirect meetings."""
             if id(picked) not in figures:
                 figures[id(picked)] = (
                     n <= 4 * EXACT_TABLES and not numbers_without_revisits(picked),
                     mixing_key(n, picked),
                 )
-            revisits, mixing = figures[id(picked)]
-            key = (_rank_with(weights, apart, candidate), revisits, mixing)
-            if start is not None and best_key is not None and id(start) not in club_maps:
+            return figures[id(picked)]
+
+        for picked, start in starts:
+            own = rng if start is None else random.Random(f"{start[:8]}/relabel")
+            point_of = relabel(n, picked, weights, own, steps, clock, start)
+            candidate = on_players(picked, point_of)
+            # repeats and clashes first, then ``then``
+            ranked = _rank_with(weights, apart, candidate)
+            if start is not None and leading is not None and id(start) not in club_maps:
                 # the teams' packed map wins only when it is better on teams and repeats, or
                 # perfect: else the search goes on from the random maps, as without it; the
                 # maps that also pack the clubs compete as the random maps do (a design's
                 # tables, so no re-visit where the design has none: docs/rules.md §8.1)
-                ranked = key[0]
                 perfect = ranked[0] + ranked[1] <= target
-                if not (perfect or ranked[0] < best_key[0][0]):
+                if not (perfect or ranked[0] < leading[0][0]):
                     continue
-            if best_key is None or key < best_key:
-                sessions, best_key = candidate, key
+            if (
+                leading is None
+                or ranked < leading[0]
+                or (ranked == leading[0] and then(picked) < then(leading[1]))
+            ):
+                sessions, leading = candidate, (ranked, picked)
     assert sessions is not None  # embedded, or relabelled from at least one start
     tried = [sessions]  # the search's starts
     if (
@@ -325,7 +333,12 @@ def _pick_mixing(n: int, design: list[Round], count: int, rng: random.Random) ->
     if count >= len(design):
         return _pick(design, count, rng)
     picks = [_pick(design, count, rng) for _ in range(mixing_tries(n))]
-    return most_mixing(n, picks, lambda picked: picked)
+    # the indirect meetings of a pick do not depend on the order of its sessions: each set of
+    # sessions is counted once, at its first pick (the one ``most_mixing`` would keep)
+    firsts: dict[frozenset[int], list[Round]] = {}
+    for picked in picks:
+        firsts.setdefault(frozenset(map(id, picked)), picked)
+    return most_mixing(n, list(firsts.values()), lambda picked: picked)
 
 
 def _pick(design: list[Round], count: int, rng: random.Random) -> list[Round]:

@@ -20,6 +20,7 @@ their own.
 
 from __future__ import annotations
 
+import math
 import random
 
 from tournament.seating.base import Round, SafetyClock
@@ -154,13 +155,37 @@ def improve(
         aspiration = best_cost - cost
         best_delta = unpruned  # none found yet: above every delta
         moves: list[tuple[int, int, int]] = []
+        if plain:  # the common case: no winds, no table numbers
+            for s, p in conflicted:
+                session, Ts, loc, dear = views[s]
+                t = loc[p]
+                at_t = Ts[t]
+                away = six_big - at_t[p]
+                least = away - heaviest[p]
+                Kp = K[p]
+                for u, table in enumerate(session):
+                    at_u = Ts[u]
+                    if least + at_u[p] - dear[u] > best_delta or u == t:
+                        continue  # no swap with this table can be as good (see ``dearest``)
+                    into = away + at_u[p]
+                    for q in table:
+                        delta = into + at_t[q] - at_u[q] - 2 * Kp[q]
+                        if delta > best_delta:
+                            continue
+                        if tabu.get((s, p, q), -1) > step and not delta < aspiration:
+                            continue
+                        if delta < best_delta:
+                            best_delta, moves = delta, [(s, p, q)]
+                        else:
+                            moves.append((s, p, q))
+            return (rng.choice(moves), best_delta) if moves else None
         for s, p in conflicted:
             session, Ts = sessions[s], T[s]
             t = where[s][p]
             at_t, Kp = Ts[t], K[p]
             mask = masks_of[s]
             away = 6 * big - at_t[p]
-            if not (mask or numbered):  # the common case: no winds, no table numbers
+            if not (mask or numbered):  # no winds, no table numbers in this session
                 dear, least = dearest[s], away - heaviest[p]
                 for u, table in enumerate(session):
                     at_u = Ts[u]
@@ -215,6 +240,10 @@ def improve(
             return None
         return rng.choice(moves), best_delta
 
+    plain = not numbered and not any(masks_of)
+    six_big = 6 * big
+    # each session's tables, costs of seats, seats and dearest seats (rebuilt at a restart)
+    views = list(zip(sessions, T, where, dearest, strict=True))
     tabu: dict[tuple[int, int, int], int] = {}
     sample_size = max(8, min(48, 4000 // max(n, 1)))
     stall = 0
@@ -234,7 +263,7 @@ def improve(
         if not conflicted:
             break
         if len(conflicted) > sample_size:
-            conflicted = rng.sample(conflicted, sample_size)
+            conflicted = _sample(rng, conflicted, sample_size)
         chosen = choose(conflicted, step)
         if chosen is None:
             continue
@@ -256,6 +285,7 @@ def improve(
             if stall > 400:  # restart from the best with a few random swaps
                 stall = 0
                 state.restore(best)
+                views = list(zip(sessions, T, where, dearest, strict=True))
                 cost, light, revisits = best_cost, best_rank[1], best_rank[2]
                 for _ in range(1 + len(sessions) // 2):
                     s = rng.randrange(len(sessions))
@@ -279,6 +309,27 @@ def improve(
                         if masks_of[s]:
                             cost += short(tables[0], s) + short(tables[1], s)
     return best, best_cost + base
+
+
+def _sample(rng: random.Random, population: list, k: int) -> list:
+    """``rng.sample(population, k)``, the same players in the same order from the same random
+    numbers, without a call per number where the population is small (CPython's own method
+    there: each pick a number below the players left, by rejection from ``getrandbits``, the
+    last one left moved into the gap); larger populations go to ``rng.sample``. ``population``
+    is changed (a list of the search's own)."""
+    n = len(population)
+    if n > 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0) or not 0 <= k <= n:
+        return rng.sample(population, k)
+    getrandbits = rng.getrandbits
+    result = []
+    for left in range(n, n - k, -1):
+        bits = left.bit_length()
+        j = getrandbits(bits)
+        while j >= left:
+            j = getrandbits(bits)
+        result.append(population[j])
+        population[j] = population[left - 1]
+    return result
 
 
 def _light_delta(session: Round, loc: list[int], light: list[list[int]], p: int, q: int) -> int:

@@ -216,6 +216,27 @@ class SeatCosts:
         touched = {(s, t), (s, u)}
         for r, (Ts, loc) in enumerate(zip(T, where, strict=True)):
             lp, lq = loc[p], loc[q]
+            if self.everyone[r]:  # every player seated: no check of who is (the common case)
+                at_p, at_q = Ts[lp], Ts[lq]
+                for x in left:
+                    lx = loc[x]
+                    at_x = Ts[lx]
+                    at_x[p] -= big
+                    at_p[x] -= big
+                    at_x[q] += big
+                    at_q[x] += big
+                    if lx in (lp, lq):
+                        touched.add((r, lx))
+                for x in joined:
+                    lx = loc[x]
+                    at_x = Ts[lx]
+                    at_x[p] += big
+                    at_p[x] += big
+                    at_x[q] -= big
+                    at_q[x] -= big
+                    if lx in (lp, lq):
+                        touched.add((r, lx))
+                continue
             at_p = Ts[lp] if lp >= 0 else []  # (read only where p is seated)
             at_q = Ts[lq] if lq >= 0 else []
             for sign, mates in ((big, left), (-big, joined)):
@@ -249,4 +270,5 @@ class SeatCosts:
         for r, v in touched:
             at[r][v] = self.conflicted_at(r, v)
             at_v = T[r][v]
-            dearest[r][v] = max(at_v[x] for x in sessions[r][v])
+            a, b, c, d = sessions[r][v]
+            dearest[r][v] = max(at_v[a], at_v[b], at_v[c], at_v[d])
