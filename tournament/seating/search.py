@@ -155,8 +155,8 @@ def improve(
         aspiration = best_cost - cost
         best_delta = unpruned  # none found yet: above every delta
         moves: list[tuple[int, int, int]] = []
-        if plain:  # the common case: no winds, no table numbers
-            for s, p in conflicted:
+        for s, p in conflicted:
+            if plain or not (masks_of[s] or numbered):  # no winds, no table numbers here
                 session, Ts, loc, dear = views[s]
                 t = loc[p]
                 at_t = Ts[t]
@@ -178,31 +178,12 @@ def improve(
                             best_delta, moves = delta, [(s, p, q)]
                         else:
                             moves.append((s, p, q))
-            return (rng.choice(moves), best_delta) if moves else None
-        for s, p in conflicted:
+                continue
             session, Ts = sessions[s], T[s]
             t = where[s][p]
             at_t, Kp = Ts[t], K[p]
             mask = masks_of[s]
-            away = 6 * big - at_t[p]
-            if not (mask or numbered):  # no winds, no table numbers in this session
-                dear, least = dearest[s], away - heaviest[p]
-                for u, table in enumerate(session):
-                    at_u = Ts[u]
-                    if least + at_u[p] - dear[u] > best_delta or u == t:
-                        continue  # no swap with this table can be as good (see ``dearest``)
-                    into = away + at_u[p]
-                    for q in table:
-                        delta = into + at_t[q] - at_u[q] - 2 * Kp[q]
-                        if delta > best_delta:
-                            continue
-                        if tabu.get((s, p, q), -1) > step and not delta < aspiration:
-                            continue
-                        if delta < best_delta:
-                            best_delta, moves = delta, [(s, p, q)]
-                        else:
-                            moves.append((s, p, q))
-                continue
+            away = six_big - at_t[p]
             hp: list[int] = held[p] if numbered else []
             a = numbers[s][t]
             leave_p = numbered is not None and hp[a] >= 2
