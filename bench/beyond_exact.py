@@ -229,24 +229,24 @@ def anneal(n: int, sessions: int, seed: int, steps: int) -> tuple[int, list[list
                 delta += (cp[y] >= 1) - (cq[y] >= 2)
         if delta > 0 and rng.random() >= math.exp(-delta / heat):
             continue
-        for x in first:
-            if x != p:
-                cp[x] -= 1
-                count[x][p] -= 1
-                cq[x] += 1
-                count[x][q] += 1
-        for y in second:
-            if y != q:
-                cq[y] -= 1
-                count[y][q] -= 1
-                cp[y] += 1
-                count[y][p] += 1
+        _trade(count, first, p, q)
+        _trade(count, second, q, p)
         first[first.index(p)], second[second.index(q)] = q, p
         where[s][p], where[s][q] = b, a
         cost += delta
         if cost < best:
             best, best_plan = cost, [[t[:] for t in session] for session in tables]
     return best, best_plan
+
+
+def _trade(count: list[list[int]], table: list[int], leaving: int, joining: int) -> None:
+    """The meetings counted as ``leaving`` leaves ``table`` and ``joining`` takes its place."""
+    for x in table:
+        if x != leaving:
+            count[leaving][x] -= 1
+            count[x][leaving] -= 1
+            count[joining][x] += 1
+            count[x][joining] += 1
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -188,7 +188,7 @@ def _key(tournament, what):
 
 
 def _keep(key, kept, made_key):
-    """The document kept, and noted as made (whatever the version: `look`)."""
+    """The document kept, and noted as made (whatever the version: `visitors_look`)."""
     cache.set(key, kept, KEEP_SECONDS)
     cache.set(made_key, True, KEEP_SECONDS)
 

@@ -9,13 +9,18 @@ from contextlib import ExitStack
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from exports import views
+from exports import public_documents, sources, views
+from exports.public_documents import TURN
 from scoring.access import Actor
 from scoring.services.penalties import cancel_penalty, give_penalty
+from scoring.standings import ranking
 from tests.factories import build_played
 from tournament.models import Tournament
 
@@ -105,8 +110,6 @@ def test_anonymous_visitors_have_documents_made_one_at_a_time_and_spaced_out(
     """Whatever their addresses, visitors have at most DESK_DOCUMENT_MAKES new documents made,
     spread evenly ("20/min": one, then none for 3 seconds), never in a burst (the referees'
     saves share the desk's CPU); a document made already is served; a refusal writes nothing."""
-    from exports.public_documents import TURN
-
     settings.DESK_DOCUMENT_RATE = "1000/min"
     settings.DESK_DOCUMENT_MAKES = "20/min"
     answers = [Client(REMOTE_ADDR=f"10.23.0.{n}").get(card(cup, n)) for n in (1, 2, 3)]
@@ -131,8 +134,6 @@ def test_documents_are_made_for_visitors_one_at_a_time(cup, made, settings, monk
     """While a visitor's document is being made (on any process), another visitor whose
     document is not made yet is asked to come back in a few seconds; once made, the turn is
     held for the spacing of DESK_DOCUMENT_MAKES."""
-    from exports.public_documents import TURN
-
     settings.DESK_DOCUMENT_RATE = "1000/min"
     settings.DESK_DOCUMENT_MAKES = "20/min"
     cache.add(TURN, 1, 60)  # being made elsewhere
@@ -170,8 +171,6 @@ def cache_writes(monkeypatch):
 def test_a_refused_document_request_writes_nothing(cup, made, settings, cache_writes):
     """Refused for its address or because a document is being made: only reads, and the
     address is not counted for a document it was not given."""
-    from exports.public_documents import TURN
-
     settings.DESK_DOCUMENT_RATE = "2/min"
     settings.DESK_DOCUMENT_MAKES = "20/min"
     cache.add(TURN, 1, 60)  # a document is being made for another visitor
@@ -195,11 +194,6 @@ def test_a_refusal_for_a_document_never_made_reads_no_standings(cup, made, setti
     before the standings' version is read (on PostgreSQL its queries cost a refusal some 60 ms
     of database time beside the referees' saves). A document made for an earlier version is
     still looked up under the current one."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    from exports.public_documents import TURN
-
     settings.DESK_DOCUMENT_RATE = "1000/min"
     settings.DESK_DOCUMENT_MAKES = "20/min"
     assert Client(REMOTE_ADDR="10.28.0.1").get(card(cup, 1)).status_code == 200  # made
@@ -228,12 +222,6 @@ def test_visitors_asking_together_for_new_documents_cost_one_standings_read(
     made: of visitors asking at the same moment (each found the turn free), the ones that lose
     the race for it are refused without reading the version; a turn taken for a document that
     another process made meanwhile is given back at once."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    from exports import public_documents
-    from exports.public_documents import TURN
-
     settings.DESK_DOCUMENT_RATE = "1000/min"
     settings.DESK_DOCUMENT_MAKES = "20/min"
     reads, real = [], public_documents.standings_page_version
@@ -282,8 +270,6 @@ def test_a_kept_document_costs_its_visitor_one_write(cup, made, settings, cache_
 
 
 def test_the_refusal_is_a_short_translated_answer_with_the_security_headers(cup, settings):
-    from exports.public_documents import TURN
-
     settings.DESK_DOCUMENT_RATE = "1000/min"
     settings.DESK_DOCUMENT_MAKES = "20/min"
     cache.add(TURN, 1, 60)
@@ -304,10 +290,6 @@ def test_requests_at_the_same_instant_from_one_address_cannot_pass_its_limit_tog
 ):
     """Every request read the address's count before any was given its document: the count
     is compared again when the document is given."""
-    from django.contrib.auth.models import AnonymousUser
-
-    from exports import public_documents
-
     settings.DESK_DOCUMENT_RATE = "2/min"
     requests = []
     for _ in range(3):
@@ -339,9 +321,6 @@ def test_the_cards_of_one_standings_version_add_up_the_results_once(
     standings version (`cached_standings`, as the projector and the player pages read them):
     the second player's card reads the results no second time (on PostgreSQL that read shares
     the database with the referees' saves); a new version adds them up again."""
-    from exports import sources
-    from scoring.standings import ranking
-
     settings.DESK_DOCUMENT_RATE = "1000/min"
     settings.DESK_DOCUMENT_MAKES = "1000/min"
     computed = []
@@ -372,8 +351,6 @@ def test_a_card_of_a_number_no_player_can_have_is_not_found(cup):
 def test_a_turn_taken_for_a_card_that_cannot_be_made_is_given_back(cup, settings):
     """The look takes the visitors' turn for a card never made; when no card comes of it (no
     such player) the turn is free again at once, not held for the spacing."""
-    from exports.public_documents import TURN
-
     settings.DESK_DOCUMENT_RATE = "1000/min"
     settings.DESK_DOCUMENT_MAKES = "20/min"
     assert Client(REMOTE_ADDR="10.30.0.1").get(card(cup, 999)).status_code == 404

@@ -189,12 +189,8 @@ def _move(
     """Count (sign 1) or uncount (-1) in ``spent`` the clashes of the players of ``table`` with
     those of other tables (table-mates meet in the played session's design session only)."""
     for p in table:
-        meets = meet_round[point_of[p]]
-        for q, w in mates[p]:
-            if q not in table:
-                r = meets[point_of[q]]
-                if r >= 0:
-                    spent[r] += sign * w
+        for r, w in _added(p, point_of[p], table, point_of, mates, meet_round):
+            spent[r] += sign * w
 
 
 def _added(

@@ -218,24 +218,16 @@ class SeatCosts:
             lp, lq = loc[p], loc[q]
             if self.everyone[r]:  # every player seated: no check of who is (the common case)
                 at_p, at_q = Ts[lp], Ts[lq]
-                for x in left:
-                    lx = loc[x]
-                    at_x = Ts[lx]
-                    at_x[p] -= big
-                    at_p[x] -= big
-                    at_x[q] += big
-                    at_q[x] += big
-                    if lx in (lp, lq):
-                        touched.add((r, lx))
-                for x in joined:
-                    lx = loc[x]
-                    at_x = Ts[lx]
-                    at_x[p] += big
-                    at_p[x] += big
-                    at_x[q] -= big
-                    at_q[x] -= big
-                    if lx in (lp, lq):
-                        touched.add((r, lx))
+                for sign, mates in ((big, left), (-big, joined)):
+                    for x in mates:
+                        lx = loc[x]
+                        at_x = Ts[lx]
+                        at_x[p] -= sign
+                        at_p[x] -= sign
+                        at_x[q] += sign
+                        at_q[x] += sign
+                        if lx in (lp, lq):
+                            touched.add((r, lx))
                 continue
             at_p = Ts[lp] if lp >= 0 else []  # (read only where p is seated)
             at_q = Ts[lq] if lq >= 0 else []
