@@ -68,7 +68,7 @@ def pytest_configure(config):
     A test process holds hundreds of megabytes of objects (modules, the collected tests, the
     modules' data), and with Python's thresholds it spent 12-14 s of its 325 s walking them:
     the whole suite took 327 s on SQLite, and 301-306 s with this and `pytest_collection_finish`,
-    whose test processes also peaked lower (304-311 MB against 295-338; docs/testing.md)."""
+    whose test processes peaked no larger (304-311 MB against 295-338; docs/testing.md)."""
     gc.set_threshold(10_000, 10, 10)
 
 
