@@ -14,6 +14,9 @@ depends on the order the tests run in.
 marked `looks`, which only read pages to check how they look (widths, contrast, axe, focus
 rings): each page they open is fetched on every database, its answer checked, by the tests
 without a browser (tests/desk/test_content_security_policy.py: every page of the tours).
+
+The garbage collector of a test process runs less often and never walks what collecting the
+tests left alive (`pytest_configure`, `pytest_collection_finish`; docs/testing.md).
 """
 
 import copy
@@ -64,11 +67,10 @@ DATABASE_FIXTURES = frozenset(
 
 
 def pytest_configure(config):
-    """The garbage collector looks for cycles after 10,000 new objects rather than Python's 700.
-    A test process holds hundreds of megabytes of objects (modules, the collected tests, the
-    modules' data), and with Python's thresholds it spent 12-14 s of its 325 s walking them:
-    the whole suite took 327 s on SQLite, and 301-306 s with this and `pytest_collection_finish`,
-    whose test processes peaked no larger (304-311 MB against 295-338; docs/testing.md)."""
+    """The garbage collector looks for cycles after 10,000 new objects rather than Python's 700:
+    a test process holds some 300 MB of objects (modules, the collected tests, the modules'
+    data), and with Python's thresholds each process spent 12-14 s of the suite walking them
+    (docs/testing.md, "The garbage collector")."""
     gc.set_threshold(10_000, 10, 10)
 
 

@@ -120,7 +120,7 @@ def test_128_players_over_15_sessions_mix_as_far_as_the_climb_reaches():
     the draw takes over the other designs' 0, at no cost in repeats, winds or table numbers."""
     report = seating_report(draw_schedule(range(128), 15, seed=1))
     assert report.repeats == 0 and report.wind_spread <= 1 and report.table_revisits == 0
-    assert report.indirect_min == 12
+    assert report.indirect_min >= 12
 
 
 @pytest.mark.parametrize(("sessions", "fewest"), [(10, 24), (11, 30), (12, 36), (13, None)])

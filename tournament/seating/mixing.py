@@ -49,7 +49,8 @@ from tournament.seating.rotational import ROTATIONAL, make_rotational
 Rows = list[list[int]]
 Rounds = list[list[list[int]]]
 
-#: (players, sessions) -> the fewest opponents in common wanted (AIM's figure): offset rows.
+#: (players, sessions) -> the fewest opponents in common wanted (AIM's figure, or at 128 x 15
+#: where the climb stops): offset rows.
 MIXING_ROWS = {
     (56, 12): 20, (60, 11): 14, (60, 12): 17, (72, 11): 9, (72, 12): 12, (72, 13): 16,
     (72, 14): 20, (72, 15): 24, (80, 9): 4, (80, 11): 6, (80, 12): 10, (80, 14): 16,
@@ -67,8 +68,8 @@ MIXING_ROWS = {
     (148, 15): 6, (152, 12): 1, (152, 13): 2, (152, 14): 3, (152, 15): 5, (156, 14): 1,
     (156, 15): 3, (164, 12): 1, (164, 13): 2, (164, 14): 2, (164, 15): 3, (168, 13): 1,
     (168, 14): 2, (168, 15): 3, (172, 14): 1,
-    # AIM has 14 here; the climb stops at 12 over every group of order 32 (docs/rules.md §8.4),
-    # kept because the desk's other designs give 0.
+    # AIM has 14 here; the climb stops at 12 over Z32, Z2 x Z16 and Z4 x Z8 (the groups tried;
+    # docs/rules.md §8.4), kept because the desk's other designs give 0.
     (128, 15): 12,
 }  # fmt: skip
 MIXING_STEPS = 20_000  # changes the hill climb of the offset rows may try for one size
